@@ -1,0 +1,156 @@
+"""The contract every game follows, and the few pieces all games share.
+
+A game is a Decider (Chassaing): `initial_state(options, seats)`, `decide(state, command) -> events`,
+`evolve(state, event) -> state`, plus `legal_commands`, `view`, `to_act`, `chance`, `is_terminal`,
+`result` and `redact`. See `Game` below for the exact signatures.
+
+Randomness never happens inside a game (OpenSpiel's chance nodes): `chance(state)` names what must be
+drawn now (a `Shuffle`, `Roll` or `Pick`), the service's dealer draws it from the game's committed seed,
+hands it as a `ChanceDrawn` to `decide` (on the state that awaits the draw), which answers with the
+consequences as ordinary domain events; the log records `[ChanceDrawn, *consequences]` in that order and
+evolve folds them like any events. Replay therefore never calls a random generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Protocol, Union
+
+
+class RuleViolation(Exception):
+    """A command the rules forbid. `code` is stable (clients branch on it); `message` is for people."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class NotYourTurn(RuleViolation):
+    """The seat may not act now (someone else's decision is awaited)."""
+
+    def __init__(self, message: str = "it is not your turn"):
+        super().__init__("not_your_turn", message)
+
+
+class GameOver(RuleViolation):
+    def __init__(self, message: str = "the game is over"):
+        super().__init__("game_over", message)
+
+
+class AwaitingChance(RuleViolation):
+    """A die roll or shuffle must land before anyone may act."""
+
+    def __init__(self, message: str = "a chance outcome (dice roll or shuffle) is pending"):
+        super().__init__("awaiting_chance", message)
+
+
+class InvalidOptions(RuleViolation):
+    def __init__(self, message: str):
+        super().__init__("invalid_options", message)
+
+
+# --- chance requests: what must be drawn (nouns), answered by the dealer -------------------------------
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """A uniformly random permutation of `size` items; outcome is a permutation of range(size).
+
+    Shuffles are secret by default: the drawn order is hidden from every seat until the game ends.
+    """
+
+    label: str
+    size: int
+    secret: bool = True
+    by_dealer: bool = False  # True: resolved by a background dealer job, not inside the command
+
+
+@dataclass(frozen=True)
+class Roll:
+    """`dice` dice of `sides` sides; outcome is a tuple of values in 1..sides. Public once rolled."""
+
+    label: str
+    dice: int = 2
+    sides: int = 6
+    secret: bool = False
+    by_dealer: bool = False
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One of `choices` alternatives uniformly (e.g. the first player by lot); outcome is (index,)."""
+
+    label: str
+    choices: int
+    secret: bool = False
+    by_dealer: bool = False
+
+
+ChanceRequest = Union[Shuffle, Roll, Pick]
+
+
+@dataclass(frozen=True)
+class ChanceDrawn:
+    """Platform event: the dealer drew `outcome` for the game's `draw`-th chance request.
+
+    `kind` is "shuffle" | "roll" | "pick"; `size` is the shuffle size, the die's sides, or the number of
+    choices; `dice` the number of dice for a roll (else 1). The verifier re-derives `outcome` from the
+    revealed seed and `draw`. Games receive it as the dealer's command in `decide` and answer with the
+    consequences; their `evolve` may ignore it.
+    """
+
+    TYPE = "chance_drawn"
+    V = 1
+
+    draw: int
+    kind: str
+    label: str
+    size: int
+    dice: int
+    secret: bool
+    outcome: tuple[int, ...]
+
+
+def chance_kind(request: ChanceRequest) -> tuple[str, int, int]:
+    """(kind, size, dice) of a request, as recorded in ChanceDrawn."""
+    if isinstance(request, Shuffle):
+        return "shuffle", request.size, 1
+    if isinstance(request, Roll):
+        return "roll", request.sides, request.dice
+    return "pick", request.choices, 1
+
+
+def apply_permutation(items: Iterable[Any], permutation: Iterable[int]) -> tuple:
+    """The shuffled order: position i of the result holds items[permutation[i]]."""
+    items = tuple(items)
+    return tuple(items[i] for i in permutation)
+
+
+class Game(Protocol):
+    """What `domain.registry` hands to the service for each game name."""
+
+    NAME: str
+    MIN_SEATS: int
+    MAX_SEATS: int
+    COMMANDS: dict[str, type]  # wire type -> command dataclass (every command has `seat: int` first)
+    EVENTS: dict[str, type]  # wire type -> event dataclass (class attrs TYPE and V)
+
+    def initial_state(self, options: dict, seats: int) -> Any: ...  # raises InvalidOptions
+    def decide(self, state: Any, command: Any) -> list: ...  # command or ChanceDrawn -> events
+    def evolve(self, state: Any, event: Any) -> Any: ...  # pure, total, no validation
+    def legal_commands(self, state: Any, seat: int) -> list: ...
+    def view(self, state: Any, seat: int | None) -> dict: ...  # JSON-able, redacted for seat
+    def to_act(self, state: Any) -> tuple[int, ...]: ...  # seats whose decision is awaited
+    def chance(self, state: Any) -> ChanceRequest | None: ...  # what must be drawn now
+    def is_terminal(self, state: Any) -> bool: ...
+    def result(self, state: Any) -> dict | None: ...  # {"winners": [...], "scores": [...], ...}
+    def redact(self, event: Any, seat: int | None) -> Any | None: ...  # event as seat may see it
+
+
+def replay(game: Game, state: Any, events: Iterable[Any]) -> Any:
+    """Replay is a fold of evolve and nothing else."""
+    evolve = game.evolve
+    for event in events:
+        state = evolve(state, event)
+    return state
