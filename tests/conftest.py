@@ -26,3 +26,72 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Property tests read this to size themselves: how many complete games one test plays.
 GAMES_SCALE = {"ci": 1, "long": 10}[os.environ.get("HYPOTHESIS_PROFILE", "ci")]
+
+
+# --- servers: a private redis-server and the real HTTP service, started by the suite itself -------------
+
+import subprocess  # noqa: E402
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+import requests  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    from service import embedded_redis
+
+    port = embedded_redis.free_port()
+    process = embedded_redis.start(port, tmp_path_factory.mktemp("redis"), persistent=False)
+    yield f"redis://127.0.0.1:{port}/0"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def redis_client(redis_url):
+    import redis
+
+    return redis.Redis.from_url(redis_url)
+
+
+@pytest.fixture(scope="session")
+def app(redis_url):
+    from service import create_app
+
+    return create_app({"REDIS_URL": redis_url, "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def server(redis_url, tmp_path_factory):
+    """The real service under gunicorn on a free port; yields its base URL."""
+    from service import embedded_redis
+
+    port = embedded_redis.free_port()
+    log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
+    env = {**os.environ, "REDIS_URL": redis_url, "BAZAAR_SSE_MAX_SECONDS": "20", "BAZAAR_SSE_BLOCK_MS": "500"}
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",
+             "--worker-class", "gthread", "--threads", "8", "service.wsgi:app"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
+                break
+        except requests.ConnectionError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
+        time.sleep(0.1)
+    yield base
+    process.terminate()
+    process.wait(timeout=15)

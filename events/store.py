@@ -1,0 +1,153 @@
+"""Event store on Redis Streams: one stream per game, compare-and-append in one Lua script.
+
+Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them on one node:
+  game:{game:<id>}:events  stream, entry id 0-<version>, field "e" = the envelope's JSON
+  game:{game:<id>}:idem    hash, idempotency key -> "first:last:fingerprint"
+  game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
+  game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
+Anything spanning games (the index of games) cannot share that slot, so it is written after the append
+and reconciled by a sweep (`service.index`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Iterable
+
+import redis
+
+from events.envelope import GENESIS, seal
+
+INDEX_KEY = "bazaar:games"
+
+
+def key(game_id: str, part: str) -> str:
+    return f"game:{{game:{game_id}}}:{part}"
+
+
+class VersionConflict(Exception):
+    def __init__(self, expected: int, current: int):
+        super().__init__(f"expected version {expected}, stream is at {current}")
+        self.expected = expected
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Appended:
+    first: int  # version of the first event of the command
+    last: int  # version after the append
+    duplicate: bool = False  # True: an earlier request with this idempotency key made these events
+    fingerprint: str = ""
+
+
+class EventStore:
+    def __init__(self, client: redis.Redis):
+        self.redis = client
+        source = resources.files("events").joinpath("append.lua").read_text()
+        self._append = client.register_script(source)
+        self._index = client.register_script(_INDEX_LUA)
+
+    # --- writing -----------------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        docs: list[dict],
+        expected_version: int,
+        prev_hash: str,
+        idempotency_key: str | None = None,
+        fingerprint: str = "",
+    ) -> tuple[Appended, list[dict]]:
+        """Seal `docs` into the chain after `prev_hash` and append them all, or none.
+
+        Raises VersionConflict if the stream is not at `expected_version`. With an idempotency key
+        already seen, appends nothing and returns the first request's range (duplicate=True).
+        """
+        sealed, prev = [], prev_hash
+        for offset, doc in enumerate(docs, start=1):
+            env = seal({**doc, "game": game_id, "version": expected_version + offset}, prev)
+            prev = env["hash"]
+            sealed.append(env)
+        reply = self._append(
+            keys=[key(game_id, "events"), key(game_id, "idem")],
+            args=[expected_version, idempotency_key or "", fingerprint, *(json.dumps(e) for e in sealed)],
+        )
+        status = int(reply[0])
+        if status == 0:
+            raise VersionConflict(expected_version, int(reply[1]))
+        if status == 2:
+            fp = reply[3].decode() if isinstance(reply[3], bytes) else reply[3]
+            return Appended(int(reply[1]), int(reply[2]), True, fp), []
+        return Appended(expected_version + 1, int(reply[1]), False, fingerprint), sealed
+
+    # --- reading -----------------------------------------------------------------------------------
+
+    def version(self, game_id: str) -> int:
+        return int(self.redis.xlen(key(game_id, "events")))
+
+    def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
+        """Envelopes with after < version <= until, in order."""
+        end = f"0-{until}" if until is not None else "+"
+        entries = self.redis.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
+        return [_decode(fields) for _id, fields in entries]
+
+    def tail(self, game_id: str, after: int, block_ms: int) -> list[dict]:
+        """Envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
+        reply = self.redis.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms)
+        if not reply:
+            return []
+        return [_decode(fields) for _id, fields in reply[0][1]]
+
+    def head_hash(self, game_id: str) -> str:
+        entries = self.redis.xrevrange(key(game_id, "events"), "+", "-", count=1)
+        return _decode(entries[0][1])["hash"] if entries else GENESIS
+
+    # --- game facts and the cross-game index -------------------------------------------------------
+
+    def create_meta(self, game_id: str, meta: dict) -> bool:
+        """Store the game's fixed facts once; False if the id is taken."""
+        meta_key = key(game_id, "meta")
+        if not self.redis.hsetnx(meta_key, "game", meta["game"]):
+            return False
+        self.redis.hset(meta_key, mapping={k: v for k, v in meta.items() if k != "game"})
+        return True
+
+    def meta(self, game_id: str) -> dict[str, str]:
+        raw = self.redis.hgetall(key(game_id, "meta"))
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def set_meta(self, game_id: str, **fields: str) -> None:
+        self.redis.hset(key(game_id, "meta"), mapping=fields)
+
+    def index(self, game_id: str, entry: dict) -> None:
+        """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
+        self._index(keys=[INDEX_KEY], args=[game_id, entry["version"], json.dumps(entry)])
+
+    def list_games(self) -> dict[str, dict]:
+        return {k.decode(): json.loads(v) for k, v in self.redis.hgetall(INDEX_KEY).items()}
+
+    def game_ids(self) -> Iterable[str]:
+        """Every game that has a meta record (a SCAN, for sweeps; not for request paths)."""
+        for raw in self.redis.scan_iter(match="game:{game:*}:meta", count=500):
+            name = raw.decode()
+            yield name[len("game:{game:") : -len("}:meta")]
+
+
+# Idempotent index write: applies only if the entry is newer than what the index holds, so replays and
+# sweeps racing the request path never move a game backwards.
+# KEYS[1] index hash; ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON. Returns 1 if written.
+_INDEX_LUA = """
+local current = redis.call("HGET", KEYS[1], ARGV[1])
+if current then
+  local v = tonumber(string.match(current, '"version": *(%d+)'))
+  if v and v > tonumber(ARGV[2]) then return 0 end
+end
+redis.call("HSET", KEYS[1], ARGV[1], ARGV[3])
+return 1
+"""
+
+
+def _decode(fields: dict) -> dict:
+    return json.loads(fields[b"e"])

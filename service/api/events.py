@@ -1,0 +1,59 @@
+"""The event log of one game, redacted for the caller: a JSON page, or a live Server-Sent Events stream."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from flask import Blueprint, Response, current_app, g, request, stream_with_context
+
+from service import schemas
+from service.api.games import games
+from service.auth import optional_seat
+from service.games import BadRequest
+
+bp = Blueprint("events", __name__, url_prefix="/v1/games")
+
+
+@bp.get("/<game_id>/events")
+@optional_seat
+def list_events(game_id: str):
+    args = schemas.load(schemas.EventsQuery(), request.args.to_dict())
+    if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
+        return live(game_id, g.seat, resume_point(args["after"]))
+    loaded = games().load(game_id)
+    envelopes = games().store.read(game_id, args["after"], limit=args["limit"])
+    return {"version": loaded.version, "events": games().redact_all(loaded, g.seat, envelopes)}
+
+
+def resume_point(after: int) -> int:
+    last_id = request.headers.get("Last-Event-ID")
+    if last_id is None:
+        return after
+    try:
+        return max(int(last_id), 0)
+    except ValueError:
+        raise BadRequest("malformed_request", "Last-Event-ID must be an event version", "Last-Event-ID") from None
+
+
+def live(game_id: str, seat: int | None, after: int) -> Response:
+    service = games()
+    service.load(game_id)  # 404 now, not inside the stream
+    block_ms = int(current_app.config["SSE_BLOCK_MS"])
+    deadline = time.monotonic() + float(current_app.config["SSE_MAX_SECONDS"])
+
+    def stream():
+        position = after
+        yield "retry: 1000\n\n"
+        while time.monotonic() < deadline:
+            envelopes = service.store.tail(game_id, position, block_ms)
+            if not envelopes:
+                yield ": keep-alive\n\n"
+                continue
+            loaded = service.load(game_id)
+            for env in service.redact_all(loaded, seat, envelopes):
+                position = env["version"]
+                yield f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n"
+
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)

@@ -1,0 +1,80 @@
+"""Games: create, list, view, legal moves, commands."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g, request, url_for
+
+from service import schemas
+from service.auth import optional_seat, requires_seat
+from service.games import BadRequest, Games
+
+bp = Blueprint("games", __name__, url_prefix="/v1/games")
+
+
+def games() -> Games:
+    return current_app.extensions["bazaar.games"]
+
+
+def json_body():
+    body = request.get_json(silent=True)
+    if body is None:
+        raise BadRequest("malformed_json", "the body must be JSON (Content-Type: application/json)")
+    return body
+
+
+@bp.post("")
+def create_game():
+    args = schemas.load(schemas.CreateGame(), json_body())
+    loaded, tokens = games().create(args["game"], args["seats"], args["options"], args["seed"])
+    body = {
+        "id": loaded.meta.id,
+        "game": loaded.meta.name,
+        "version": loaded.version,
+        "seats": [{"seat": i, "token": t} for i, t in enumerate(tokens)],
+    }
+    return body, 201, {"Location": url_for("games.get_game", game_id=loaded.meta.id)}
+
+
+@bp.get("")
+def list_games():
+    status = request.args.get("status")
+    entries = games().store.list_games()
+    listed = [{"id": gid, **entry} for gid, entry in sorted(entries.items())
+              if status is None or entry.get("status") == status]
+    return {"games": listed}
+
+
+@bp.get("/<game_id>")
+@optional_seat
+def get_game(game_id: str):
+    loaded = games().load(game_id)
+    return games().view(loaded, g.seat), 200, {"ETag": f'"{loaded.version}"'}
+
+
+@bp.get("/<game_id>/legal-moves")
+@requires_seat
+def legal_moves(game_id: str):
+    loaded = games().load(game_id)
+    return {"version": loaded.version, "seat": g.seat, "moves": games().legal_moves(loaded, g.seat)}
+
+
+@bp.post("/<game_id>/commands")
+@requires_seat
+def post_command(game_id: str):
+    body = json_body()
+    if not isinstance(body, dict):
+        raise BadRequest("malformed_command", "the command must be a JSON object")
+    expected = schemas.load(schemas.ExpectedVersion(), {"expected_version": body.get("expected_version")})
+    expected_version = expected["expected_version"]
+    if_match = request.headers.get("If-Match")
+    if expected_version is None and if_match:
+        try:
+            expected_version = int(if_match.strip('W/"'))
+        except ValueError:
+            raise BadRequest("malformed_request", "If-Match must be a version ETag", "If-Match") from None
+    command = {k: v for k, v in body.items() if k != "expected_version"}
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not (0 < len(key) <= 200):
+        raise BadRequest("malformed_request", "Idempotency-Key must be 1 to 200 characters", "Idempotency-Key")
+    version, events = games().command(game_id, g.seat, command, expected_version, key)
+    return {"version": version, "events": events}, 201, {"ETag": f'"{version}"'}

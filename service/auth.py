@@ -1,0 +1,51 @@
+"""Seat tokens: `Authorization: Bearer <token>` -> the seat in `g.seat` (None = spectator)."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from flask import current_app, g, request
+
+from service.errors import Unauthorized
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("bad_authorization", "use 'Authorization: Bearer <seat token>'")
+    return token.strip()
+
+
+def load_seat(game_id: str) -> int | None:
+    """The caller's seat in this game; a token that fits no seat is refused, no token is a spectator."""
+    current_app.extensions["bazaar.games"].meta(game_id)  # 404 before 401: the game must exist
+    token = bearer_token()
+    if token is None:
+        return None
+    seat = current_app.extensions["bazaar.games"].seat_for_token(game_id, token)
+    if seat is None:
+        raise Unauthorized("bad_token", "this token is not a seat of this game")
+    return seat
+
+
+def requires_seat(view):
+    @wraps(view)
+    def wrapper(game_id: str, *args, **kwargs):
+        g.seat = load_seat(game_id)
+        if g.seat is None:
+            raise Unauthorized()
+        return view(game_id, *args, **kwargs)
+
+    return wrapper
+
+
+def optional_seat(view):
+    @wraps(view)
+    def wrapper(game_id: str, *args, **kwargs):
+        g.seat = load_seat(game_id)
+        return view(game_id, *args, **kwargs)
+
+    return wrapper

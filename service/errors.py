@@ -1,0 +1,90 @@
+"""Every error leaves as RFC 9457 application/problem+json with a stable `code`.
+
+Each exception kind keeps its own status; broad handlers are avoided so routing 404/405 stay themselves.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from domain.core import AwaitingChance, NotYourTurn, RuleViolation
+from events.store import VersionConflict
+from service.games import BadRequest, IdempotencyKeyReused, NotFound
+
+PROBLEM = "application/problem+json"
+
+
+class Unauthorized(Exception):
+    def __init__(self, code: str = "unauthorized", detail: str = "a valid seat token is required"):
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
+class Forbidden(Exception):
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
+def problem(status: int, code: str, title: str, detail: str | None = None, **extra):
+    body = {"type": f"urn:bazaar:problem:{code}", "title": title, "status": status, "code": code,
+            "instance": request.path}
+    if detail:
+        body["detail"] = detail
+    body.update(extra)
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = PROBLEM
+    return response
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(BadRequest)
+    def _bad_request(err: BadRequest):
+        extra = {"field": err.field} if err.field else {}
+        return problem(400, err.code, "Malformed request", err.detail, **extra)
+
+    @app.errorhandler(Unauthorized)
+    def _unauthorized(err: Unauthorized):
+        response = problem(401, err.code, "Unauthorized", err.detail)
+        response.headers["WWW-Authenticate"] = 'Bearer realm="bazaar"'
+        return response
+
+    @app.errorhandler(Forbidden)
+    def _forbidden(err: Forbidden):
+        return problem(403, err.code, "Forbidden", err.detail)
+
+    @app.errorhandler(NotFound)
+    def _not_found(err: NotFound):
+        return problem(404, "game_not_found", "No such game", f"no game with id {err}")
+
+    @app.errorhandler(VersionConflict)
+    def _conflict(err: VersionConflict):
+        return problem(409, "version_conflict", "Version conflict", str(err),
+                       current_version=err.current, expected_version=err.expected)
+
+    @app.errorhandler(IdempotencyKeyReused)
+    def _reused(err):
+        return problem(422, "idempotency_key_reused", "Idempotency key reused",
+                       "this Idempotency-Key was used for a different request")
+
+    @app.errorhandler(RuleViolation)
+    def _rule(err: RuleViolation):
+        if isinstance(err, NotYourTurn):
+            return problem(403, err.code, "Not your turn", err.message)
+        if isinstance(err, AwaitingChance):
+            response = problem(409, err.code, "Awaiting a chance outcome", err.message)
+            response.headers["Retry-After"] = "1"
+            return response
+        return problem(422, err.code, "Against the rules", err.message)
+
+    @app.errorhandler(HTTPException)
+    def _http(err: HTTPException):
+        code = (err.name or "http_error").lower().replace(" ", "_").replace("'", "")
+        return problem(err.code or 500, code, err.name, err.description)
+
+    @app.errorhandler(Exception)
+    def _internal(err: Exception):
+        app.logger.exception("unhandled error")
+        return problem(500, "internal_error", "Internal server error")

@@ -1,0 +1,36 @@
+"""What happens after an append: never part of the command's success, never able to undo it.
+
+A failing reaction is logged; the sweep (`reconcile_index`) repairs what it missed, since on a Redis Cluster
+these cross-game writes cannot sit in the game's own append script.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from service.games import Games, NotFound
+
+log = logging.getLogger("bazaar.reactions")
+
+
+def update_index(games: Games):
+    def react(loaded, _sealed):
+        try:
+            games.store.index(loaded.meta.id, games.index_entry(loaded))
+        except Exception:  # noqa: BLE001 - a reaction must not fail the move
+            log.exception("index update failed for game %s", loaded.meta.id)
+
+    return react
+
+
+def reconcile_index(games: Games) -> int:
+    """Rebuild every game's index entry from its stream; returns how many games were seen."""
+    seen = 0
+    for game_id in games.game_ids():
+        try:
+            loaded = games.load(game_id)
+        except NotFound:
+            continue
+        games.store.index(game_id, games.index_entry(loaded))
+        seen += 1
+    return seen

@@ -1,0 +1,118 @@
+"""A minimal game honouring the contract, so platform tests do not depend on any real game's rules.
+
+Two seats; a secret 4-card deck is shuffled and the first seat picked by lot; seats alternately add 1 or 2
+to a running total; whoever reaches 5 wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from domain.core import ChanceDrawn, InvalidOptions, Pick, RuleViolation, Shuffle, apply_permutation
+
+NAME = "tiny"
+MIN_SEATS = MAX_SEATS = 2
+
+
+@dataclass(frozen=True)
+class Add:
+    TYPE = "add"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class DeckShuffled:
+    TYPE = "deck_shuffled"
+    V = 1
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FirstSeatChosen:
+    TYPE = "first_seat_chosen"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
+class Added:
+    TYPE = "added"
+    V = 1
+    seat: int
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True)
+class State:
+    deck: tuple[str, ...] | None = None
+    turn: int | None = None
+    total: int = 0
+
+
+COMMANDS = {Add.TYPE: Add}
+EVENTS = {cls.TYPE: cls for cls in (DeckShuffled, FirstSeatChosen, Added)}
+
+
+def initial_state(options, seats):
+    if options:
+        raise InvalidOptions("tiny takes no options")
+    return State()
+
+
+def chance(state):
+    if state.deck is None:
+        return Shuffle("deck", 4)
+    if state.turn is None:
+        return Pick("first_seat", 2)
+    return None
+
+
+def decide(state, command):
+    if isinstance(command, ChanceDrawn):
+        if command.kind == "shuffle":
+            return [DeckShuffled(apply_permutation(("a", "b", "c", "d"), command.outcome))]
+        return [FirstSeatChosen(command.outcome[0])]
+    if command.amount not in (1, 2):
+        raise RuleViolation("tiny.bad_amount", "add 1 or 2")
+    return [Added(command.seat, command.amount, state.total + command.amount)]
+
+
+def evolve(state, event):
+    if isinstance(event, DeckShuffled):
+        return replace(state, deck=event.cards)
+    if isinstance(event, FirstSeatChosen):
+        return replace(state, turn=event.seat)
+    if isinstance(event, Added):
+        return replace(state, total=event.total, turn=1 - event.seat)
+    return state
+
+
+def is_terminal(state):
+    return state.total >= 5
+
+
+def to_act(state):
+    if is_terminal(state) or chance(state) is not None:
+        return ()
+    return (state.turn,)
+
+
+def legal_commands(state, seat):
+    return [Add(seat, 1), Add(seat, 2)] if seat in to_act(state) else []
+
+
+def view(state, seat):
+    return {"total": state.total, "turn": state.turn, "deck_size": len(state.deck or ())}
+
+
+def result(state):
+    if not is_terminal(state):
+        return None
+    winner = 1 - state.turn
+    return {"winners": [winner], "scores": [int(s == winner) for s in (0, 1)]}
+
+
+def redact(event, seat):
+    return None if isinstance(event, DeckShuffled) else event
