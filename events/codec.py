@@ -93,6 +93,10 @@ def _join(path: str, name: str) -> str:
 def _decode(hint, value, path):
     if hint is Any:
         return value
+    if hint is dict:  # free-form JSON object (e.g. game options)
+        if not isinstance(value, dict):
+            raise DecodeError(path, "expected an object")
+        return value
     origin = typing.get_origin(hint)
     if origin in (Union, types.UnionType):
         for option in typing.get_args(hint):

@@ -33,11 +33,12 @@ def expected_hash(envelope: dict) -> str:
 
 
 def verify_chain(envelopes: Iterable[dict]) -> int | None:
-    """The version of the first envelope that breaks the chain or the numbering, or None if intact."""
+    """The position (1-based, = the version it should carry) of the first envelope that breaks the chain
+    or the numbering, or None if intact."""
     prev, version = GENESIS, 0
     for env in envelopes:
         version += 1
         if env.get("version") != version or env.get("prev_hash") != prev or env.get("hash") != expected_hash(env):
-            return env.get("version") if isinstance(env.get("version"), int) else version
+            return version
         prev = env["hash"]
     return None

@@ -21,7 +21,8 @@ def create_app(config: dict | None = None) -> Flask:
     client = redis.Redis.from_url(app.config["REDIS_URL"])
     store = EventStore(client)
     games = Games(store, cache_size=int(app.config["STATE_CACHE_SIZE"]),
-                  inline_dealer=bool(app.config["INLINE_DEALER"]))
+                  inline_dealer=bool(app.config["INLINE_DEALER"]),
+                  snapshot_every=int(app.config["SNAPSHOT_EVERY"]))
     games.after_append.append(update_index(games))
     app.extensions["bazaar.redis"] = client
     app.extensions["bazaar.store"] = store

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -20,9 +21,13 @@ from domain.core import AwaitingChance, GameOver, NotYourTurn, RuleViolation
 from events import codec
 from events.envelope import GENESIS
 from events.platform import PLATFORM_EVENTS, GameCreated, SeedRevealed
+from events.snapshots import Snapshot, Snapshots
 from events.store import EventStore, VersionConflict
 from events.upcasters import upcast
 from service import dealer
+
+
+log = logging.getLogger("bazaar.games")
 
 
 class NotFound(LookupError):
@@ -82,8 +87,10 @@ def token_hash(token: str) -> str:
 
 class Games:
     def __init__(self, store: EventStore, clock: Callable[[], str] = now_iso, cache_size: int = 2048,
-                 inline_dealer: bool = True):
+                 inline_dealer: bool = True, snapshot_every: int = 100):
         self.store = store
+        self.snapshots = Snapshots(store.redis)
+        self.snapshot_every = snapshot_every  # write a snapshot when a command crosses a multiple of this
         self.clock = clock
         self.inline_dealer = inline_dealer  # False once a background dealer resolves by_dealer rolls
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
@@ -137,7 +144,7 @@ class Games:
         with self._lock:
             cached = self._cache.get(game_id)
         if cached is None:
-            loaded = self._fold(self.meta(game_id), self.store.read(game_id))
+            loaded = self._from_snapshot(self.meta(game_id))
         else:
             tail = self.store.read(game_id, cached.version)
             if tail and tail[0]["prev_hash"] != cached.head_hash:
@@ -148,6 +155,20 @@ class Games:
             raise NotFound(game_id)
         self._remember(loaded)
         return loaded
+
+    def _from_snapshot(self, meta: Meta) -> Loaded:
+        """Newest snapshot plus the events after it, if the snapshot is a prefix of this stream's history."""
+        snap = self.snapshots.load(meta.id, meta.name)
+        if snap is not None:
+            tail = self.store.read(meta.id, snap.version - 1)
+            if tail and tail[0]["version"] == snap.version and tail[0]["hash"] == snap.head_hash:
+                start = Loaded(meta, snap.state, snap.version, snap.head_hash, snap.draws)
+                return self._fold(meta, tail[1:], start)
+        return self._fold(meta, self.store.read(meta.id))
+
+    def save_snapshot(self, loaded: Loaded) -> None:
+        self.snapshots.save(loaded.meta.id, loaded.meta.name,
+                            Snapshot(loaded.version, loaded.head_hash, loaded.draws, loaded.state))
 
     def _fold(self, meta: Meta, envelopes: list[dict], start: Loaded | None = None) -> Loaded:
         game = meta.game
@@ -251,6 +272,12 @@ class Games:
             raise _Duplicate(f"{appended.first}:{appended.last}:{appended.fingerprint}")
         loaded = replace(after, version=appended.last, head_hash=sealed[-1]["hash"])
         self._remember(loaded)
+        every = self.snapshot_every
+        if every and (before.version // every) != (loaded.version // every):
+            try:
+                self.save_snapshot(loaded)
+            except Exception:  # noqa: BLE001 - a cache write never fails the move
+                log.exception("snapshot failed for game %s", loaded.meta.id)
         for react in self.after_append:
             react(loaded, sealed)  # reactions never undo the move: see service.reactions
         return loaded
