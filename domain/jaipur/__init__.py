@@ -1,0 +1,37 @@
+"""Jaipur (Sébastien Pauchon, GameWorks 2009) as a Decider: see DEVELOPERS.md for the contract and
+../shared/rules/jaipur.md for the rules and rulings implemented here."""
+
+from __future__ import annotations
+
+from domain.jaipur.commands import COMMANDS
+from domain.jaipur.decide import decide
+from domain.jaipur.events import EVENTS
+from domain.jaipur.evolve import evolve
+from domain.jaipur.legal import legal_commands
+from domain.jaipur.setup import chance_request as chance
+from domain.jaipur.setup import initial_state
+from domain.jaipur.view import is_terminal, redact, result, to_act, view
+from domain.jaipur.violations import ALL_CODES
+
+NAME = "jaipur"
+MIN_SEATS = 2
+MAX_SEATS = 2
+
+__all__ = [
+    "NAME",
+    "MIN_SEATS",
+    "MAX_SEATS",
+    "COMMANDS",
+    "EVENTS",
+    "ALL_CODES",
+    "initial_state",
+    "decide",
+    "evolve",
+    "legal_commands",
+    "view",
+    "to_act",
+    "chance",
+    "is_terminal",
+    "result",
+    "redact",
+]

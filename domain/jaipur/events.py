@@ -1,0 +1,167 @@
+"""What happened, past tense. Events carry every decided result (slots, token values, scores) so
+`evolve` only applies them. Fields that `redact` may hide from a seat are Optional: a redacted copy keeps
+its TYPE and puts None where the seat may not look."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class FirstPlayerDrawn:
+    """Round 1's starter, drawn by lot (R-16)."""
+
+    TYPE = "first_player_drawn"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
+class RoundDealt:
+    """The shuffled 52 cards dealt per R-24. `hands` are goods only (name-sorted), dealt camels went to
+    `herds`; `market` holds the 3 set-up camels then the 2 drawn cards; `deck` is the rest, top first.
+    Redacted: the other seat's hand and herd, and the deck order, are None."""
+
+    TYPE = "round_dealt"
+    V = 1
+    round: int
+    starter: int
+    market: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[Optional[tuple[str, ...]], ...]
+    herds: tuple[Optional[int], ...]
+    deck_size: int
+    deck: Optional[tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class BonusPileShuffled:
+    """One tier's bonus tokens stacked face down, top first. Redacted: `values` is None for every seat."""
+
+    TYPE = "bonus_pile_shuffled"
+    V = 1
+    round: int
+    tier: str
+    count: int
+    values: Optional[tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class GoodsExchanged:
+    """`take` went from the market to the hand; `give` (hand goods) and `camels` (from the herd) filled
+    the freed slots in ascending slot order, goods first; `market` is the market afterwards."""
+
+    TYPE = "goods_exchanged"
+    V = 1
+    seat: int
+    take: tuple[str, ...]
+    give: tuple[str, ...]
+    camels: int
+    market: tuple[Optional[str], ...]
+
+
+@dataclass(frozen=True)
+class GoodTaken:
+    TYPE = "good_taken"
+    V = 1
+    seat: int
+    good: str
+    slot: int
+
+
+@dataclass(frozen=True)
+class CamelsTaken:
+    TYPE = "camels_taken"
+    V = 1
+    seat: int
+    count: int
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GoodsSold:
+    """`count` cards of `good` discarded for the top `tokens` of its pile and, if a bonus token was
+    received, the top token of `bonus_tier`. Redacted: `bonus` is None for a seat that may not see it."""
+
+    TYPE = "goods_sold"
+    V = 1
+    seat: int
+    good: str
+    count: int
+    tokens: tuple[int, ...]
+    bonus_tier: Optional[str]
+    bonus: Optional[int]
+
+
+@dataclass(frozen=True)
+class MarketRefilled:
+    """`cards` drawn from the top of the deck into `slots` (ascending); `deck_size` left afterwards."""
+
+    TYPE = "market_refilled"
+    V = 1
+    cards: tuple[str, ...]
+    slots: tuple[int, ...]
+    deck_size: int
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    """Round scoring (rules section 5): bonus values are revealed; `winner` is None on a residual tie
+    (R-15); `next_starter` starts the next round, if any."""
+
+    TYPE = "round_ended"
+    V = 1
+    round: int
+    reason: str  # "goods_piles" | "deck"
+    camel_token: Optional[int]
+    totals: tuple[int, ...]
+    bonus_counts: tuple[int, ...]
+    goods_counts: tuple[int, ...]
+    bonus_values: tuple[tuple[int, ...], ...]
+    winner: Optional[int]
+    next_starter: int
+
+
+@dataclass(frozen=True)
+class SealAwarded:
+    TYPE = "seal_awarded"
+    V = 1
+    seat: int
+    seals: int
+
+
+@dataclass(frozen=True)
+class MatchWon:
+    TYPE = "match_won"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
+class MatchAborted:
+    """Self-play safety cap (R-22): too many turns in a row without a draw or a sale. Not a result."""
+
+    TYPE = "match_aborted"
+    V = 1
+    round: int
+    idle_turns: int
+
+
+EVENTS = {
+    cls.TYPE: cls
+    for cls in (
+        FirstPlayerDrawn,
+        RoundDealt,
+        BonusPileShuffled,
+        GoodsExchanged,
+        GoodTaken,
+        CamelsTaken,
+        GoodsSold,
+        MarketRefilled,
+        RoundEnded,
+        SealAwarded,
+        MatchWon,
+        MatchAborted,
+    )
+}

@@ -1,0 +1,29 @@
+"""Multisets of cards kept as name-sorted tuples (a Hand, the cards of a command, a market's goods)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+
+def add(cards: tuple[str, ...], more: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards + tuple(more)))
+
+
+def remove(cards: tuple[str, ...], gone: Iterable[str]) -> tuple[str, ...]:
+    """`cards` without `gone` (which must be a sub-multiset; callers check first)."""
+    left = list(cards)
+    for card in gone:
+        left.remove(card)
+    return tuple(left)
+
+
+def contains(cards: Iterable[str], wanted: Iterable[str]) -> bool:
+    """Whether the multiset `wanted` is part of `cards`."""
+    have = Counter(cards)
+    have.subtract(wanted)
+    return min(have.values(), default=0) >= 0
+
+
+def is_sorted(cards: tuple[str, ...]) -> bool:
+    return all(a <= b for a, b in zip(cards, cards[1:]))

@@ -1,0 +1,48 @@
+"""The Market: five face-up slots. Rules-wise a multiset (R-13); slots only make replays and displays
+stable: cards leave from the lowest slot holding their type, and incoming cards fill the freed slots in
+ascending slot order."""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from domain.jaipur.components import CAMEL
+
+Market = tuple[Optional[str], ...]
+
+
+def goods(market: Market) -> tuple[str, ...]:
+    """The goods cards of the market, name-sorted."""
+    return tuple(sorted(card for card in market if card is not None and card != CAMEL))
+
+
+def camel_slots(market: Market) -> tuple[int, ...]:
+    return tuple(i for i, card in enumerate(market) if card == CAMEL)
+
+
+def free_slots(market: Market) -> tuple[int, ...]:
+    return tuple(i for i, card in enumerate(market) if card is None)
+
+
+def slots_of(market: Market, cards: Iterable[str]) -> tuple[int, ...]:
+    """The slots `cards` leave from: for each card, the lowest slot of its type not already chosen."""
+    chosen: list[int] = []
+    for card in cards:
+        chosen.append(next(i for i, c in enumerate(market) if c == card and i not in chosen))
+    return tuple(chosen)
+
+
+def vacate(market: Market, slots: Iterable[int]) -> Market:
+    gone = set(slots)
+    return tuple(None if i in gone else card for i, card in enumerate(market))
+
+
+def fill(market: Market, slots: Iterable[int], cards: Iterable[str]) -> Market:
+    placed = dict(zip(slots, cards))
+    return tuple(placed.get(i, card) for i, card in enumerate(market))
+
+
+def after_exchange(market: Market, take: tuple[str, ...], payment: tuple[str, ...]) -> Market:
+    """The market once `take` left it and `payment` (hand goods, then camels) filled the freed slots."""
+    freed = sorted(slots_of(market, take))
+    return fill(vacate(market, freed), freed, payment)

@@ -1,0 +1,130 @@
+"""What a seat may see (rules 7 and R-18..R-21): `view` of a state and `redact` of an event.
+
+Public: market, deck size, discard, remaining goods tokens, collected goods tokens, bonus-token counts
+and tiers, hand sizes, seals, round results. Owner only: the hand, the herd size (R-19, unless
+`opponent_sees_herd_size`), own bonus values (R-18) until the round's scoring reveals them. Nobody: the
+deck order and the bonus piles' order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional
+
+from domain.jaipur.components import BONUS_TIERS, GOODS
+from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt
+from domain.jaipur.state import ChoosingFirstPlayer, Dealing, Match, MatchOver, Player, Round, RoundResult
+
+
+def phase_name(state: Match) -> str:
+    phase = state.phase
+    if isinstance(phase, ChoosingFirstPlayer):
+        return "choosing_first_player"
+    if isinstance(phase, Dealing):
+        return "dealing"
+    if isinstance(phase, Round):
+        return "playing" if phase.is_set_up else "setting_up"
+    return "match_over"
+
+
+def to_act(state: Match) -> tuple[int, ...]:
+    r = state.phase
+    return (r.to_move,) if isinstance(r, Round) and r.is_set_up else ()
+
+
+def is_terminal(state: Match) -> bool:
+    return isinstance(state.phase, MatchOver)
+
+
+def result(state: Match) -> Optional[dict]:
+    phase = state.phase
+    if not isinstance(phase, MatchOver):
+        return None
+    return {
+        "winners": list(phase.winners),
+        "scores": list(state.seals),
+        "rounds": [round_summary(r) for r in state.rounds],
+        "aborted": phase.aborted,
+    }
+
+
+def round_summary(r: RoundResult) -> dict:
+    return {
+        "round": r.number,
+        "starter": r.starter,
+        "reason": r.reason,
+        "totals": list(r.totals),
+        "camel_token": r.camel_token,
+        "bonus_counts": list(r.bonus_counts),
+        "goods_counts": list(r.goods_counts),
+        "bonus_values": [list(values) for values in r.bonus_values],
+        "winner": r.winner,
+    }
+
+
+def view(state: Match, seat: Optional[int]) -> dict:
+    phase = state.phase
+    r = phase if isinstance(phase, Round) else None
+    number = r.number if r else phase.number if isinstance(phase, Dealing) else len(state.rounds) or None
+    out = {
+        "game": "jaipur",
+        "you": seat,
+        "phase": phase_name(state),
+        "round": number,
+        "starter": r.starter if r else phase.starter if isinstance(phase, Dealing) else None,
+        "turn": r.to_move if r and r.is_set_up else None,
+        "to_act": list(to_act(state)),
+        "seals": list(state.seals),
+        "market": None,
+        "deck_size": None,
+        "discard": [],
+        "goods_tokens": {},
+        "bonus_tokens": {},
+        "players": [],
+        "rounds": [round_summary(done) for done in state.rounds],
+        "result": result(state),
+    }
+    if r is not None:
+        out.update(
+            market=list(r.market),
+            deck_size=len(r.deck),
+            discard=list(r.discard),
+            goods_tokens={good: list(pile) for good, pile in zip(GOODS, r.goods_piles)},
+            bonus_tokens={tier: len(pile) for tier, pile in zip(BONUS_TIERS, r.bonus_piles)},
+            players=[_player(state, p, s, seat) for s, p in enumerate(r.players)],
+        )
+    return out
+
+
+def _player(state: Match, p: Player, s: int, seat: Optional[int]) -> dict:
+    own = s == seat
+    options = state.options
+    sees_bonus = own and options.owner_sees_own_bonus_values
+    return {
+        "seat": s,
+        "hand": list(p.hand) if own else None,
+        "hand_size": len(p.hand),
+        "herd": p.herd if own or options.opponent_sees_herd_size else None,
+        "goods_tokens": [{"good": t.good, "value": t.value} for t in p.goods_tokens],
+        "goods_total": sum(t.value for t in p.goods_tokens),
+        "bonus_tokens": [{"tier": t.tier, "value": t.value if sees_bonus else None} for t in p.bonus_tokens],
+        "seals": state.seals[s],
+    }
+
+
+def redact(event, seat: Optional[int]):
+    """The event as `seat` may see it: the deal shows a seat its own hand and herd only, bonus piles
+    never show their order, a sale's bonus value only to the seller until `round_ended` reveals it.
+    (`ChanceDrawn` is returned as is; the service hides secret outcomes.)"""
+    if isinstance(event, RoundDealt):
+        return replace(
+            event,
+            hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)),
+            herds=tuple(c if s == seat else None for s, c in enumerate(event.herds)),
+            deck=None,
+        )
+    if isinstance(event, BonusPileShuffled):
+        return replace(event, values=None)
+    if isinstance(event, GoodsSold) and event.seat != seat and event.bonus is not None:
+        return replace(event, bonus=None)
+    return event
