@@ -1,0 +1,54 @@
+"""What must be drawn now, and the consequences of a draw (no randomness here: the dealer draws).
+
+Besides the queued steps in `state.pending`, the bonus deck is reshuffled from the discard pile whenever it is
+empty while the discard pile is not (8.4, ruling R-28), before anything else happens.
+"""
+
+from __future__ import annotations
+
+from domain.core import ChanceDrawn, Pick, Roll, Shuffle, apply_permutation
+from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
+from domain.istanbul.places.dice import red_choice_open, resolve
+from domain.istanbul.setup import decide_setup_chance
+from domain.istanbul.state import Dice, Over, Setup, State
+from domain.istanbul.violations import UNEXPECTED_CHANCE, violation
+
+RESHUFFLE = "bonus_reshuffle"
+
+
+def chance(state: State):
+    if isinstance(state.phase, Over):
+        return None
+    if not state.deck and state.discard and not isinstance(state.phase, Setup):
+        return Shuffle(RESHUFFLE, len(state.discard))
+    if not state.pending:
+        return None
+    kind, label, arg, by_dealer = state.pending[0]
+    if kind == "pick":
+        return Pick(label, state.seats)
+    if kind == "shuffle":
+        return Shuffle(label, arg)
+    return Roll(label, 2, 6, by_dealer=by_dealer)
+
+
+def decide_chance(state: State, drawn: ChanceDrawn) -> list:
+    request = chance(state)
+    if request is None or request.label != drawn.label:
+        raise violation(UNEXPECTED_CHANCE, f"no chance step {drawn.label!r} is awaited")
+    label, outcome = drawn.label, tuple(drawn.outcome)
+    if label == RESHUFFLE:
+        deck = apply_permutation(sorted(state.discard), outcome)
+        return [BonusDeckShuffled(len(deck), deck, True)]
+    events = decide_setup_chance(state, label, outcome)
+    if events is not None:
+        return events
+    if label in ("black_market", "tea_house"):
+        seat = state.current
+        step = state.phase.step
+        events = [DiceRolled(seat, label, outcome)]
+        rolled = Dice(step.kind, step.number, outcome, step.red_used)
+        if not red_choice_open(state, seat, rolled):
+            events.append(resolve(state, seat, rolled, outcome))
+        return events
+    _, figure, index, _ = state.pending[0]
+    return [FigurePlaced(figure, index, sum(outcome), outcome)]

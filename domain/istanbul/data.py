@@ -1,0 +1,127 @@
+"""The printed data of the base game as tables (rules section 15); no logic.
+
+Goods are always indexed in the order of GOODS (red, green, yellow, blue) in count tuples.
+"""
+
+from __future__ import annotations
+
+MIN_SEATS, MAX_SEATS = 2, 5
+
+GOODS = ("red", "green", "yellow", "blue")  # fabric, spice, fruit, jewelry
+RED, GREEN, YELLOW, BLUE = range(4)
+NO_GOODS = (0, 0, 0, 0)
+
+# place ids (the big printed numbers)
+WAINWRIGHT = 1
+FABRIC_WAREHOUSE, SPICE_WAREHOUSE, FRUIT_WAREHOUSE = 2, 3, 4
+POST_OFFICE = 5
+CARAVANSARY = 6
+FOUNTAIN = 7
+BLACK_MARKET = 8
+TEA_HOUSE = 9
+LARGE_MARKET = 10
+SMALL_MARKET = 11
+POLICE_STATION = 12
+SULTANS_PALACE = 13
+SMALL_MOSQUE = 14
+GREAT_MOSQUE = 15
+GEMSTONE_DEALER = 16
+
+PLACE_NAMES = {
+    1: "Wainwright",
+    2: "Fabric Warehouse",
+    3: "Spice Warehouse",
+    4: "Fruit Warehouse",
+    5: "Post Office",
+    6: "Caravansary",
+    7: "Fountain",
+    8: "Black Market",
+    9: "Tea House",
+    10: "Large Market",
+    11: "Small Market",
+    12: "Police Station",
+    13: "Sultan's Palace",
+    14: "Small Mosque",
+    15: "Great Mosque",
+    16: "Gemstone Dealer",
+}
+BASE_PLACES = tuple(range(1, 17))
+WAREHOUSE_GOOD = {FABRIC_WAREHOUSE: RED, SPICE_WAREHOUSE: GREEN, FRUIT_WAREHOUSE: YELLOW}
+
+# 15.2 layouts, rows top to bottom, row-major
+LAYOUTS = {
+    "short_paths": (15, 5, 2, 14, 4, 12, 7, 3, 8, 6, 11, 9, 13, 10, 1, 16),
+    "long_paths": (16, 2, 8, 11, 15, 7, 6, 4, 3, 5, 12, 1, 10, 9, 14, 13),
+    "ordered": tuple(range(1, 17)),
+}
+COLUMNS, ROWS = 4, 4
+CENTRE_CELLS = (5, 6, 9, 10)  # inner cells of the 4x4 grid (row-major index)
+BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE = 3
+
+# 4.3 / 15.3 set-up by player count
+SETUP = {
+    2: dict(mosque_values=(2, 4), mosque_rubies=2, wainwright_rubies=2, sultan_first=5, sultan_rubies=6,
+            gem_first=15, gem_rubies=9, neutral_merchants=(14, 15, 16), target=6),
+    3: dict(mosque_values=(2, 3, 4), mosque_rubies=3, wainwright_rubies=3, sultan_first=5, sultan_rubies=6,
+            gem_first=14, gem_rubies=10, neutral_merchants=(), target=5),
+    4: dict(mosque_values=(2, 3, 4, 5), mosque_rubies=4, wainwright_rubies=4, sultan_first=4, sultan_rubies=7,
+            gem_first=12, gem_rubies=12, neutral_merchants=(), target=5),
+    5: dict(mosque_values=(2, 3, 4, 5), mosque_rubies=4, wainwright_rubies=5, sultan_first=4, sultan_rubies=7,
+            gem_first=12, gem_rubies=12, neutral_merchants=(), target=5),
+}
+RUBIES_TOTAL = 42  # Big Box; the unplaced rest is the general supply (refill rule 6.13)
+START_LIRA = (2, 3, 4, 5, 6)  # by seat order from the start player
+START_CAPACITY, MAX_EXTENSIONS = 2, 3
+START_STACK, SPARE_ASSISTANTS = 4, 1
+EXTENSIONS_PER_PLAYER = 3
+MERCHANT_FEE = 2
+CATCH_LIRA = 3
+
+# 15.4 place tables
+WAINWRIGHT_COST = 7
+POST_OFFICE_GAINS = {  # state -> (goods counts, lira)
+    0: ((0, 1, 1, 0), 2),
+    1: ((1, 0, 1, 0), 2),
+    2: ((1, 0, 1, 0), 3),
+    3: ((1, 0, 0, 1), 3),
+    4: ((1, 0, 0, 1), 4),
+}
+POST_OFFICE_STATES = 5
+MARKET_PAYOUT = {SMALL_MARKET: (2, 5, 9, 14, 20), LARGE_MARKET: (3, 7, 12, 18, 25)}
+DEMAND_TILES = {  # id -> goods counts; the small market's are light, the large market's dark
+    "S1": (1, 2, 1, 1),
+    "S2": (1, 2, 2, 0),
+    "S3": (0, 2, 2, 1),
+    "S4": (1, 1, 2, 1),
+    "S5": (1, 3, 1, 0),
+    "L1": (1, 1, 1, 2),
+    "L2": (1, 1, 0, 3),
+    "L3": (2, 1, 0, 2),
+    "L4": (1, 0, 1, 3),
+    "L5": (2, 0, 1, 2),
+}
+DEMAND_STACKS = {SMALL_MARKET: ("S1", "S2", "S3", "S4", "S5"), LARGE_MARKET: ("L1", "L2", "L3", "L4", "L5")}
+BLACK_MARKET_BLUE = {2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 1, 8: 1, 9: 2, 10: 2, 11: 3, 12: 3}
+BLACK_MARKET_GOODS = (RED, GREEN, YELLOW)
+TEA_HOUSE_MIN, TEA_HOUSE_MAX, TEA_HOUSE_FAIL = 3, 12, 2
+ANY = -1
+SULTAN_TRACK = (BLUE, RED, GREEN, YELLOW, ANY, BLUE, RED, GREEN, YELLOW, ANY)
+GEMSTONE_MAX_PRICE = 23
+
+# 15.5 mosque tiles: colour -> (mosque, ability kind)
+MOSQUE_TILES = {
+    "red": (SMALL_MOSQUE, "dice_turn_to_4_or_reroll"),
+    "green": (SMALL_MOSQUE, "warehouse_extra_good"),
+    "yellow": (GREAT_MOSQUE, "recall_assistant"),
+    "blue": (GREAT_MOSQUE, "fifth_assistant"),
+}
+TILE_COLOURS = ("red", "green", "yellow", "blue")
+MOSQUE_OF = {SMALL_MOSQUE: ("red", "green"), GREAT_MOSQUE: ("yellow", "blue")}
+TILE_GOOD = {"red": RED, "green": GREEN, "yellow": YELLOW, "blue": BLUE}
+GREEN_TILE_COST = 2
+YELLOW_TILE_COST = 2
+RED_TILE_DIE = 4
+
+# 15.7 neutral figures (placement and relocation: 2d6 -> place with that number)
+FIGURES = ("governor", "smuggler")
+FIGURE_FEE = 2

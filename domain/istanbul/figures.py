@@ -1,0 +1,92 @@
+"""Phase 4 encounters at the merchant's place (5.6, 9.2): other players' family members (compulsory catch,
+1 bonus card or 3 lira each; nothing at the police station), the governor (draw a card, pay 2 lira or discard a
+card) and the smuggler (any good, pay 2 lira or a good), each once per turn and then relocated by a dealer roll.
+Also the 2-player neutral merchants' relocation (9.3)."""
+
+from __future__ import annotations
+
+from domain.istanbul import board
+from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler
+from domain.istanbul.data import CATCH_LIRA, FIGURE_FEE, GOODS, POLICE_STATION
+from domain.istanbul.events import (
+    BonusCardDrawn,
+    FamilyMemberCaught,
+    GovernorPaid,
+    GovernorUsed,
+    SmugglerUsed,
+)
+from domain.istanbul.state import Action, Encounters, GovernorPayment
+from domain.istanbul.wheelbarrow import capped_gain, good_index, one
+
+REWARDS = ("card", "lira")
+
+
+def to_catch(state, seat: int) -> tuple[int, ...]:
+    place = state.players[seat].merchant
+    if place == POLICE_STATION:
+        return ()
+    return board.family_at(state, place, seat)
+
+
+def used(state) -> tuple[str, ...]:
+    return state.phase.used if isinstance(state.phase, Encounters) else ()
+
+
+def legal(state, seat: int) -> list:
+    """Encounter commands (in the action phase they end it) and end_turn when no catch is owed."""
+    phase = state.phase
+    if isinstance(phase, Encounters) and isinstance(phase.step, GovernorPayment):
+        player = state.players[seat]
+        out = [PayGovernor(seat, None)] if player.lira >= FIGURE_FEE else []
+        return out + [PayGovernor(seat, c) for c in sorted(set(player.hand))]
+    if not (isinstance(phase, Encounters) or isinstance(phase, Action)) or phase.step is not None:
+        return []
+    player = state.players[seat]
+    place = player.merchant
+    catch = to_catch(state, seat)
+    out = []
+    for owner in catch:
+        out.append(CatchFamilyMember(seat, owner, "lira"))
+        if state.deck:
+            out.append(CatchFamilyMember(seat, owner, "card"))
+    done = used(state)
+    if state.governor == place and "governor" not in done and state.deck:
+        out.append(UseGovernor(seat))
+    if state.smuggler == place and "smuggler" not in done:
+        for good in GOODS:
+            gi = good_index(good)
+            after = player.goods[gi] + capped_gain(player, one(good))[gi]
+            if player.lira >= FIGURE_FEE:
+                out.append(UseSmuggler(seat, good, "lira"))
+            for pay in GOODS:
+                pi = good_index(pay)
+                if (after if pi == gi else player.goods[pi]) >= 1:
+                    out.append(UseSmuggler(seat, good, pay))
+    if not catch:
+        out.append(EndTurn(seat))
+    return out
+
+
+def decide_catch(state, command: CatchFamilyMember) -> list:
+    events = [FamilyMemberCaught(command.seat, command.owner, command.reward)]
+    if command.reward == "card":
+        events.append(BonusCardDrawn(command.seat, state.deck[0], "deck"))
+    return events
+
+
+def decide_use_governor(state, command: UseGovernor) -> list:
+    return [GovernorUsed(command.seat), BonusCardDrawn(command.seat, state.deck[0], "deck")]
+
+
+def decide_pay_governor(state, command: PayGovernor) -> list:
+    return [GovernorPaid(command.seat, command.card)]
+
+
+def decide_use_smuggler(state, command: UseSmuggler) -> list:
+    player = state.players[command.seat]
+    gained = capped_gain(player, one(command.good))[good_index(command.good)]
+    return [SmugglerUsed(command.seat, command.good, gained, command.pay)]
+
+
+def catch_lira(reward: str) -> int:
+    return CATCH_LIRA if reward == "lira" else 0

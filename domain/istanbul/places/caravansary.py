@@ -1,0 +1,38 @@
+"""Caravansary 6: take 2 bonus cards one at a time, each from the deck or the face-up discard pile (only here),
+then discard 1 card from hand (6.4, rulings R-27/R-28)."""
+
+from __future__ import annotations
+
+from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard
+from domain.istanbul.data import CARAVANSARY
+from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn
+from domain.istanbul.state import Caravan
+
+PLACES = (CARAVANSARY,)
+COMMANDS = (DrawBonusCard, DiscardBonusCard)
+DRAWS = 2
+
+
+def _sources(state, seat):
+    return [DrawBonusCard(seat, s) for s, pile in (("deck", state.deck), ("discard", state.discard)) if pile]
+
+
+def legal(state, seat, action):
+    return _sources(state, seat)
+
+
+def legal_step(state, seat, action):
+    step = action.step
+    if not isinstance(step, Caravan):
+        return []
+    draws = _sources(state, seat) if step.drawn < DRAWS else []
+    if draws:
+        return draws
+    return [DiscardBonusCard(seat, c) for c in sorted(set(state.players[seat].hand))]
+
+
+def decide(state, command):
+    if isinstance(command, DiscardBonusCard):
+        return [BonusCardDiscarded(command.seat, command.card)]
+    card = state.deck[0] if command.source == "deck" else state.discard[-1]
+    return [BonusCardDrawn(command.seat, card, command.source)]

@@ -1,0 +1,38 @@
+"""The player's own two-dice roll at the Black Market 8 and the Tea House 9 (not a place: shared by both).
+
+The roll is a chance step (Roll by_dealer=False, resolved inside the player's command); with the red mosque tile,
+the player then decides once: turn one die to 4, reroll both, or accept (tiles.py lists those commands).
+"""
+
+from __future__ import annotations
+
+from domain.istanbul.commands import AcceptRoll
+from domain.istanbul.data import BLACK_MARKET_BLUE, BLUE, TEA_HOUSE_FAIL
+from domain.istanbul.events import RollResolved
+from domain.istanbul.state import Dice
+from domain.istanbul.wheelbarrow import capped_gain, one
+
+
+def red_choice_open(state, seat, step: Dice) -> bool:
+    return bool(step.dice) and not step.red_used and "red" in state.players[seat].tiles
+
+
+def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved:
+    total = sum(dice)
+    if step.kind == "black_market":
+        blue = capped_gain(state.players[seat], one("blue", BLACK_MARKET_BLUE[total]))[BLUE]
+        return RollResolved(seat, step.kind, total, blue, 0)
+    lira = step.number if total >= step.number else TEA_HOUSE_FAIL
+    return RollResolved(seat, step.kind, total, 0, lira)
+
+
+def legal_step(state, seat, action):
+    step = action.step
+    if isinstance(step, Dice) and red_choice_open(state, seat, step):
+        return [AcceptRoll(seat)]  # plus the red tile's options (tiles.py)
+    return []
+
+
+def decide_accept(state, command):
+    step = state.phase.step
+    return [resolve(state, command.seat, step, step.dice)]

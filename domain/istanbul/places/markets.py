@@ -1,0 +1,43 @@
+"""Large Market 10 / Small Market 11: sell 1-5 goods pictured on the top demand tile, paid by the table; the tile
+then goes under its stack (6.8). Bonus card B07 (kind sell_any_goods) lifts the picture at the small market."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from domain.istanbul.commands import SellGoods
+from domain.istanbul.data import DEMAND_TILES, LARGE_MARKET, MARKET_PAYOUT, SMALL_MARKET
+from domain.istanbul.events import GoodsSold
+
+PLACES = (LARGE_MARKET, SMALL_MARKET)
+COMMANDS = (SellGoods,)
+MAX_SOLD = 5
+
+
+def stack(state, market: int) -> tuple[str, ...]:
+    return state.stock.small_demand if market == SMALL_MARKET else state.stock.large_demand
+
+
+def limits(state, seat, action) -> tuple[int, ...]:
+    have = state.players[seat].goods
+    if action.any_goods:
+        return have
+    demand = DEMAND_TILES[stack(state, action.place)[0]]
+    return tuple(min(h, d) for h, d in zip(have, demand))
+
+
+def legal(state, seat, action):
+    top = limits(state, seat, action)
+    return [
+        SellGoods(seat, counts)
+        for counts in product(*(range(n + 1) for n in top))
+        if 1 <= sum(counts) <= MAX_SOLD
+    ]
+
+
+def decide(state, command):
+    market = state.phase.place
+    tiles = stack(state, market)
+    lira = MARKET_PAYOUT[market][sum(command.goods) - 1]
+    next_top = (tiles[1:] + tiles[:1])[0]
+    return [GoodsSold(command.seat, market, command.goods, lira, next_top)]

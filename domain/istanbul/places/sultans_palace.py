@@ -1,0 +1,46 @@
+"""Sultan's Palace 13: deliver every uncovered field's good, take the next ruby (6.10, refill 6.13)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from domain.istanbul.commands import DeliverToSultan
+from domain.istanbul.data import ANY, SETUP, SULTAN_TRACK, SULTANS_PALACE
+from domain.istanbul.events import SultanDelivered
+
+PLACES = (SULTANS_PALACE,)
+COMMANDS = (DeliverToSultan,)
+
+
+def delivery(state) -> tuple[tuple[int, int, int, int], int]:
+    """(fixed goods counts, number of "any" fields) of the next delivery."""
+    fields = min(SETUP[state.seats]["sultan_first"] + state.stock.sultan_taken, len(SULTAN_TRACK))
+    counts = [0, 0, 0, 0]
+    wild = 0
+    for good in SULTAN_TRACK[:fields]:
+        if good == ANY:
+            wild += 1
+        else:
+            counts[good] += 1
+    return tuple(counts), wild  # type: ignore[return-value]
+
+
+def legal(state, seat, action):
+    if state.stock.sultan_rubies <= 0:
+        return []
+    fixed, wild = delivery(state)
+    rest = tuple(h - f for h, f in zip(state.players[seat].goods, fixed))
+    if min(rest) < 0:
+        return []
+    return [
+        DeliverToSultan(seat, counts)
+        for counts in product(*(range(min(r, wild) + 1) for r in rest))
+        if sum(counts) == wild
+    ]
+
+
+def decide(state, command):
+    fixed, _ = delivery(state)
+    goods = tuple(f + a for f, a in zip(fixed, command.any_goods))
+    stock = state.stock
+    return [SultanDelivered(command.seat, goods, stock.sultan_rubies == 1 and stock.ruby_supply > 0)]

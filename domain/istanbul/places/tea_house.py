@@ -1,0 +1,20 @@
+"""Tea House 9: announce 3..12, roll two dice: at least the number pays the number, else 2 lira (6.7)."""
+
+from __future__ import annotations
+
+from domain.istanbul.commands import AcceptRoll, VisitTeaHouse
+from domain.istanbul.data import TEA_HOUSE, TEA_HOUSE_MAX, TEA_HOUSE_MIN
+from domain.istanbul.events import TeaHouseVisited
+from domain.istanbul.places import dice
+
+PLACES = (TEA_HOUSE,)
+COMMANDS = (VisitTeaHouse,)
+legal_step = dice.legal_step
+
+
+def legal(state, seat, action):
+    return [VisitTeaHouse(seat, n) for n in range(TEA_HOUSE_MIN, TEA_HOUSE_MAX + 1)]
+
+
+def decide(state, command):
+    return [TeaHouseVisited(command.seat, command.number)]

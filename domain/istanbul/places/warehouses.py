@@ -1,0 +1,21 @@
+"""Fabric / Spice / Fruit Warehouse 2 / 3 / 4: fill that good up to capacity (6.2).
+The green mosque tile's extra good is in tiles.py."""
+
+from __future__ import annotations
+
+from domain.istanbul.commands import FillGoods
+from domain.istanbul.data import GOODS, WAREHOUSE_GOOD
+from domain.istanbul.events import GoodsFilled
+
+PLACES = tuple(WAREHOUSE_GOOD)
+COMMANDS = (FillGoods,)
+
+
+def legal(state, seat, action):
+    return [FillGoods(seat)]
+
+
+def decide(state, command):
+    player = state.players[command.seat]
+    good = WAREHOUSE_GOOD[state.phase.place]
+    return [GoodsFilled(command.seat, GOODS[good], max(0, player.capacity - player.goods[good]))]

@@ -1,0 +1,159 @@
+"""The state: small frozen dataclasses and tuples; phases are types (a field meaningless in a phase is absent).
+
+Everything is here, secrets included (hands, deck order, demand stacks); `view` decides what a seat sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.istanbul.options import Options
+
+NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
+
+
+@dataclass(frozen=True)
+class Player:
+    lira: int
+    goods: tuple[int, int, int, int] = (0, 0, 0, 0)  # red, green, yellow, blue
+    extensions: int = 0
+    rubies: int = 0
+    stack: tuple[int, ...] = ()  # owners of the assistants under the merchant, bottom first
+    spare: int = 1  # own assistants in the player's supply (the 5th, taken with the blue mosque tile)
+    merchant: int = 7
+    family: int = 12
+    tiles: tuple[str, ...] = ()  # mosque tile colours owned, in the order taken
+    hand: tuple[str, ...] = ()  # bonus card ids, sorted (secret)
+
+    @property
+    def capacity(self) -> int:
+        return 2 + self.extensions
+
+
+@dataclass(frozen=True)
+class Stock:
+    """What lies on the places and in the general supply."""
+
+    wainwright_rubies: int
+    wainwright_extensions: int
+    mosque_rubies: tuple[int, int]  # small 14, great 15
+    mosque_tiles: tuple[tuple[int, ...], ...]  # per tile colour (red, green, yellow, blue): values, top first
+    sultan_taken: int
+    sultan_rubies: int
+    gem_taken: int
+    gem_rubies: int
+    ruby_supply: int
+    post: int = 0  # post office state: indicators already moved down
+    small_demand: tuple[str, ...] = ()  # top first (below the top: secret)
+    large_demand: tuple[str, ...] = ()
+
+
+# --- phases ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Chance steps of the set-up are pending."""
+
+
+@dataclass(frozen=True)
+class Movement:
+    """Phase 1: the merchant must move (or a card replaces the move)."""
+
+
+@dataclass(frozen=True)
+class AssistantStep:
+    """Phase 1, at the destination: pick up or leave an assistant, or end the turn."""
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Phase 2: pay 2 lira to every other merchant here (all or nothing), or end the turn."""
+
+
+@dataclass(frozen=True)
+class Caravan:
+    """Caravansary sub-step: `drawn` cards taken so far (2 then discard 1)."""
+
+    drawn: int = 0
+
+
+@dataclass(frozen=True)
+class Dice:
+    """Black market / tea house roll. `dice` is () while the roll is pending."""
+
+    kind: str  # "black_market" | "tea_house"
+    number: int = 0  # tea house: the announced number
+    dice: tuple[int, ...] = ()
+    red_used: bool = False
+
+
+@dataclass(frozen=True)
+class Action:
+    """Phase 3 at `place` (the family member's place when sent from the police station)."""
+
+    place: int
+    by_family: bool = False
+    done: int = 0  # performances of the place action so far
+    allowed: int = 1  # 1 + repeat cards (B03/B04/B05) played
+    any_goods: bool = False  # B07 played (small market sells any goods)
+    green_used: bool = False
+    step: Caravan | Dice | None = None
+
+
+@dataclass(frozen=True)
+class GovernorPayment:
+    """The governor's card was drawn; pay 2 lira or discard a card."""
+
+
+@dataclass(frozen=True)
+class Encounters:
+    """Phase 4 at the merchant's place: catch family members (compulsory), use governor / smuggler once each."""
+
+    used: tuple[str, ...] = ()
+    step: GovernorPayment | None = None
+
+
+@dataclass(frozen=True)
+class FinalCards:
+    """After the last turn: seats in `queue` (head acts) may still play cards that bring lira or goods."""
+
+    queue: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game has ended."""
+
+
+Phase = Setup | Movement | AssistantStep | Payment | Action | Encounters | FinalCards | Over
+
+
+@dataclass(frozen=True)
+class State:
+    seats: int
+    options: Options
+    layout: tuple[int, ...]  # 16 place ids, row-major; () until a random layout is drawn
+    players: tuple[Player, ...]
+    assistants: tuple[tuple[int, int], ...]  # (place, owner) of assistants on the board, sorted
+    stock: Stock
+    deck: tuple[str, ...] = ()  # top first (secret)
+    discard: tuple[str, ...] = ()  # face up, top last
+    governor: int = 0
+    smuggler: int = 0
+    neutral_merchants: tuple[int, ...] = ()  # 2 players: places of the three neutral merchants
+    start_player: int = 0
+    current: int = 0
+    phase: Phase = Setup()
+    pending: tuple[tuple, ...] = ()  # chance steps awaited, first = next: ("roll", label, arg) / ...
+    yellow_used: bool = False  # yellow mosque tile used this turn
+    ending: bool = False  # the end of the game was triggered; this round is finished
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    @property
+    def target(self) -> int:
+        from domain.istanbul.data import SETUP
+
+        return SETUP[self.seats]["target"]

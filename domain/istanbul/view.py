@@ -1,0 +1,115 @@
+"""view(state, seat) and redact(event, seat): what a seat (None = spectator) may see.
+
+Secret: bonus cards in hand (others see the count), the bonus deck's order, the demand stacks below the top tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.istanbul.chance import chance
+from domain.istanbul.data import GOODS, PLACE_NAMES
+from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
+from domain.istanbul.legal import to_act
+from domain.istanbul.places.gemstone_dealer import price
+from domain.istanbul.places.sultans_palace import delivery
+from domain.istanbul.scoring import result
+from domain.istanbul.state import State
+
+
+def _phase(state: State) -> dict:
+    phase = state.phase
+    out = {"name": type(phase).__name__}
+    for key in ("place", "by_family", "done", "allowed", "any_goods", "green_used", "used", "queue"):
+        if hasattr(phase, key):
+            value = getattr(phase, key)
+            out[key] = list(value) if isinstance(value, tuple) else value
+    step = getattr(phase, "step", None)
+    if step is not None:
+        out["step"] = {"name": type(step).__name__, **{k: (list(x) if isinstance(x, tuple) else x)
+                                                         for k, x in step.__dict__.items()}}
+    return out
+
+
+def _player(state: State, seat: int, viewer) -> dict:
+    p = state.players[seat]
+    out = {
+        "seat": seat,
+        "lira": p.lira,
+        "goods": dict(zip(GOODS, p.goods)),
+        "capacity": p.capacity,
+        "extensions": p.extensions,
+        "rubies": p.rubies,
+        "merchant": p.merchant,
+        "stack": list(p.stack),
+        "spare_assistants": p.spare,
+        "family_member": p.family,
+        "mosque_tiles": list(p.tiles),
+        "bonus_card_count": len(p.hand),
+    }
+    if viewer == seat:
+        out["bonus_cards"] = list(p.hand)
+    return out
+
+
+def view(state: State, seat: int | None) -> dict:
+    stock = state.stock
+    request = chance(state)
+    fixed, wild = delivery(state)
+    return {
+        "game": "istanbul",
+        "seats": state.seats,
+        "options": {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants},
+        "you": seat,
+        "layout": [list(state.layout[r * 4:(r + 1) * 4]) for r in range(4)] if state.layout else [],
+        "place_names": {str(k): v for k, v in PLACE_NAMES.items()},
+        "start_player": state.start_player,
+        "current": state.current,
+        "to_act": list(to_act(state)),
+        "phase": _phase(state),
+        "awaiting_chance": None if request is None else {
+            "kind": type(request).__name__.lower(),
+            "label": request.label,
+            "by_dealer": request.by_dealer,
+        },
+        "yellow_tile_used": state.yellow_used,
+        "ending": state.ending,
+        "ruby_target": state.target,
+        "players": [_player(state, s, seat) for s in range(state.seats)],
+        "assistants": [[place, owner] for place, owner in state.assistants],
+        "governor": state.governor,
+        "smuggler": state.smuggler,
+        "neutral_merchants": list(state.neutral_merchants),
+        "places": {
+            "wainwright": {"rubies": stock.wainwright_rubies, "extensions": stock.wainwright_extensions},
+            "post_office": {"state": stock.post},
+            "small_market": {"demand": stock.small_demand[0] if stock.small_demand else None,
+                             "stack_size": len(stock.small_demand)},
+            "large_market": {"demand": stock.large_demand[0] if stock.large_demand else None,
+                             "stack_size": len(stock.large_demand)},
+            "sultans_palace": {"rubies": stock.sultan_rubies, "next_goods": dict(zip(GOODS, fixed)), "any": wild},
+            "mosques": {
+                "small": {"rubies": stock.mosque_rubies[0], "red": list(stock.mosque_tiles[0]),
+                          "green": list(stock.mosque_tiles[1])},
+                "great": {"rubies": stock.mosque_rubies[1], "yellow": list(stock.mosque_tiles[2]),
+                          "blue": list(stock.mosque_tiles[3])},
+            },
+            "gemstone_dealer": {"rubies": stock.gem_rubies, "price": price(state)},
+        },
+        "ruby_supply": stock.ruby_supply,
+        "bonus_deck_size": len(state.deck),
+        "discard_pile": {"size": len(state.discard), "top": state.discard[-1] if state.discard else None},
+        "result": result(state),
+    }
+
+
+def redact(event, seat: int | None):
+    if isinstance(event, BonusCardDrawn):
+        if event.source == "deck" and event.seat != seat:
+            return replace(event, card="")
+        return event
+    if isinstance(event, BonusDeckShuffled):
+        return replace(event, cards=())
+    if isinstance(event, DemandTilesShuffled):
+        return replace(event, tiles=())
+    return event

@@ -1,0 +1,75 @@
+"""Stable rule-violation codes of Istanbul (clients branch on them; tests check them, never messages)."""
+
+from __future__ import annotations
+
+from domain.core import RuleViolation
+
+WRONG_PHASE = "istanbul.wrong_phase"
+ILLEGAL_COMMAND = "istanbul.illegal_command"
+PLACE_UNREACHABLE = "istanbul.place_unreachable"
+CANNOT_PAY_MERCHANTS = "istanbul.cannot_pay_merchants"
+NOT_ENOUGH_LIRA = "istanbul.not_enough_lira"
+NOT_ENOUGH_GOODS = "istanbul.not_enough_goods"
+NO_ASSISTANT = "istanbul.no_assistant"
+ASSISTANT_PRESENT = "istanbul.assistant_present"
+NO_ASSISTANT_HERE = "istanbul.no_assistant_here"
+ACTION_UNAVAILABLE = "istanbul.action_unavailable"
+ACTION_DONE = "istanbul.action_already_done"
+NOT_AT_PLACE = "istanbul.not_at_place"
+CARD_NOT_IN_HAND = "istanbul.card_not_in_hand"
+CARD_TIMING = "istanbul.card_timing"
+TILE_NOT_OWNED = "istanbul.tile_not_owned"
+TILE_ALREADY_OWNED = "istanbul.tile_already_owned"
+TILE_ALREADY_USED = "istanbul.tile_already_used"
+MOSQUE_REQUIREMENT = "istanbul.mosque_requirement"
+FAMILY_NOT_IN_POLICE = "istanbul.family_not_in_police"
+FAMILY_IN_POLICE = "istanbul.family_in_police"
+INVALID_TARGET = "istanbul.invalid_target"
+INVALID_GOODS = "istanbul.invalid_goods"
+INVALID_NUMBER = "istanbul.invalid_number"
+FIGURE_NOT_HERE = "istanbul.figure_not_here"
+FIGURE_ALREADY_USED = "istanbul.figure_already_used"
+MUST_CATCH_FAMILY = "istanbul.must_catch_family"
+NO_BONUS_CARDS = "istanbul.no_bonus_cards"
+NO_RUBIES_LEFT = "istanbul.no_rubies_left"
+WHEELBARROW_COMPLETE = "istanbul.wheelbarrow_complete"
+UNEXPECTED_CHANCE = "istanbul.unexpected_chance"
+DECISION_PENDING = "istanbul.decision_pending"
+
+ALL_CODES = (
+    WRONG_PHASE,
+    ILLEGAL_COMMAND,
+    PLACE_UNREACHABLE,
+    CANNOT_PAY_MERCHANTS,
+    NOT_ENOUGH_LIRA,
+    NOT_ENOUGH_GOODS,
+    NO_ASSISTANT,
+    ASSISTANT_PRESENT,
+    NO_ASSISTANT_HERE,
+    ACTION_UNAVAILABLE,
+    ACTION_DONE,
+    NOT_AT_PLACE,
+    CARD_NOT_IN_HAND,
+    CARD_TIMING,
+    TILE_NOT_OWNED,
+    TILE_ALREADY_OWNED,
+    TILE_ALREADY_USED,
+    MOSQUE_REQUIREMENT,
+    FAMILY_NOT_IN_POLICE,
+    FAMILY_IN_POLICE,
+    INVALID_TARGET,
+    INVALID_GOODS,
+    INVALID_NUMBER,
+    FIGURE_NOT_HERE,
+    FIGURE_ALREADY_USED,
+    MUST_CATCH_FAMILY,
+    NO_BONUS_CARDS,
+    NO_RUBIES_LEFT,
+    WHEELBARROW_COMPLETE,
+    UNEXPECTED_CHANCE,
+    DECISION_PENDING,
+)
+
+
+def violation(code: str, message: str = "") -> RuleViolation:
+    return RuleViolation(code, message or code.split(".", 1)[1].replace("_", " "))
