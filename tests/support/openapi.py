@@ -1,0 +1,234 @@
+"""Check HTTP responses against openapi.yaml: `validate_response(method, path_or_url, response)`.
+
+Works with a `requests.Response` and a Flask test-client response. The operation is found by matching the
+request path (a concrete URL like `/v1/games/ab12/commands` or a template like `/v1/games/{game_id}/commands`)
+against the spec's paths; the response is then looked up by status code (exact, then `4XX`, then `default`)
+and content type, its documented headers are checked, and a JSON body (`application/json`,
+`application/problem+json`) is validated with Draft 2020-12, `#/components/...` references resolving
+against the whole spec. Anything undocumented or not matching raises AssertionError.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+BASE_URI = "urn:bazaar:openapi"
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+JSON_TYPES = ("application/json", "application/problem+json")
+
+
+@lru_cache(maxsize=None)
+def spec() -> dict:
+    """The parsed openapi.yaml (loaded once; treat as read-only)."""
+    with open(SPEC_PATH, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+@lru_cache(maxsize=None)
+def registry() -> Registry:
+    """The whole spec as one Draft 2020-12 resource, so `#/components/...` resolves inside it."""
+    return Registry().with_resource(BASE_URI, DRAFT202012.create_resource(spec()))
+
+
+# --- JSON pointers and OpenAPI-level $refs ---------------------------------------------------------------
+
+
+def escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def lookup(pointer: str) -> Any:
+    """The node at a local JSON pointer (`/components/schemas/Problem`); KeyError if there is none."""
+    node: Any = spec()
+    if pointer in ("", "/"):
+        return node
+    for token in pointer.lstrip("/").split("/"):
+        token = unescape(token)
+        if isinstance(node, list):
+            node = node[int(token)]
+        elif isinstance(node, dict) and token in node:
+            node = node[token]
+        else:
+            raise KeyError(f"no {token!r} at #{pointer}")
+    return node
+
+
+def deref(node: Any, pointer: str) -> tuple[Any, str]:
+    """Follow OpenAPI `$ref`s (responses, parameters, headers) to the node they name, with its pointer."""
+    seen = set()
+    while isinstance(node, dict) and "$ref" in node:
+        ref = node["$ref"]
+        if not ref.startswith("#"):
+            raise AssertionError(f"only local $refs are supported, not {ref!r}")
+        if ref in seen:
+            raise AssertionError(f"$ref cycle at {ref!r}")
+        seen.add(ref)
+        pointer = ref[1:]
+        node = lookup(pointer)
+    return node, pointer
+
+
+def iter_refs(node: Any = None, pointer: str = ""):
+    """Every (pointer of the holder, $ref value) in the spec."""
+    node = spec() if node is None else node
+    if isinstance(node, dict):
+        if isinstance(node.get("$ref"), str):
+            yield pointer, node["$ref"]
+        for key, value in node.items():
+            yield from iter_refs(value, f"{pointer}/{escape(str(key))}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from iter_refs(value, f"{pointer}/{i}")
+
+
+# --- finding the operation and the response ---------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _templates() -> tuple[tuple[str, re.Pattern], ...]:
+    compiled = []
+    for template in spec()["paths"]:
+        parts = re.split(r"(\{[^}/]+\})", template)
+        regex = "".join("[^/]+" if p.startswith("{") and p.endswith("}") else re.escape(p) for p in parts)
+        compiled.append((template, re.compile(f"^{regex}$")))
+    # literal paths before templated ones, then the more specific (fewer parameters) first
+    compiled.sort(key=lambda tc: (tc[0].count("{"), -len(tc[0])))
+    return tuple(compiled)
+
+
+def path_template(path_or_url: str) -> str:
+    """The spec's path template for a template, a concrete path or a full URL (query string ignored)."""
+    path = urlsplit(path_or_url).path or "/"
+    paths = spec()["paths"]
+    if path in paths:
+        return path
+    for template, regex in _templates():
+        if regex.match(path):
+            return template
+    raise AssertionError(f"no path in openapi.yaml matches {path!r} (documented: {sorted(paths)})")
+
+
+def find_operation(method: str, path_or_url: str) -> tuple[str, dict, str]:
+    """(template, operation object, JSON pointer of the operation)."""
+    template = path_template(path_or_url)
+    method = method.lower()
+    item, item_pointer = deref(spec()["paths"][template], f"/paths/{escape(template)}")
+    if method not in item:
+        documented = sorted(m.upper() for m in item if m in METHODS)
+        raise AssertionError(f"{method.upper()} {template} is not documented (documented: {documented})")
+    return template, item[method], f"{item_pointer}/{method}"
+
+
+def _status_key(responses: dict, status: int) -> str | None:
+    for key in (str(status), f"{status // 100}XX", f"{status // 100}xx", "default"):
+        if key in responses:
+            return key
+    return None
+
+
+def _media_type(content_type: str | None) -> str:
+    return (content_type or "").split(";", 1)[0].strip().lower()
+
+
+def _content_key(content: dict, media: str) -> str | None:
+    if media in content:
+        return media
+    for key in content:  # media ranges: application/*, */*
+        kind, _, sub = key.partition("/")
+        if (sub == "*" and media.split("/", 1)[0] == kind) or key == "*/*":
+            return key
+    return None
+
+
+# --- validation ---------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def validator(pointer: str) -> Draft202012Validator:
+    """A validator for the schema at `pointer` inside the spec (refs resolve against the whole spec)."""
+    return Draft202012Validator({"$ref": f"{BASE_URI}#{pointer}"}, registry=registry())
+
+
+def check(instance: Any, pointer: str, what: str) -> None:
+    errors = list(validator(pointer).iter_errors(instance))
+    if errors:
+        error = best_match(errors)
+        where = "/".join(str(p) for p in error.absolute_path) or "(root)"
+        others = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise AssertionError(
+            f"{what} does not match #{pointer}: at {where}: {error.message}{others}\n"
+            f"body: {json.dumps(instance, indent=None)[:2000]}"
+        )
+
+
+def _status(response) -> int:
+    status = getattr(response, "status_code", None)
+    if status is None:
+        raise AssertionError(f"not an HTTP response: {response!r}")
+    return int(status)
+
+
+def _json_body(response, what: str) -> Any:
+    try:
+        if hasattr(response, "get_data"):  # Flask / werkzeug test response
+            return json.loads(response.get_data(as_text=True))
+        body = response.json  # requests: a method
+        return body() if callable(body) else body
+    except ValueError as err:
+        raise AssertionError(f"{what}: the body is not JSON ({err})") from None
+
+
+def validate_response(method: str, path_template_or_url: str, response) -> Any:
+    """Assert `response` is documented for this operation and matches its schema; returns the JSON body
+    (None for a non-JSON body, which is never read, so a live event stream is not consumed)."""
+    template, operation, op_pointer = find_operation(method, path_template_or_url)
+    status = _status(response)
+    what = f"{method.upper()} {template} -> {status}"
+    responses = operation.get("responses", {})
+    key = _status_key(responses, status)
+    if key is None:
+        raise AssertionError(f"{what}: status {status} is not documented (documented: {sorted(responses)})")
+    documented, response_pointer = deref(responses[key], f"{op_pointer}/responses/{escape(key)}")
+
+    headers = response.headers
+    for name, header in (documented.get("headers") or {}).items():
+        header, header_pointer = deref(header, f"{response_pointer}/headers/{escape(name)}")
+        value = headers.get(name)
+        if value is None:
+            if header.get("required"):
+                raise AssertionError(f"{what}: the required header {name} is missing")
+            continue
+        if "schema" in header:
+            check(value, f"{header_pointer}/schema", f"{what}: header {name}")
+
+    content = documented.get("content") or {}
+    content_type = headers.get("Content-Type")
+    if not content:
+        return None
+    media = _media_type(content_type)
+    ckey = _content_key(content, media)
+    if ckey is None:
+        raise AssertionError(f"{what}: content type {content_type!r} is not documented (documented: {sorted(content)})")
+    if media not in JSON_TYPES and not media.endswith("+json"):
+        return None
+    body = _json_body(response, what)
+    media_object = content[ckey]
+    if "schema" in media_object:
+        check(body, f"{response_pointer}/content/{escape(ckey)}/schema", f"{what} ({media})")
+    return body
