@@ -203,3 +203,23 @@ def count_cards(state: Match) -> Counter:
         cards[CAMEL] += p.herd
     return cards
 
+
+
+# Hands that keep every goods pile from emptying when all other goods are in the discard: a position
+# with a short deck that has not already ended by three empty piles.
+FULL_HANDS = (
+    ("cloth", "diamond", "diamond", "gold", "gold", "silver"),
+    ("cloth", "cloth", "leather", "leather", "silver", "spice", "spice"),
+)
+
+
+def short_deck(deck=(), market=("camel", "gold", "diamond", "gold", "leather"), herds=None, **kw) -> Match:
+    """A position late in a round: `deck` left, every other card sold (tokens to seat 0) or held."""
+    camels_left = 11 - market.count("camel") - deck.count("camel")
+    herds = herds if herds is not None else (camels_left - camels_left // 2, camels_left // 2)
+    return position(hands=FULL_HANDS, herds=herds, market=market, deck=deck, discard=None, **kw)
+
+
+def sold_for(goods_tokens) -> tuple:
+    """The discard that goes with collected goods tokens (no pile exhausted)."""
+    return tuple(g for seat in goods_tokens for g, _ in seat)
