@@ -45,7 +45,7 @@ def from_wire(cls: type, data: Any, path: str = "", exclude: tuple[str, ...] = (
 
 def command_from_wire(cls: type, data: Any, seat: int) -> Any:
     """A command body from a client: every field but `seat`, which the server sets from the token."""
-    return _decode_dataclass(cls, data, "", ("seat", "type"), {"seat": seat})
+    return _decode_dataclass(cls, data, "", ("seat",), {"seat": seat}, ignore=("type",))
 
 
 def command_to_wire(command: Any) -> dict:
@@ -67,12 +67,12 @@ def _hints(cls: type) -> dict:
     return typing.get_type_hints(cls)
 
 
-def _decode_dataclass(cls, data, path, exclude, extra):
+def _decode_dataclass(cls, data, path, exclude, extra, ignore=()):
     if not isinstance(data, dict):
         raise DecodeError(path, "expected an object")
     hints = _hints(cls)
     allowed = {f.name for f in _fields(cls)} - set(exclude)
-    unknown = sorted(k for k in data if k not in allowed and k not in exclude)
+    unknown = sorted(k for k in data if k not in allowed and k not in ignore)
     if unknown:
         raise DecodeError(_join(path, unknown[0]), "unknown field")
     kwargs = dict(extra)

@@ -35,3 +35,44 @@ class SeedRevealed:
 
 
 PLATFORM_EVENTS = {cls.TYPE: cls for cls in (GameCreated, SeedRevealed, ChanceDrawn)}
+
+
+@dataclass(frozen=True)
+class UndoRequested:
+    """Consent undo: `by` asks every other seat to take the game back to `to_version`."""
+
+    TYPE = "undo_requested"
+    V = 1
+
+    by: int
+    to_version: int
+    expires_at: str
+
+
+@dataclass(frozen=True)
+class UndoAnswered:
+    """A seat accepted or declined the pending undo request."""
+
+    TYPE = "undo_answered"
+    V = 1
+
+    by: int
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class MovesTakenBack:
+    """The events after `to_version` up to `from_version` no longer count; replay skips them.
+
+    They stay in the log (nothing is ever rewritten); the state is the state after `to_version`.
+    """
+
+    TYPE = "moves_taken_back"
+    V = 1
+
+    by: int
+    to_version: int
+    from_version: int
+
+
+PLATFORM_EVENTS.update({cls.TYPE: cls for cls in (UndoRequested, UndoAnswered, MovesTakenBack)})

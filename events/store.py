@@ -43,8 +43,9 @@ class Appended:
 
 
 class EventStore:
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY):
         self.redis = client
+        self.index_key = index_key
         source = resources.files("events").joinpath("append.lua").read_text()
         self._append = client.register_script(source)
         self._index = client.register_script(_INDEX_LUA)
@@ -70,6 +71,11 @@ class EventStore:
             env = seal({**doc, "game": game_id, "version": expected_version + offset}, prev)
             prev = env["hash"]
             sealed.append(env)
+        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint)
+
+    def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
+                      idempotency_key: str | None = None, fingerprint: str = "") -> tuple[Appended, list[dict]]:
+        """Append envelopes already numbered and chained (an import keeps the original log verbatim)."""
         reply = self._append(
             keys=[key(game_id, "events"), key(game_id, "idem")],
             args=[expected_version, idempotency_key or "", fingerprint, *(json.dumps(e) for e in sealed)],
@@ -123,10 +129,10 @@ class EventStore:
 
     def index(self, game_id: str, entry: dict) -> None:
         """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
-        self._index(keys=[INDEX_KEY], args=[game_id, entry["version"], json.dumps(entry)])
+        self._index(keys=[self.index_key], args=[game_id, entry["version"], json.dumps(entry)])
 
     def list_games(self) -> dict[str, dict]:
-        return {k.decode(): json.loads(v) for k, v in self.redis.hgetall(INDEX_KEY).items()}
+        return {k.decode(): json.loads(v) for k, v in self.redis.hgetall(self.index_key).items()}
 
     def game_ids(self) -> Iterable[str]:
         """Every game that has a meta record (a SCAN, for sweeps; not for request paths)."""

@@ -11,7 +11,7 @@ from service import errors
 from service.games import Games
 from service.reactions import update_index
 
-BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.meta")
+BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta")
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from functools import wraps
 
 from flask import current_app, g, request
@@ -47,5 +48,19 @@ def optional_seat(view):
     def wrapper(game_id: str, *args, **kwargs):
         g.seat = load_seat(game_id)
         return view(game_id, *args, **kwargs)
+
+    return wrapper
+
+
+def requires_organiser(view):
+    """Organiser tokens come from configuration (BAZAAR_ORGANISER_TOKENS), not from any game."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        token = bearer_token()
+        allowed = [t for t in str(current_app.config["ORGANISER_TOKENS"]).split(",") if t]
+        if token is None or not any(secrets.compare_digest(token, t) for t in allowed):
+            raise Unauthorized("organiser_required", "an organiser token is required")
+        return view(*args, **kwargs)
 
     return wrapper

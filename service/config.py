@@ -10,7 +10,8 @@ DEFAULTS = {
     "SSE_MAX_SECONDS": 300,  # a live stream closes after this; clients resume with Last-Event-ID
     "SSE_BLOCK_MS": 15000,  # XREAD BLOCK per wait; a heartbeat comment goes out after each empty wait
     "INLINE_DEALER": True,
-    "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)  # resolve neutral-figure rolls inside the command (no background dealer)
+    "SNAPSHOT_EVERY": 100,
+    "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games and run tournaments  # events between snapshots (0: never)  # resolve neutral-figure rolls inside the command (no background dealer)
 }
 
 

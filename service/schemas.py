@@ -47,3 +47,18 @@ def _first(messages, prefix=""):
     if isinstance(messages, list) and messages:
         return _first(messages[0], prefix) if not isinstance(messages[0], str) else (prefix or "body", messages[0])
     return prefix or "body", str(messages)
+
+
+class StateQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    version = fields.Integer(load_default=None, validate=validate.Range(min=1))
+
+
+class Undo(Schema):
+    class Meta:
+        unknown = RAISE
+
+    to_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    expected_version = fields.Integer(strict=True, allow_none=True, load_default=None)

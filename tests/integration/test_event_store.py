@@ -105,7 +105,8 @@ def test_tampered_log_names_the_broken_link(store):
     assert verify_chain(swapped) == 2
 
 
-def test_index_never_moves_a_game_backwards(store):
+def test_index_never_moves_a_game_backwards(redis_client):
+    store = EventStore(redis_client, index_key=f"test-index:{gid()}")
     g = gid()
     store.index(g, {"version": 5, "status": "active"})
     store.index(g, {"version": 3, "status": "stale"})

@@ -25,7 +25,7 @@ def test_create_then_play_to_the_end(client):
     while view["status"] == "active":
         seat = view["to_act"][0]
         moves = client.get(f"/v1/games/{gid}/legal-moves", headers=auth(tokens[seat])).json["moves"]
-        r = client.post(f"/v1/games/{gid}/commands", json=moves[-1], headers=auth(tokens[seat]))
+        r = client.post(f"/v1/games/{gid}/commands", json=moves[1], headers=auth(tokens[seat]))
         assert r.status_code == 201, r.json
         view = client.get(f"/v1/games/{gid}").json
     assert view["result"]["winners"]
@@ -48,7 +48,7 @@ def test_rule_violation_is_problem_json_and_appends_nothing(client):
     seat = view["to_act"][0]
     r = client.post(f"/v1/games/{gid}/commands", json={"type": "add", "amount": 3}, headers=auth(tokens[seat]))
     assert r.status_code == 422 and r.mimetype == "application/problem+json" and r.json["code"] == "tiny.bad_amount"
-    other = client.post(f"/v1/games/{gid}/commands", json={"type": "add", "amount": 1}, headers=auth(tokens[1 - seat]))
+    other = client.post(f"/v1/games/{gid}/commands", json={"type": "end_turn"}, headers=auth(tokens[1 - seat]))
     assert other.status_code == 403 and other.json["code"] == "not_your_turn"
     assert client.get(f"/v1/games/{gid}").json["version"] == view["version"]
 

@@ -1,5 +1,7 @@
 """Snapshots are a cache: snapshot + tail equals a full replay; a stale or foreign snapshot is ignored."""
 
+from dataclasses import replace
+
 from domain import registry
 from events.snapshots import Snapshot
 from service.games import Games
@@ -14,6 +16,8 @@ def play_out(games: Games, seed: str):
     while not loaded.finished:
         seat = loaded.meta.game.to_act(loaded.state)[0]
         games.command(gid, seat, {"type": "add", "amount": 1})
+        if not games.load(gid).finished:
+            games.command(gid, seat, {"type": "end_turn"})
         loaded = games.load(gid)
     return gid
 
@@ -30,8 +34,10 @@ def test_snapshot_plus_tail_equals_full_replay(app):
     games.snapshots.drop(gid)
     replayed = full.load(gid)
     midway = full.load(gid, until=4)
-    games.snapshots.save(gid, "tiny", Snapshot(midway.version, midway.head_hash, midway.draws, midway.state))
-    from_snap = Games(games.store).load(gid)
+    games.save_snapshot(midway)
+    reader = Games(games.store)
+    assert reader._from_snapshot(midway.meta).version == replayed.version
+    from_snap = reader.load(gid)
     assert from_snap.state == replayed.state and from_snap.version == replayed.version
     assert from_snap.draws == replayed.draws
 
@@ -41,7 +47,8 @@ def test_snapshot_not_on_this_history_is_ignored(app):
     gid = play_out(games, "snap-2")
     truth = Games(games.store, snapshot_every=0).load(gid)
     table = Table.start(registry.get("tiny"), seed=b"other")
-    games.snapshots.save(gid, "tiny", Snapshot(4, "f" * 64, 0, table.state))
+    bogus = Games(games.store, snapshot_every=0).load(gid, until=4)
+    games.snapshots.save(gid, "tiny", Snapshot(4, "f" * 64, 0, replace(bogus, state=table.state)))
     assert Games(games.store).load(gid).state == truth.state
 
 

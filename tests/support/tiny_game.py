@@ -1,14 +1,15 @@
 """A minimal game honouring the contract, so platform tests do not depend on any real game's rules.
 
-Two seats; a secret 4-card deck is shuffled and the first seat picked by lot; seats alternately add 1 or 2
-to a running total; whoever reaches 5 wins.
+Two seats; a secret 4-card deck is shuffled and the first seat picked by lot. On its turn a seat adds 1 or 2
+to a running total any number of times, may roll a die (its own roll, resolved inside the command) to add
+the pips, and ends its turn; whoever brings the total to 12 or more wins.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from domain.core import ChanceDrawn, InvalidOptions, Pick, RuleViolation, Shuffle, apply_permutation
+from domain.core import ChanceDrawn, InvalidOptions, Pick, Roll, RuleViolation, Shuffle, apply_permutation
 
 NAME = "tiny"
 MIN_SEATS = MAX_SEATS = 2
@@ -19,6 +20,32 @@ class Add:
     TYPE = "add"
     seat: int
     amount: int
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    TYPE = "end_turn"
+    seat: int
+
+
+@dataclass(frozen=True)
+class RollDie:
+    TYPE = "roll_die"
+    seat: int
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    TYPE = "turn_ended"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
+class DieRequested:
+    TYPE = "die_requested"
+    V = 1
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -49,10 +76,12 @@ class State:
     deck: tuple[str, ...] | None = None
     turn: int | None = None
     total: int = 0
+    rolling: bool = False
 
 
-COMMANDS = {Add.TYPE: Add}
-EVENTS = {cls.TYPE: cls for cls in (DeckShuffled, FirstSeatChosen, Added)}
+COMMANDS = {cls.TYPE: cls for cls in (Add, EndTurn, RollDie)}
+EVENTS = {cls.TYPE: cls for cls in (DeckShuffled, FirstSeatChosen, Added, TurnEnded, DieRequested)}
+GOAL = 12
 
 
 def initial_state(options, seats):
@@ -66,6 +95,8 @@ def chance(state):
         return Shuffle("deck", 4)
     if state.turn is None:
         return Pick("first_seat", 2)
+    if state.rolling:
+        return Roll("die", dice=1)
     return None
 
 
@@ -73,7 +104,13 @@ def decide(state, command):
     if isinstance(command, ChanceDrawn):
         if command.kind == "shuffle":
             return [DeckShuffled(apply_permutation(("a", "b", "c", "d"), command.outcome))]
+        if command.kind == "roll":
+            return [Added(state.turn, command.outcome[0], state.total + command.outcome[0])]
         return [FirstSeatChosen(command.outcome[0])]
+    if isinstance(command, EndTurn):
+        return [TurnEnded(command.seat)]
+    if isinstance(command, RollDie):
+        return [DieRequested(command.seat)]
     if command.amount not in (1, 2):
         raise RuleViolation("tiny.bad_amount", "add 1 or 2")
     return [Added(command.seat, command.amount, state.total + command.amount)]
@@ -85,12 +122,16 @@ def evolve(state, event):
     if isinstance(event, FirstSeatChosen):
         return replace(state, turn=event.seat)
     if isinstance(event, Added):
-        return replace(state, total=event.total, turn=1 - event.seat)
+        return replace(state, total=event.total, rolling=False)
+    if isinstance(event, TurnEnded):
+        return replace(state, turn=1 - event.seat)
+    if isinstance(event, DieRequested):
+        return replace(state, rolling=True)
     return state
 
 
 def is_terminal(state):
-    return state.total >= 5
+    return state.total >= GOAL
 
 
 def to_act(state):
@@ -100,7 +141,9 @@ def to_act(state):
 
 
 def legal_commands(state, seat):
-    return [Add(seat, 1), Add(seat, 2)] if seat in to_act(state) else []
+    if seat not in to_act(state):
+        return []
+    return [Add(seat, 1), Add(seat, 2), RollDie(seat), EndTurn(seat)]
 
 
 def view(state, seat):
@@ -110,7 +153,7 @@ def view(state, seat):
 def result(state):
     if not is_terminal(state):
         return None
-    winner = 1 - state.turn
+    winner = state.turn
     return {"winners": [winner], "scores": [int(s == winner) for s in (0, 1)]}
 
 
