@@ -1,0 +1,183 @@
+"""Random complete Istanbul games through legal_commands / decide / evolve (hypothesis).
+
+The random player picks uniformly among the legal commands, except that it takes `end_turn` only now and then while
+something else is possible (so games finish in reasonable time). Every game checks, after every command:
+conservation (rubies, bonus cards, assistants, mosque tiles, wheelbarrow extensions), lira never negative, goods
+within capacity, views and redacted events leak no other seat's cards or the deck order; at sampled steps every
+listed command is accepted and evolve leaves its input untouched; at the end replay equals the live state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import domain.istanbul as game
+from domain.core import RuleViolation
+from domain.istanbul.cards import base_deck
+from domain.istanbul.commands import EndTurn, Move
+from domain.istanbul.data import RUBIES_TOTAL
+from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
+from domain.istanbul.state import NEUTRAL
+from tests.conftest import GAMES_SCALE
+from tests.support.driver import Table
+
+GAMES = 300 * GAMES_SCALE
+MAX_COMMANDS = 20_000
+DECK_SIZE = len(base_deck())
+LAYOUTS = ("short_paths", "long_paths", "ordered", "random")
+
+
+@st.composite
+def setups(draw):
+    seats = draw(st.integers(2, 5))
+    layout = draw(st.sampled_from(LAYOUTS))
+    neutral = draw(st.booleans()) if seats <= 4 else False
+    seed = draw(st.binary(min_size=4, max_size=8))
+    return seats, {"layout": layout, "neutral_assistants": neutral}, seed
+
+
+def choose(rng: random.Random, commands: list):
+    others = [c for c in commands if not isinstance(c, EndTurn)]
+    if others and (len(others) == len(commands) or rng.random() > 0.1):
+        return rng.choice(others)
+    return rng.choice(commands)
+
+
+def check_invariants(state, seats: int, options: dict) -> None:
+    stock = state.stock
+    players = state.players
+    rubies = (
+        sum(p.rubies for p in players)
+        + stock.wainwright_rubies
+        + sum(stock.mosque_rubies)
+        + stock.sultan_rubies
+        + stock.gem_rubies
+        + stock.ruby_supply
+    )
+    assert rubies == RUBIES_TOTAL
+    if state.deck or state.discard or any(p.hand for p in players):
+        assert len(state.deck) + len(state.discard) + sum(len(p.hand) for p in players) == DECK_SIZE
+    assert sum(p.extensions for p in players) + stock.wainwright_extensions == 3 * seats
+    tiles_total = len(state.stock.mosque_tiles[0]) * 0 + sum(len(t) for t in stock.mosque_tiles)
+    assert tiles_total + sum(len(p.tiles) for p in players) == 4 * {2: 2, 3: 3, 4: 4, 5: 4}[seats]
+    for seat, p in enumerate(players):
+        assert p.lira >= 0
+        assert all(0 <= g <= p.capacity for g in p.goods), p
+        own = sum(1 for o in p.stack if o == seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
+        assert own == (4 if options["neutral_assistants"] else 5)
+        assert len(set(t for t in p.tiles)) == len(p.tiles)
+    neutral = sum(1 for p in players for o in p.stack if o == NEUTRAL)
+    neutral += sum(1 for _, o in state.assistants if o == NEUTRAL)
+    assert neutral == (seats if options["neutral_assistants"] else 0)
+
+
+def check_views(state, seats: int) -> None:
+    for seat in (None, *range(seats)):
+        view = game.view(state, seat)
+        json.dumps(view)
+        for other, p in enumerate(view["players"]):
+            assert ("bonus_cards" in p) == (other == seat)
+            assert p["bonus_card_count"] == len(state.players[other].hand)
+        assert "deck" not in view and "bonus_deck" not in view
+        for market in ("small_market", "large_market"):
+            assert set(view["places"][market]) == {"demand", "stack_size"}
+
+
+def check_redaction(events: list, seats: int) -> None:
+    for event in events:
+        for seat in (None, *range(seats)):
+            shown = game.redact(event, seat)
+            if isinstance(event, BonusCardDrawn) and event.source == "deck" and event.seat != seat:
+                assert shown.card == ""
+            if isinstance(event, BonusDeckShuffled):
+                assert shown.cards == ()
+            if isinstance(event, DemandTilesShuffled):
+                assert shown.tiles == ()
+
+
+def check_all_listed_accepted(state, seat: int, commands: list) -> None:
+    for command in commands:
+        events = game.decide(state, command)
+        assert events, command
+
+
+def check_evolve_pure(state, events: list) -> None:
+    before = copy.deepcopy(state)
+    after = state
+    for event in events:
+        after = game.evolve(after, event)
+    assert state == before
+
+
+@settings(max_examples=GAMES)
+@given(setups(), st.integers(0, 2**32 - 1))
+def test_random_games_end_and_keep_every_invariant(setup, policy_seed):
+    seats, options, seed = setup
+    rng = random.Random(policy_seed)
+    table = Table.start(game, options, seats, seed=seed)
+    check_invariants(table.state, seats, options)
+    check_redaction(table.events, seats)
+    steps = 0
+    while not game.is_terminal(table.state):
+        assert game.chance(table.state) is None
+        acting = game.to_act(table.state)
+        assert len(acting) == 1
+        seat = acting[0]
+        for other in range(seats):
+            if other != seat:
+                assert game.legal_commands(table.state, other) == []
+        commands = game.legal_commands(table.state, seat)
+        assert commands, table.state.phase
+        assert len(set(commands)) == len(commands)
+        sample = steps % 37 == 0
+        if sample:
+            check_all_listed_accepted(table.state, seat, commands)
+            check_views(table.state, seats)
+        command = choose(rng, commands)
+        before = table.state
+        events = table.play(command)
+        if sample:
+            check_evolve_pure(before, events)
+        check_invariants(table.state, seats, options)
+        check_redaction(events, seats)
+        steps += 1
+        assert steps < MAX_COMMANDS, "the game must end"
+    result = game.result(table.state)
+    assert result["winners"]
+    assert max(result["scores"]) >= table.state.target or table.state.ending
+    assert game.to_act(table.state) == () and game.chance(table.state) is None
+    check_views(table.state, seats)
+    assert table.replayed() == table.state
+
+
+@settings(max_examples=30 * GAMES_SCALE)
+@given(setups(), st.integers(0, 2**32 - 1))
+def test_commands_not_listed_are_refused(setup, policy_seed):
+    """decide accepts nothing but the listed commands: random moves to unlisted places are refused with a code."""
+    seats, options, seed = setup
+    rng = random.Random(policy_seed)
+    table = Table.start(game, options, seats, seed=seed)
+    for _ in range(300):
+        if game.is_terminal(table.state):
+            break
+        seat = game.to_act(table.state)[0]
+        commands = game.legal_commands(table.state, seat)
+        probe = Move(seat, rng.randint(1, 16))
+        if probe not in commands:
+            try:
+                game.decide(table.state, probe)
+            except RuleViolation as refused:
+                assert refused.code.startswith("istanbul.")
+            else:
+                raise AssertionError(f"unlisted {probe} accepted")
+        other = (seat + 1) % seats
+        try:
+            game.decide(table.state, EndTurn(other))
+        except RuleViolation as refused:
+            assert refused.code == "not_your_turn"
+        table.play(choose(rng, commands))
