@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.core import ChanceDrawn
 from domain.istanbul.chance import chance
 from domain.istanbul.data import GOODS, PLACE_NAMES
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
@@ -104,6 +105,10 @@ def view(state: State, seat: int | None) -> dict:
 
 
 def redact(event, seat: int | None):
+    """The event as `seat` sees it: another seat's drawn card, deck and demand stack orders are blanked (the
+    service also hides secret ChanceDrawn outcomes; they are blanked here too)."""
+    if isinstance(event, ChanceDrawn):
+        return replace(event, outcome=()) if event.secret else event
     if isinstance(event, BonusCardDrawn):
         if event.source == "deck" and event.seat != seat:
             return replace(event, card="")

@@ -1,0 +1,156 @@
+"""Validated position builders for Istanbul unit tests.
+
+`setup()` plays the set-up chance steps with chosen outcomes (start player, identity shuffles, governor and
+smuggler dice). `position()` then changes players and figures through dataclasses.replace and re-derives every
+supply so that conservation holds (bonus cards, rubies, mosque tiles, extensions, assistants), refusing impossible
+positions. `play()` decides and evolves a command; `roll()` answers a pending dice roll with chosen dice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import domain.istanbul as game
+from domain.core import ChanceDrawn, Pick, Roll, Shuffle
+from domain.istanbul.cards import base_deck
+from domain.istanbul.data import RUBIES_TOTAL, SETUP, TILE_COLOURS
+from domain.istanbul.state import NEUTRAL, State
+
+
+def drawn(request, outcome) -> ChanceDrawn:
+    if isinstance(request, Shuffle):
+        return ChanceDrawn(0, "shuffle", request.label, request.size, 1, request.secret, tuple(outcome))
+    if isinstance(request, Pick):
+        return ChanceDrawn(0, "pick", request.label, request.choices, 1, request.secret, tuple(outcome))
+    return ChanceDrawn(0, "roll", request.label, request.sides, request.dice, request.secret, tuple(outcome))
+
+
+def fold(state, events):
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
+def answer(state, outcome) -> tuple[list, State]:
+    """Answer the pending chance step with `outcome`; returns (events incl. ChanceDrawn, new state)."""
+    request = game.chance(state)
+    assert request is not None, "no chance step pending"
+    d = drawn(request, outcome)
+    events = [d, *game.decide(state, d)]
+    return events, fold(state, events)
+
+
+def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
+          deck=None, small=None, large=None, layouts=()) -> State:
+    state = game.initial_state({"layout": layout, "neutral_assistants": neutral_assistants}, seats)
+    layouts = list(layouts)
+    while (request := game.chance(state)) is not None:
+        label = request.label
+        if label == "start_player":
+            outcome = (start,)
+        elif label == "layout":
+            outcome = layouts.pop(0) if layouts else tuple(range(16))
+        elif label == "bonus_deck":
+            outcome = deck if deck is not None else tuple(range(request.size))
+        elif label == "small_demand":
+            outcome = small if small is not None else tuple(range(5))
+        elif label == "large_demand":
+            outcome = large if large is not None else tuple(range(5))
+        elif label == "governor":
+            outcome = governor
+        elif label == "smuggler":
+            outcome = smuggler
+        else:
+            raise AssertionError(label)
+        _, state = answer(state, outcome)
+    return state
+
+
+def position(state: State, players: dict | None = None, **fields) -> State:
+    """Change players (seat -> Player field changes) and state fields, then re-derive the supplies."""
+    new_players = list(state.players)
+    for seat, changes in (players or {}).items():
+        changes = dict(changes)
+        if "hand" in changes:
+            changes["hand"] = tuple(sorted(changes["hand"]))
+        if "goods" in changes:
+            changes["goods"] = tuple(changes["goods"])
+        new_players[seat] = replace(new_players[seat], **changes)
+    state = replace(state, players=tuple(new_players), **fields)
+    return _rederive(state)
+
+
+def _rederive(state: State) -> State:
+    seats = state.seats
+    players = state.players
+    table = SETUP[seats]
+    # bonus cards: the deck is what is in no hand and not on the discard pile, in canonical order unless given
+    held = Counter(c for p in players for c in p.hand) + Counter(state.discard)
+    rest = Counter(base_deck()) - held
+    assert not (held - Counter(base_deck())), "more copies of a card than exist"
+    if Counter(state.deck) != rest:
+        state = replace(state, deck=tuple(c for c in base_deck() if rest[c] and not rest.subtract([c])))
+    # mosque tiles: owned tiles are the top ones of their stack
+    stacks = []
+    for colour in TILE_COLOURS:
+        owners = sum(1 for p in players if colour in p.tiles)
+        values = table["mosque_values"]
+        assert owners <= len(values)
+        stacks.append(values[owners:])
+    ruby_pairs = [sum(1 for p in players if {"red", "green"} <= set(p.tiles)),
+                  sum(1 for p in players if {"yellow", "blue"} <= set(p.tiles))]
+    stock = state.stock
+    extensions = sum(p.extensions for p in players)
+    assert all(0 <= p.extensions <= 3 for p in players)
+    wainwright_rubies = table["wainwright_rubies"] - sum(1 for p in players if p.extensions == 3)
+    stock = replace(
+        stock,
+        mosque_tiles=tuple(stacks),
+        mosque_rubies=(table["mosque_rubies"] - ruby_pairs[0], table["mosque_rubies"] - ruby_pairs[1]),
+        wainwright_extensions=3 * seats - extensions,
+        wainwright_rubies=wainwright_rubies,
+    )
+    placed = (
+        stock.wainwright_rubies + sum(stock.mosque_rubies) + stock.sultan_rubies + stock.gem_rubies
+        + sum(p.rubies for p in players)
+    )
+    stock = replace(stock, ruby_supply=RUBIES_TOTAL - placed)
+    assert stock.ruby_supply >= 0
+    state = replace(state, stock=stock)
+    for seat, p in enumerate(players):
+        assert p.lira >= 0 and all(0 <= g <= p.capacity for g in p.goods), p
+        own = p.stack.count(seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
+        assert own == (4 if state.options.neutral_assistants else 5), (seat, own)
+        assert all(o in (seat, NEUTRAL) for o in p.stack)
+    return state
+
+
+def play(state: State, command) -> tuple[list, State]:
+    events = game.decide(state, command)
+    return events, fold(state, events)
+
+
+def roll(state: State, *dice) -> tuple[list, State]:
+    request = game.chance(state)
+    assert isinstance(request, Roll), request
+    return answer(state, tuple(dice))
+
+
+def settle_rolls(state: State, *rolls) -> tuple[list, State]:
+    """Answer pending relocation rolls in order with the given dice pairs."""
+    events = []
+    for dice in rolls:
+        more, state = roll(state, *dice)
+        events += more
+    return events, state
+
+
+def codes(fn) -> str:
+    from domain.core import RuleViolation
+
+    try:
+        fn()
+    except RuleViolation as refused:
+        return refused.code
+    raise AssertionError("no violation raised")
