@@ -146,6 +146,11 @@ class MailCollected:
     post: int  # post office state afterwards
 
 
+@_event("caravansary_visited")
+class CaravansaryVisited:
+    seat: int
+
+
 @_event("assistants_returned")
 class AssistantsReturned:
     seat: int
@@ -279,7 +284,7 @@ ALL = (
     StartPlayerChosen, LayoutDrawn, BonusDeckShuffled, DemandTilesShuffled, FigurePlaced, BonusCardDrawn,
     BonusCardDiscarded, MerchantMoved, AssistantLeft, AssistantPickedUp, MerchantsPaid, TurnEnded,
     GameEndTriggered, FinalCardsBegan, FinalCardsPassed, GameEnded, ExtensionBought, GoodsFilled, MailCollected,
-    AssistantsReturned, BlackMarketVisited, TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
+    CaravansaryVisited, AssistantsReturned, BlackMarketVisited, TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
     GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed,
 )

@@ -212,6 +212,10 @@ def mail_collected(state, e):
     return _acted(_stock(state, post=e.post))
 
 
+def caravansary_visited(state, e):
+    return _acted(state, step=Caravan(0))
+
+
 def assistants_returned(state, e):
     state = _lira(state, e.seat, -e.lira)
     assistants = state.assistants
@@ -392,6 +396,7 @@ APPLY = {
     ev.ExtensionBought: extension_bought,
     ev.GoodsFilled: goods_filled,
     ev.MailCollected: mail_collected,
+    ev.CaravansaryVisited: caravansary_visited,
     ev.AssistantsReturned: assistants_returned,
     ev.BlackMarketVisited: black_market_visited,
     ev.TeaHouseVisited: tea_house_visited,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard
 from domain.istanbul.data import CARAVANSARY
-from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn
+from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
 from domain.istanbul.state import Caravan
 
 PLACES = (CARAVANSARY,)
@@ -35,4 +35,5 @@ def decide(state, command):
     if isinstance(command, DiscardBonusCard):
         return [BonusCardDiscarded(command.seat, command.card)]
     card = state.deck[0] if command.source == "deck" else state.discard[-1]
-    return [BonusCardDrawn(command.seat, card, command.source)]
+    started = [] if isinstance(state.phase.step, Caravan) else [CaravansaryVisited(command.seat)]
+    return started + [BonusCardDrawn(command.seat, card, command.source)]

@@ -154,3 +154,18 @@ def codes(fn) -> str:
     except RuleViolation as refused:
         return refused.code
     raise AssertionError("no violation raised")
+
+
+def acting(place: int, seats: int = 2, seat: int = 0, player: dict | None = None, others: dict | None = None,
+           setup_kwargs: dict | None = None, **fields) -> State:
+    """`seat`'s merchant stands at `place` (its assistant left there) and may carry out the action."""
+    from domain.istanbul.state import Action
+
+    state = setup(seats, **(setup_kwargs or {}))
+    players = {s: dict(c) for s, c in (others or {}).items()}
+    mine = {"merchant": place, "stack": (seat,) * 3}
+    mine.update(player or {})
+    players[seat] = mine
+    assistants = fields.pop("assistants", ((place, seat),))
+    return position(state, players=players, assistants=assistants, current=seat,
+                    phase=fields.pop("phase", Action(place=place)), **fields)
