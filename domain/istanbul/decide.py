@@ -84,7 +84,7 @@ def _diagnose(state: State, c) -> str:
     player = state.players[c.seat]
     step = getattr(phase, "step", None)
     if step is not None and not isinstance(c, (cmd.AcceptRoll, cmd.UseMosqueTile, cmd.DrawBonusCard,
-                                               cmd.DiscardBonusCard, cmd.PayGovernor)):
+                                               cmd.DiscardBonusCard, cmd.PayGovernor, cmd.PlayBonusCard)):
         return v.DECISION_PENDING
     if isinstance(c, cmd.Move):
         if not isinstance(phase, Movement):

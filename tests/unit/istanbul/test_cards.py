@@ -1,0 +1,167 @@
+"""Every base bonus card with its timing (8.1): B01-B10."""
+
+from __future__ import annotations
+
+import domain.istanbul as game
+from domain.istanbul.commands import (
+    BuyRuby,
+    CollectMail,
+    DeliverToSultan,
+    DrawBonusCard,
+    EndTurn,
+    LeaveAssistant,
+    Move,
+    PickUpAssistant,
+    PlayBonusCard,
+    SellGoods,
+    VisitBlackMarket,
+)
+from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed, MerchantMoved
+from domain.istanbul.state import AssistantStep, Movement
+
+from .builders import acting, codes, play, position, roll, setup
+
+
+def test_b01_any_good_before_or_after_but_never_during_an_action():
+    state = acting(8, player={"hand": ("B01",)})
+    assert PlayBonusCard(0, "B01", good="blue") in game.legal_commands(state, 0)
+    _, state = play(state, VisitBlackMarket(0, "red"))
+    # the roll is pending: nobody acts
+    assert game.legal_commands(state, 0) == []
+    state = acting(8, player={"hand": ("B01",), "tiles": ("red",)})
+    _, state = play(state, VisitBlackMarket(0, "red"))
+    _, state = roll(state, 1, 1)
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B01", good="red"))) == "istanbul.card_timing"
+    events, state = play(state, game.legal_commands(state, 0)[0])  # accept the roll
+    events, state = play(state, PlayBonusCard(0, "B01", good="blue"))
+    assert events == [BonusCardPlayed(0, "B01", "gain_good", good="blue", gained=1)]
+    assert state.players[0].goods == (1, 0, 0, 1) and state.discard[-1] == "B01"
+
+
+def test_b02_five_lira_any_time_in_the_turn():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B02",), "lira": 0}})
+    events, state = play(state, PlayBonusCard(0, "B02"))
+    assert events == [BonusCardPlayed(0, "B02", "gain_lira", lira=5)]
+    assert state.players[0].lira == 5 and state.players[0].hand == ()
+    assert isinstance(state.phase, Movement)
+
+
+def test_b03_sultan_twice_costs_one_more_good():
+    state = acting(13, player={"hand": ("B03",), "goods": (3, 3, 3, 3), "extensions": 1})
+    assert PlayBonusCard(0, "B03") not in game.legal_commands(state, 0)  # after the first delivery
+    _, state = play(state, DeliverToSultan(0, (1, 0, 0, 0)))
+    _, state = play(state, PlayBonusCard(0, "B03"))
+    legal = [c for c in game.legal_commands(state, 0) if isinstance(c, DeliverToSultan)]
+    assert legal  # 6 goods: blue red green yellow any blue
+    _, state = play(state, legal[0])
+    assert state.players[0].rubies == 2 and state.stock.sultan_taken == 2
+
+
+def test_b04_post_office_twice_moves_the_indicator_after_each():
+    state = acting(5, player={"hand": ("B04",), "lira": 0})
+    _, state = play(state, CollectMail(0))
+    _, state = play(state, PlayBonusCard(0, "B04"))
+    events, state = play(state, CollectMail(0))
+    assert events[0].lira == 2 and events[0].post == 2
+    assert state.players[0].lira == 4
+
+
+def test_b05_gemstone_dealer_twice_the_price_rises():
+    state = acting(16, player={"hand": ("B05",), "lira": 40})
+    _, state = play(state, BuyRuby(0))
+    _, state = play(state, PlayBonusCard(0, "B05"))
+    events, state = play(state, BuyRuby(0))
+    assert events[0].lira == 16 and state.players[0].lira == 40 - 15 - 16
+
+
+def test_repeat_cards_only_at_their_place():
+    state = acting(5, player={"hand": ("B03", "B05")})
+    _, state = play(state, CollectMail(0))
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B03"))) == "istanbul.card_timing"
+
+
+def test_b06_family_member_home_with_the_reward():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B06",), "family": 9}})
+    legal = set(game.legal_commands(state, 0))
+    assert {PlayBonusCard(0, "B06", reward="lira"), PlayBonusCard(0, "B06", reward="card")} <= legal
+    top = state.deck[0]
+    events, state = play(state, PlayBonusCard(0, "B06", reward="card"))
+    assert events == [BonusCardPlayed(0, "B06", "family_to_police", reward="card"), BonusCardDrawn(0, top, "deck")]
+    assert state.players[0].family == 12 and state.players[0].hand == (top,)
+
+
+def test_b06_not_while_in_the_police_station():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B06",)}})
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B06", reward="lira"))) == "istanbul.card_timing"
+
+
+def test_b07_small_market_sells_any_goods():
+    state = acting(11, player={"hand": ("B07",), "goods": (0, 0, 0, 2), "lira": 0})
+    # S1 shows 1 blue only
+    assert SellGoods(0, (0, 0, 0, 2)) not in game.legal_commands(state, 0)
+    _, state = play(state, PlayBonusCard(0, "B07"))
+    events, state = play(state, SellGoods(0, (0, 0, 0, 2)))
+    assert events[0].lira == 5 and events[0].next_top == "S2"
+
+
+def test_b07_not_at_the_large_market():
+    state = acting(10, player={"hand": ("B07",), "goods": (0, 0, 0, 2)})
+    assert PlayBonusCard(0, "B07") not in game.legal_commands(state, 0)
+
+
+def test_b08_stay_and_use_an_assistant_again():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B08",), "merchant": 6, "stack": (0, 0, 0)}},
+                     assistants=((6, 0),))
+    assert Move(0, 6, "B08") in game.legal_commands(state, 0)
+    events, state = play(state, Move(0, 6, "B08"))
+    assert events == [MerchantMoved(0, 6, 6, "B08")]
+    assert isinstance(state.phase, AssistantStep) and state.discard[-1] == "B08"
+    assert PickUpAssistant(0) in game.legal_commands(state, 0)
+
+
+def test_b09_three_or_four_steps_instead():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B09",), "merchant": 1}})
+    targets = {c.place for c in game.legal_commands(state, 0) if isinstance(c, Move) and c.card == "B09"}
+    assert targets == {4, 7, 8, 10, 11, 13, 14}
+    assert codes(lambda: game.decide(state, Move(0, 16, "B09"))) == "istanbul.place_unreachable"
+    _, state = play(state, Move(0, 13, "B09"))
+    assert state.players[0].merchant == 13 and "B09" not in state.players[0].hand
+
+
+def test_b09_not_in_hand():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B02",), "merchant": 1}})
+    assert codes(lambda: game.decide(state, Move(0, 13, "B09"))) == "istanbul.card_not_in_hand"
+
+
+def test_b10_return_an_assistant_in_the_movement_phase():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B10",), "stack": (0, 0, 0)}}, assistants=((16, 0),))
+    events, state = play(state, PlayBonusCard(0, "B10", place=16))
+    assert events == [BonusCardPlayed(0, "B10", "return_assistant", place=16)]
+    assert state.players[0].stack == (0, 0, 0, 0) and state.assistants == ()
+
+
+def test_b10_not_after_the_movement_phase():
+    state = acting(2, player={"hand": ("B10",), "stack": (0, 0)}, assistants=((2, 0), (16, 0)))
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B10", place=16))) == "istanbul.card_timing"
+
+
+def test_cards_may_be_played_after_refusing_the_assistant_step():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B02",), "stack": ()}},
+                     assistants=((1, 0), (2, 0), (3, 0), (4, 0)))
+    _, state = play(state, Move(0, 6))
+    legal = game.legal_commands(state, 0)
+    assert PlayBonusCard(0, "B02") in legal and EndTurn(0) in legal and LeaveAssistant(0) not in legal
+
+
+def test_caravansary_sub_step_blocks_cards():
+    state = acting(6, player={"hand": ("B02",)})
+    _, state = play(state, DrawBonusCard(0, "deck"))
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B02"))) == "istanbul.card_timing"
