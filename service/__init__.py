@@ -9,7 +9,7 @@ from events.store import EventStore
 from service import config as settings
 from service import errors
 from service.games import Games
-from service.reactions import update_index
+from service.reactions import IndexWriter
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta")
 
@@ -23,7 +23,9 @@ def create_app(config: dict | None = None) -> Flask:
     games = Games(store, cache_size=int(app.config["STATE_CACHE_SIZE"]),
                   inline_dealer=bool(app.config["INLINE_DEALER"]),
                   snapshot_every=int(app.config["SNAPSHOT_EVERY"]))
-    games.after_append.append(update_index(games))
+    index_writer = IndexWriter(games)
+    games.after_append.append(index_writer)
+    app.extensions["bazaar.index"] = index_writer
     app.extensions["bazaar.redis"] = client
     app.extensions["bazaar.store"] = store
     app.extensions["bazaar.games"] = games

@@ -96,7 +96,7 @@ class Games:
         created = GameCreated(name, seats, {**own, **platform}, hashlib.sha256(seed.encode()).hexdigest(),
                               seed if public_seed else None)
         empty = Loaded(meta, None)
-        loaded = self._commit(empty, [(None, created)], {"type": "create_game"}, None, "")
+        loaded, _sealed = self._commit(empty, [(None, created)], {"type": "create_game"}, None, "")
         return loaded, tokens
 
     # --- loading -------------------------------------------------------------------------------------
@@ -182,7 +182,20 @@ class Games:
             seen = self.store.redis.hget(key(game_id, "idem"), scoped_key)
             if seen is not None:
                 return self._replay_result(game_id, seat, seen.decode(), fingerprint)
-        loaded = self.load(game_id)
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is not None:
+            # Optimistic: decide on the cached state without reading the stream first. The append's version
+            # check catches a stale cache; any refusal is re-checked against the stream before it is final.
+            try:
+                return self._execute(cached, seat, body, expected_version, scoped_key, fingerprint)
+            except (VersionConflict, RuleViolation):
+                if self.load(game_id).version == cached.version:
+                    raise
+        return self._execute(self.load(game_id), seat, body, expected_version, scoped_key, fingerprint)
+
+    def _execute(self, loaded: Loaded, seat: int, body: dict, expected_version: int | None,
+                 scoped_key: str | None, fingerprint: str) -> tuple[int, list[dict]]:
         if expected_version is not None and expected_version != loaded.version:
             raise VersionConflict(expected_version, loaded.version)
         now = self.clock()
@@ -194,21 +207,21 @@ class Games:
             check_may_act(game, loaded.state, seat)
             wire, decided = codec.command_to_wire(command), game.decide(loaded.state, command)
         try:
-            after = self._commit(loaded, [(seat, e) for e in decided], wire, scoped_key, fingerprint, at=now)
+            after, sealed = self._commit(loaded, [(seat, e) for e in decided], wire, scoped_key, fingerprint, at=now)
         except _Duplicate as dup:
-            return self._replay_result(game_id, seat, dup.seen, fingerprint)
-        return after.version, self.redact_all(after, seat, self.store.read(game_id, loaded.version))
+            return self._replay_result(loaded.meta.id, seat, dup.seen, fingerprint)
+        return after.version, self.redact_all(after, seat, sealed)
 
     def settle(self, game_id: str, expected_version: int) -> Loaded | None:
         """Resolve pending dealer rolls (the background dealer's entry point); None if nothing to do."""
         loaded = self.load(game_id)
         if loaded.version != expected_version or loaded.game.chance(loaded.state) is None:
             return None
-        return self._commit(loaded, [], {"type": "deal"}, None, "", include_dealer=True)
+        return self._commit(loaded, [], {"type": "deal"}, None, "", include_dealer=True)[0]
 
     def _commit(self, loaded: Loaded, decided: list[tuple[int | None, Any]], wire: dict | None,
                 idem_key: str | None, fingerprint: str, include_dealer: bool | None = None,
-                at: str | None = None) -> Loaded:
+                at: str | None = None) -> tuple[Loaded, list[dict]]:
         """Plan the command's events, append them all or none, then run the reactions."""
         include_dealer = self.inline_dealer if include_dealer is None else include_dealer
         docs, after = plan(loaded, decided, wire, include_dealer, at or self.clock())
@@ -226,7 +239,7 @@ class Games:
                 log.exception("snapshot failed for game %s", meta.id)
         for react in self.after_append:
             react(committed, sealed)  # reactions never undo the move: see service.reactions
-        return committed
+        return committed, sealed
 
     def _replay_result(self, game_id: str, seat: int, seen: str, fingerprint: str) -> tuple[int, list[dict]]:
         first, last, stored_fp = seen.split(":", 2)
@@ -244,8 +257,8 @@ class Games:
             raise VersionConflict(expected_version, loaded.version)
         now = self.clock()
         events = undo.decide_undo(loaded, seat, to_version, now)
-        after = self._commit(loaded, [(seat, e) for e in events], undo.wire(to_version), None, "", at=now)
-        return after.version, self.redact_all(after, seat, self.store.read(game_id, loaded.version))
+        after, sealed = self._commit(loaded, [(seat, e) for e in events], undo.wire(to_version), None, "", at=now)
+        return after.version, self.redact_all(after, seat, sealed)
 
     # --- the read side -------------------------------------------------------------------------------
 
@@ -262,7 +275,7 @@ class Games:
         body = {
             "id": loaded.meta.id,
             "game": loaded.meta.name,
-            "status": "finished" if game.is_terminal(state) else "active",
+            "status": status(loaded),
             "version": loaded.version,
             "seat": seat,
             "seats": loaded.meta.seats,
@@ -293,9 +306,7 @@ class Games:
     def index_entry(self, loaded: Loaded) -> dict:
         game = loaded.game
         return {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
-                "status": "finished" if game.is_terminal(loaded.state) else "active",
-                "to_act": list(game.to_act(loaded.state)),
-                "awaiting_chance": game.chance(loaded.state) is not None, "updated_at": self.clock()}
+                "status": status(loaded), "updated_at": self.clock()}
 
 
 def plan(loaded: Loaded, decided: list[tuple[int | None, Any]], wire: dict | None, include_dealer: bool,
@@ -341,6 +352,10 @@ class _Duplicate(Exception):
 def _step(loaded: Loaded, event, seat):
     """Fold one not-yet-stored event (its hash is known once the append seals it)."""
     return step(loaded, event, seat, loaded.version + 1, "")
+
+
+def status(loaded: Loaded) -> str:
+    return "finished" if loaded.finished else "active"
 
 
 def parse_command(game, body: dict, seat: int):

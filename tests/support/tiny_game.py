@@ -77,6 +77,7 @@ class State:
     turn: int | None = None
     total: int = 0
     rolling: bool = False
+    goal: int = 12
 
 
 COMMANDS = {cls.TYPE: cls for cls in (Add, EndTurn, RollDie)}
@@ -85,9 +86,9 @@ GOAL = 12
 
 
 def initial_state(options, seats):
-    if options:
-        raise InvalidOptions("tiny takes no options")
-    return State()
+    if set(options) - {"goal"} or not isinstance(options.get("goal", GOAL), int) or isinstance(options.get("goal"), bool):
+        raise InvalidOptions("tiny takes only an integer 'goal'")
+    return State(goal=options.get("goal", GOAL))
 
 
 def chance(state):
@@ -131,7 +132,7 @@ def evolve(state, event):
 
 
 def is_terminal(state):
-    return state.total >= GOAL
+    return state.total >= state.goal
 
 
 def to_act(state):

@@ -1,0 +1,173 @@
+"""Platform figures: command throughput against a one-XADD endpoint, rebuild per event, snapshots."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import redis
+import requests
+
+from domain import registry
+from events import codec
+from events.store import EventStore
+from service.games import Games
+from tests.bench.servers import gunicorn, private_redis
+from tests.support.driver import Table
+
+registry.register("tiny", "tests.support.tiny_game")
+
+PROCESSES, THREADS = 2, 4
+MATCHES = 16
+
+
+def jaipur_script(seed: str, rng_seed: int) -> list[dict]:
+    """The commands of one random match, found in-process, so the HTTP run spends nothing on choosing."""
+    game = registry.get("jaipur")
+    table = Table.start(game, seed=seed.encode())
+    rng = random.Random(rng_seed)
+    commands = []
+    while not game.is_terminal(table.state):
+        seat = game.to_act(table.state)[0]
+        command = rng.choice(game.legal_commands(table.state, seat))
+        commands.append((seat, codec.command_to_wire(command)))
+        table.play(command)
+    return commands
+
+
+def _post_all(args):
+    base, work = args
+    done = []
+
+    def run(jobs):
+        session = requests.Session()
+        count = 0
+        for path, body, token in jobs:
+            r = session.post(base + path, json=body, headers={"Authorization": f"Bearer {token}"} if token else {})
+            if r.status_code != 201:
+                raise RuntimeError(f"{path}: {r.status_code} {r.text[:200]}")
+            count += 1
+        done.append(count)
+
+    threads = [threading.Thread(target=run, args=(jobs,)) for jobs in work]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(done)
+
+
+def drive(base: str, streams: list[list[tuple[str, dict, str | None]]]) -> float:
+    """Requests per second with PROCESSES x THREADS clients, each posting its streams in order."""
+    per_process = [(base, streams[p::PROCESSES]) for p in range(PROCESSES)]
+    with ProcessPoolExecutor(PROCESSES) as pool:
+        list(pool.map(_post_all, [(base, [[]]) for _ in range(PROCESSES)]))  # warm the pool
+        start = time.perf_counter()
+        total = sum(pool.map(_post_all, per_process))
+        return total / (time.perf_counter() - start)
+
+
+def jaipur_streams(base: str, scripts: list) -> list[list[tuple[str, dict, str]]]:
+    """Fresh games for the scripts (creation is not timed), dealt over the client threads."""
+    streams = [[] for _ in range(PROCESSES * THREADS)]
+    for i, script in enumerate(scripts):
+        r = requests.post(f"{base}/v1/games", json={"game": "jaipur", "seats": 2, "seed": f"bench-{i}"}).json()
+        tokens = [s["token"] for s in r["seats"]]
+        streams[i % len(streams)] += [(f"/v1/games/{r['id']}/commands", body, tokens[seat]) for seat, body in script]
+    return streams
+
+
+def commands_vs_xadd(rounds: int = 3) -> None:
+    """Both servers run side by side and are measured in alternating rounds, so load from anything else
+    on the machine falls on both; the figure is the median of the per-round ratios."""
+    scripts = [jaipur_script(f"bench-{i}", i) for i in range(MATCHES)]
+    rates = []
+    with private_redis() as url:
+        with gunicorn("service.wsgi:app", url, "/healthz") as bazaar, \
+                gunicorn("tests.bench.trivial_app:app", url, "/") as trivial:
+            for _ in range(rounds):
+                streams = jaipur_streams(bazaar, scripts)
+                jaipur_rate = drive(bazaar, streams)
+                xadd_rate = drive(trivial, [[("/xadd", body, None) for _p, body, _t in s] for s in streams])
+                rates.append((jaipur_rate, xadd_rate, jaipur_rate / xadd_rate))
+    moves = sum(len(s) for s in scripts)
+    ratio = statistics.median(r for _, _, r in rates)
+    print(f"jaipur POST /commands vs one-XADD Flask endpoint, {rounds} alternating rounds of {moves} moves "
+          f"({MATCHES} matches; {PROCESSES}x{THREADS} clients; gunicorn 2 workers x 4 threads each):")
+    for jaipur_rate, xadd_rate, r in rates:
+        print(f"  commands {jaipur_rate:7.0f} moves/s, XADD {xadd_rate:7.0f} req/s, ratio {r:.2f}")
+    print(f"ratio commands / XADD baseline (median): {ratio:.2f}  (aim: 0.6 or better)")
+
+
+def sealed_log(games: Games, game_id: str) -> list[dict]:
+    return games.store.read(game_id)
+
+
+def jaipur_rebuild() -> None:
+    from service.fold import Loaded, fold
+
+    with private_redis() as url:
+        games = Games(EventStore(redis.Redis.from_url(url)), snapshot_every=0)
+        loaded, _ = games.create("jaipur", 2, {}, "rebuild")
+        for seat, body in jaipur_script("rebuild", 1):
+            games.command(loaded.meta.id, seat, body)
+        envelopes = games.store.read(loaded.meta.id)
+        meta = games.load(loaded.meta.id).meta
+        raw = [json.dumps(e) for e in envelopes]
+        runs = []
+        for _ in range(30):
+            start = time.perf_counter()
+            fold(Loaded(meta, None), [json.loads(r) for r in raw])
+            runs.append(time.perf_counter() - start)
+        parse = []
+        for _ in range(30):
+            start = time.perf_counter()
+            [json.loads(r) for r in raw]
+            parse.append(time.perf_counter() - start)
+    per_event = statistics.median(runs) / len(envelopes)
+    per_parse = statistics.median(parse) / len(envelopes)
+    print(f"jaipur state rebuild: {per_event * 1e6:.1f} us/event ({len(envelopes)} events; "
+          f"JSON parse alone {per_parse * 1e6:.1f} us/event, ratio {per_event / per_parse:.1f})")
+
+
+def timed_load(games_factory, game_id: str, repeats: int = 7) -> float:
+    runs = []
+    for _ in range(repeats):
+        games = games_factory()
+        start = time.perf_counter()
+        games.load(game_id)
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def long_tiny_game(games: Games, events_wanted: int) -> str:
+    loaded, _ = games.create("tiny", 2, {"goal": 10**9}, "long")
+    gid = loaded.meta.id
+    seat = games.load(gid).state.turn
+    while games.load(gid).version < events_wanted:
+        games.command(gid, seat, {"type": "add", "amount": 1})
+    return gid
+
+
+def snapshot_rebuild() -> None:
+    with private_redis() as url:
+        store = EventStore(redis.Redis.from_url(url))
+        writer = Games(store, snapshot_every=100)
+        short, long = long_tiny_game(writer, 50), long_tiny_game(writer, 2000)
+        scratch = {}
+        for gid in (short, long):
+            snap = writer.snapshots.load(gid, "tiny")
+            writer.snapshots.drop(gid)
+            scratch[gid] = timed_load(lambda: Games(store), gid)
+            if snap is not None:
+                writer.snapshots.save(gid, "tiny", snap)
+        snapped = {gid: timed_load(lambda: Games(store), gid) for gid in (short, long)}
+    print(f"rebuild from scratch: 50 events {scratch[short] * 1e3:.2f} ms, 2000 events {scratch[long] * 1e3:.2f} ms "
+          f"(ratio {scratch[long] / scratch[short]:.1f})")
+    print(f"rebuild with snapshots every 100: 50 events {snapped[short] * 1e3:.2f} ms, 2000 events "
+          f"{snapped[long] * 1e3:.2f} ms (ratio {snapped[long] / snapped[short]:.1f}); "
+          f"2000 events scratch/snapshot {scratch[long] / snapped[long]:.1f}x")

@@ -1,0 +1,54 @@
+"""Servers for the benchmarks: a private redis-server and gunicorn apps, on free ports, stopped on exit."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import requests
+
+from service import embedded_redis
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = ["--workers", "2", "--worker-class", "gthread", "--threads", "4"]
+
+
+@contextmanager
+def private_redis():
+    port = embedded_redis.free_port()
+    with tempfile.TemporaryDirectory() as data:
+        process = embedded_redis.start(port, data, persistent=True)
+        try:
+            yield f"redis://127.0.0.1:{port}/0"
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+@contextmanager
+def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
+    port = embedded_redis.free_port()
+    process = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", *GUNICORN, app],
+        cwd=ROOT, env={**os.environ, "REDIS_URL": redis_url, **(env or {})},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            requests.get(base + probe, timeout=1)
+            break
+        except requests.ConnectionError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{app} did not start")
+            time.sleep(0.1)
+    try:
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
