@@ -38,6 +38,8 @@ def decide(state: Match, command) -> list:
     if command.seat != phase.to_move:
         raise NotYourTurn()
     events = decide_action(phase, command, state.options)
+    if isinstance(command, Exchange):  # an exchange neither draws nor sells: it never ends the round
+        return events + _safety_cap(phase, phase.idle_turns + 1, state.options)
     return events + _after_action(state, events)
 
 
@@ -141,12 +143,19 @@ def decide_sell(r: Round, c: Sell, options: Options) -> list:
 # --- shared checks and the round's end ------------------------------------------------------------------
 
 
+_CARD_NAMES = frozenset(CARD_TYPES)
+
+
 def _check_cards(cards) -> None:
-    if not isinstance(cards, tuple) or not all(isinstance(card, str) and card in CARD_TYPES for card in cards):
+    try:
+        known = isinstance(cards, tuple) and _CARD_NAMES.issuperset(cards)
+    except TypeError:  # unhashable items
+        known = False
+    if not known:
         raise RuleViolation(v.UNKNOWN_CARD, "cards must be names of card types")
     if CAMEL in cards:
         raise RuleViolation(v.CAMEL_NOT_ALLOWED, "camels are taken all together and paid with `camels`")
-    if not hand.is_sorted(cards):
+    if list(cards) != sorted(cards):
         raise RuleViolation(v.NOT_CANONICAL, "list cards sorted by name")
 
 
@@ -163,12 +172,17 @@ def _after_action(state: Match, events: list) -> list:
     elif None in r.market or (options.deck_end_trigger == "deck_empty_immediately" and not r.deck):
         reason = "deck"
     if reason is None:
-        cap = options.safety_cap_turns_without_progress
-        if cap is not None and r.idle_turns >= cap:
-            return [MatchAborted(round=r.number, idle_turns=r.idle_turns)]
         return []
     ended = score_round(r, reason, options)
     return [ended, *seal_events(after, ended.winner)]
+
+
+def _safety_cap(r: Round, idle_turns: int, options: Options) -> list:
+    """R-22, self-play only: abort after too many turns in a row without a draw or a sale."""
+    cap = options.safety_cap_turns_without_progress
+    if cap is not None and idle_turns >= cap:
+        return [MatchAborted(round=r.number, idle_turns=idle_turns)]
+    return []
 
 
 _ACTIONS = {

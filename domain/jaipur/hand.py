@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 
@@ -18,11 +17,9 @@ def remove(cards: tuple[str, ...], gone: Iterable[str]) -> tuple[str, ...]:
     return tuple(left)
 
 
-def contains(cards: Iterable[str], wanted: Iterable[str]) -> bool:
-    """Whether the multiset `wanted` is part of `cards`."""
-    have = Counter(cards)
-    have.subtract(wanted)
-    return min(have.values(), default=0) >= 0
+def contains(cards: tuple, wanted: tuple) -> bool:
+    """Whether the multiset `wanted` is part of `cards` (both tuples of at most a hand's size)."""
+    return all(cards.count(card) >= wanted.count(card) for card in set(wanted))
 
 
 def is_sorted(cards: tuple[str, ...]) -> bool:

@@ -43,6 +43,15 @@ def fill(market: Market, slots: Iterable[int], cards: Iterable[str]) -> Market:
 
 
 def after_exchange(market: Market, take: tuple[str, ...], payment: tuple[str, ...]) -> Market:
-    """The market once `take` left it and `payment` (hand goods, then camels) filled the freed slots."""
-    freed = sorted(slots_of(market, take))
-    return fill(vacate(market, freed), freed, payment)
+    """The market once `take` left it (each card from the lowest slot of its type) and `payment` (hand
+    goods, then camels) filled the freed slots in ascending order."""
+    wanted = list(take)
+    freed = []
+    for i, card in enumerate(market):
+        if card in wanted:
+            wanted.remove(card)
+            freed.append(i)
+    slots = list(market)
+    for i, card in zip(freed, payment):
+        slots[i] = card
+    return tuple(slots)

@@ -1,0 +1,224 @@
+"""Random complete Jaipur matches through the generic contract (legal_commands / decide / evolve), with the
+real dealer. At every step: cards and tokens conserved (R-32), hand limit held, every listed command
+accepted, mutated unlisted commands refused with a known code, evolve leaves its input untouched, views
+and redacted events leak neither the other hand nor the deck order; at the end, replaying the events
+(through the JSON codec) rebuilds exactly the live state."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain import jaipur
+from domain.core import ChanceDrawn, RuleViolation
+from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
+from domain.jaipur.components import (
+    BONUS_TIERS,
+    BONUS_VALUES,
+    CAMEL,
+    CAMEL_TOKEN_VALUE,
+    CARD_COUNTS,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+)
+from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt, RoundEnded
+from domain.jaipur.state import Round
+from domain.jaipur.violations import ALL_CODES
+from events.codec import from_wire, to_wire
+from tests.conftest import GAMES_SCALE
+from tests.support.driver import Table
+
+MATCHES = 500 * GAMES_SCALE
+VIEW_CHECK_EVERY = 4  # the view non-interference check runs on every 4th step (every step with the long profile)
+STATS = Counter()
+
+
+def cards_of(r: Round) -> Counter:
+    cards = Counter(c for c in r.market if c is not None)
+    cards.update(r.deck)
+    cards.update(r.discard)
+    for p in r.players:
+        cards.update(p.hand)
+        cards[CAMEL] += p.herd
+    return cards
+
+
+def check_round(r: Round) -> None:
+    assert cards_of(r) == Counter(CARD_COUNTS), "55 cards conserved (R-32)"
+    assert CAMEL not in r.discard
+    for p in r.players:
+        assert len(p.hand) <= HAND_LIMIT, "hand limit"
+        assert CAMEL not in p.hand and p.herd >= 0 and list(p.hand) == sorted(p.hand)
+    for i, good in enumerate(GOODS):
+        collected = [t.value for p in r.players for t in p.goods_tokens if t.good == good]
+        assert sorted(collected + list(r.goods_piles[i])) == sorted(GOODS_TOKENS[good]), "goods tokens conserved"
+        assert r.goods_piles[i] == GOODS_TOKENS[good][len(collected):], "taken from the top"
+        assert len(collected) == min(r.discard.count(good), len(GOODS_TOKENS[good]))
+    if r.is_set_up:
+        for i, tier in enumerate(BONUS_TIERS):
+            collected = [t.value for p in r.players for t in p.bonus_tokens if t.tier == tier]
+            assert sorted(collected + list(r.bonus_piles[i])) == sorted(BONUS_VALUES[tier]), "bonus tokens conserved"
+        assert sum(1 for pile in r.goods_piles if not pile) < 3 and None not in r.market, "round should have ended"
+        assert len(r.market) == 5
+
+
+def check_views(state, r: Round) -> None:
+    """No seat sees the other hand, the other herd, the deck order or an unrevealed bonus value."""
+    scrambled_players = tuple(
+        replace(p, hand=("x",) * len(p.hand), herd=p.herd + 7,
+                bonus_tokens=tuple(replace(t, value=-1) for t in p.bonus_tokens))
+        for p in r.players
+    )
+    deck_text = json.dumps(list(r.deck))
+    for seat in (0, 1, None):
+        seen = jaipur.view(state, seat)
+        text = json.dumps(seen)
+        if len(r.deck) >= 8:
+            assert deck_text not in text
+        for other in (0, 1):
+            if other == seat:
+                assert seen["players"][other]["hand"] == list(r.players[other].hand)
+                continue
+            assert seen["players"][other]["hand"] is None and seen["players"][other]["herd"] is None
+            players = list(r.players)
+            players[other] = scrambled_players[other]
+            hidden = replace(state, phase=replace(r, players=tuple(players), deck=tuple(reversed(r.deck)),
+                                                  bonus_piles=tuple(p[::-1] for p in r.bonus_piles)))
+            assert jaipur.view(hidden, seat) == seen, "view depends on something the seat may not see"
+
+
+def check_redaction(event, live_hands) -> None:
+    for seat in (0, 1, None):
+        seen = jaipur.redact(event, seat)
+        assert seen is None or seen.TYPE == event.TYPE
+        if isinstance(event, ChanceDrawn):
+            continue
+        if isinstance(event, RoundDealt):
+            assert seen.deck is None
+            for other in (0, 1):
+                if other != seat:
+                    assert seen.hands[other] is None and seen.herds[other] is None
+        if isinstance(event, BonusPileShuffled):
+            assert seen.values is None
+        if isinstance(event, GoodsSold) and seat != event.seat:
+            assert seen.bonus is None
+        json.dumps(to_wire(seen))
+
+
+def mutations(command, rng: random.Random):
+    seat = command.seat
+    yield replace(command, seat=1 - seat)
+    if isinstance(command, Exchange):
+        yield replace(command, camels=command.camels + 1)
+        yield replace(command, camels=command.camels - 1)
+        yield replace(command, take=command.take[1:])
+        yield replace(command, take=tuple(sorted(command.take + (rng.choice(GOODS),))))
+        yield replace(command, give=tuple(sorted(command.give + (rng.choice(GOODS),))))
+        yield replace(command, take=tuple(reversed(command.take)))
+        if command.give:
+            yield replace(command, give=command.give[1:], camels=command.camels + 1)
+    elif isinstance(command, TakeOne):
+        yield TakeOne(seat, rng.choice(GOODS + (CAMEL,)))
+    elif isinstance(command, Sell):
+        yield replace(command, count=command.count + 1)
+        yield replace(command, count=command.count - 1)
+        yield Sell(seat, rng.choice(GOODS + (CAMEL,)), command.count)
+    yield TakeCamels(seat)
+
+
+def refused(state, command) -> bool:
+    try:
+        jaipur.decide(state, command)
+    except RuleViolation as error:
+        assert error.code in ALL_CODES, error.code
+        return True
+    return False
+
+
+def play_match(seed: bytes, policy: int, full_checks: bool) -> Table:
+    rng = random.Random(policy)
+    table = Table.start(jaipur, {}, 2, seed=seed)
+    for event in table.events:
+        check_redaction(event, None)
+    step = 0
+    while not jaipur.is_terminal(table.state):
+        state = table.state
+        assert jaipur.chance(state) is None
+        (seat,) = jaipur.to_act(state)
+        r = state.phase
+        check_round(r)
+        legal = jaipur.legal_commands(state, seat)
+        assert legal, "a legal command always exists (R-23)"
+        assert jaipur.legal_commands(state, 1 - seat) == []
+        listed = set(legal)
+        for command in legal:
+            assert not refused(state, command), command
+        if full_checks or step % VIEW_CHECK_EVERY == 0:
+            check_views(state, r)
+        by_type: dict = {}
+        for command in legal:
+            by_type.setdefault(command.TYPE, []).append(command)
+        kind = rng.choice(sorted(by_type))
+        command = rng.choice(by_type[kind])
+        for mutant in mutations(command, rng):
+            if mutant not in listed:
+                assert refused(state, mutant), mutant
+        fingerprint = hash(state)
+        new = table.play(command)
+        assert hash(state) == fingerprint and table.state is not state, "evolve must not touch its input"
+        for event in new:
+            check_redaction(event, None)
+            if isinstance(event, RoundEnded):
+                check_scores(r, event)
+        step += 1
+        STATS["commands"] += 1
+    STATS["matches"] += 1
+    return table
+
+
+def check_scores(before: Round, ended: RoundEnded) -> None:
+    assert ended.camel_token in (None, 0, 1)
+    assert sum(ended.goods_counts) <= 38 and sum(ended.bonus_counts) <= 18
+    for seat in (0, 1):
+        assert ended.totals[seat] >= sum(ended.bonus_values[seat]) + (CAMEL_TOKEN_VALUE if ended.camel_token == seat else 0)
+
+
+def check_end(table: Table) -> None:
+    state = table.state
+    result = jaipur.result(state)
+    (winner,) = result["winners"]
+    assert state.seals[winner] == 2 and state.seals[1 - winner] <= 1
+    assert result["scores"] == list(state.seals)
+    assert len(result["rounds"]) == len(state.rounds) >= 2
+    assert jaipur.to_act(state) == () and jaipur.chance(state) is None
+    assert table.replayed() == state
+    wire = [json.loads(json.dumps(to_wire(e))) for e in table.events]
+    decoded = [
+        from_wire(ChanceDrawn if e.TYPE == "chance_drawn" else jaipur.EVENTS[e.TYPE], w)
+        for e, w in zip(table.events, wire)
+    ]
+    assert decoded == table.events
+    rebuilt = table.initial
+    for event in decoded:
+        rebuilt = jaipur.evolve(rebuilt, event)
+    assert rebuilt == state
+
+
+@settings(max_examples=MATCHES)
+@given(seed=st.binary(min_size=1, max_size=16), policy=st.integers(0, 2**32 - 1))
+def test_random_matches_keep_every_invariant(seed, policy):
+    table = play_match(seed, policy, full_checks=GAMES_SCALE > 1)
+    check_end(table)
+
+
+def test_matches_played_count():
+    """Runs after the property test in file order: it really played the matches it claims."""
+    if STATS["matches"]:
+        assert STATS["matches"] >= MATCHES
