@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> int:
+    # SIGTERM (a supervisor, `kill`) stops the children too, as Ctrl-C does
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     port = int(os.environ.get("PORT", "8000"))
     children: list[subprocess.Popen] = []
     env = dict(os.environ)
