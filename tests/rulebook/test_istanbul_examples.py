@@ -1,0 +1,165 @@
+"""Every worked example of the Istanbul rulebooks (seed 000 Big Box, German; 003 Hungarian; 004 Spanish), as
+known-value tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import domain.istanbul as game
+from domain.istanbul.commands import (
+    BuyRuby,
+    CollectMail,
+    DeliverToSultan,
+    EndTurn,
+    FillGoods,
+    LeaveAssistant,
+    Move,
+    PayMerchants,
+    PayGovernor,
+    SellGoods,
+    SendFamilyMember,
+    TakeMosqueTile,
+    UseGovernor,
+    UseMosqueTile,
+    UseSmuggler,
+    VisitBlackMarket,
+)
+from domain.istanbul.state import Action, FinalCards
+from domain.istanbul.events import (
+    FinalCardsBegan,
+    GoodsSold,
+    MailCollected,
+    MerchantsPaid,
+    MosqueTileTaken,
+    RedTileUsed,
+    RollResolved,
+    RubyBought,
+    SultanDelivered,
+    TurnEnded,
+)
+from tests.unit.istanbul.builders import acting, play, position, roll, setup
+
+
+def test_black_market_2_and_5_turned_to_4_with_the_red_tile_gives_2_blue_and_one_other_good():
+    """000 p.18 / 003 p.6: rolled 2 and 5; the red tile turns the 2 into a 4: 9 points, 2 blue goods and one
+    non-blue good."""
+    state = acting(8, player={"tiles": ("red",)})
+    _, state = play(state, VisitBlackMarket(0, "yellow"))
+    _, state = roll(state, 2, 5)
+    events, state = play(state, UseMosqueTile(0, "red", die=0))
+    assert events == [RedTileUsed(0, (4, 5), False), RollResolved(0, "black_market", 9, 2, 0)]
+    assert state.players[0].goods == (0, 0, 1, 2)
+
+
+def test_small_market_sale_of_1_red_1_green_2_yellow_for_14_lira():
+    """000 p.19 / 003 p.6: 1 red, 1 green and 2 yellow sold give 14 lira (demand tile D-S4)."""
+    small = (3, 0, 1, 2, 4)  # S4 on top
+    state = acting(11, player={"goods": (1, 1, 2, 0), "lira": 0}, setup_kwargs={"small": small})
+    assert state.stock.small_demand[0] == "S4"
+    events, state = play(state, SellGoods(0, (1, 1, 2, 0)))
+    assert events == [GoodsSold(0, 11, (1, 1, 2, 0), 14, "S1")]
+    assert state.players[0].lira == 14 and state.stock.small_demand[-1] == "S4"
+
+
+def test_sultan_delivery_of_seven_goods():
+    """000 p.19 / 003 p.7: deliver 2 blue, 2 red, 1 yellow, 1 green and 1 any good for the next ruby."""
+    state = acting(13, seats=4, player={"goods": (2, 1, 1, 3), "extensions": 1})
+    state = position(state, stock=replace(state.stock, sultan_taken=3, sultan_rubies=4))
+    legal = [c for c in game.legal_commands(state, 0) if isinstance(c, DeliverToSultan)]
+    assert legal == [DeliverToSultan(0, (0, 0, 0, 1))]
+    events, state = play(state, DeliverToSultan(0, (0, 0, 0, 1)))
+    assert events == [SultanDelivered(0, (2, 1, 1, 3), False)]
+    assert sum(events[0].goods) == 7
+    assert state.players[0].rubies == 1 and state.players[0].goods == (0, 0, 0, 0)
+
+
+def test_gemstone_dealer_highest_uncovered_number_15():
+    """000 p.19 / 004: the highest number not covered by a ruby is 15, so the ruby costs 15 lira."""
+    state = acting(16, seats=4, player={"lira": 20})
+    state = position(state, stock=replace(state.stock, gem_taken=3, gem_rubies=9))
+    events, state = play(state, BuyRuby(0))
+    assert events == [RubyBought(0, 15, False)]
+    assert state.players[0].lira == 5
+    assert game.view(state, 0)["places"]["gemstone_dealer"]["price"] == 16
+
+
+def test_post_office_3_lira_red_and_yellow_then_the_indicator_moves_from_blue_to_yellow():
+    """000 p.18 / 004: take 3 lira, 1 red and 1 yellow; then move the indicator from the blue good onto the
+    yellow one (post office state 2 -> 3)."""
+    state = acting(5, player={"lira": 0})
+    state = position(state, stock=replace(state.stock, post=2))
+    events, state = play(state, CollectMail(0))
+    assert events == [MailCollected(0, (1, 0, 1, 0), 3, 3)]
+    # now column III shows blue: the next visitor takes red, blue and 3 lira
+    events, _ = play(position(state, phase=Action(place=5)), CollectMail(0))
+    assert events[0].goods == (1, 0, 0, 1) and events[0].lira == 3
+
+
+def test_police_station_family_member_to_the_spice_warehouse():
+    """000 p.19 / 003 p.7: the family member fills green goods; no 2 lira to the other merchant there, and the
+    governor there cannot be used."""
+    state = acting(12, seats=3, others={1: {"merchant": 3}}, governor=3)
+    _, state = play(state, SendFamilyMember(0, 3))
+    _, state = play(state, FillGoods(0))
+    assert state.players[0].goods == (0, 2, 0, 0) and state.players[0].lira == 2
+    assert state.players[1].lira == 3
+    assert UseGovernor(0) not in game.legal_commands(state, 0)
+
+
+def test_mosque_tile_with_three_blue_goods_and_the_fifth_assistant():
+    """000 p.19 / 003 p.7: to get this tile you need 3 blue goods and pay 1; then take the 5th assistant."""
+    state = acting(15, seats=4, player={"goods": (0, 0, 0, 3), "extensions": 1},
+                   others={1: {"tiles": ("blue",)}})
+    assert state.stock.mosque_tiles[3][0] == 3
+    events, state = play(state, TakeMosqueTile(0, "blue"))
+    assert events == [MosqueTileTaken(0, "blue", 3, False, True)]
+    assert state.players[0].goods == (0, 0, 0, 2)
+    assert state.players[0].spare == 0 and len(state.players[0].stack) == 4
+
+
+def test_pay_2_lira_each_to_the_yellow_and_the_green_merchant_or_the_turn_ends():
+    """000 p.8: you must pay 2 lira each to the yellow and the green player, otherwise your turn is over."""
+    state = setup(3)
+    state = position(state, players={0: {"lira": 4}, 1: {"merchant": 6}, 2: {"merchant": 6}})
+    _, state = play(state, Move(0, 6))
+    _, paying = play(state, LeaveAssistant(0))
+    events, after = play(paying, PayMerchants(0))
+    assert events == [MerchantsPaid(0, 6, (1, 2), (), 4)]
+    assert [p.lira for p in after.players] == [0, 5, 6]
+    events, refused = play(paying, EndTurn(0))
+    assert events == [TurnEnded(0, 1)]
+    assert refused.players[0].lira == 4
+
+
+def test_governor_card_taken_and_discarded_at_once_just_to_move_it():
+    """000 p.9 / 003: it is allowed to take a card (or a good) and give it straight back to move the figure."""
+    state = acting(5, governor=5, smuggler=5, player={"lira": 0})
+    top = state.deck[0]
+    _, state = play(state, UseGovernor(0))
+    assert game.legal_commands(state, 0) == [PayGovernor(0, c) for c in sorted(set(state.players[0].hand))]
+    _, state = play(state, PayGovernor(0, top))
+    _, state = roll(state, 3, 3)
+    assert state.governor == 6
+    events, state = play(state, UseSmuggler(0, "red", "red"))
+    assert state.players[0].goods == (0, 0, 0, 0)
+    _, state = roll(state, 6, 6)
+    assert state.smuggler == 12
+
+
+def test_fifth_ruby_the_round_is_finished_then_the_game_ends():
+    """000 p.9 / 003 p.5: a player got the 5th ruby: the running round is finished, then the game ends (the start
+    player does not play again)."""
+    state = acting(16, seats=4, seat=1, player={"rubies": 4, "lira": 12})
+    _, state = play(state, BuyRuby(1))
+    assert state.ending
+    for seat in (1, 2):
+        if seat != 1:
+            _, state = play(state, Move(seat, 6))
+        _, state = play(state, EndTurn(seat))
+    assert state.current == 3
+    _, state = play(state, Move(3, 6))
+    events, state = play(state, EndTurn(3))
+    # every seat still holds the B01 dealt at set-up: the final card plays begin instead of seat 0's turn
+    assert events == [TurnEnded(3, 0), FinalCardsBegan((0, 1, 2, 3))]
+    assert isinstance(state.phase, FinalCards)
+    assert not [c for c in game.legal_commands(state, 0) if isinstance(c, Move)]
