@@ -20,7 +20,3 @@ def remove(cards: tuple[str, ...], gone: Iterable[str]) -> tuple[str, ...]:
 def contains(cards: tuple, wanted: tuple) -> bool:
     """Whether the multiset `wanted` is part of `cards` (both tuples of at most a hand's size)."""
     return all(cards.count(card) >= wanted.count(card) for card in set(wanted))
-
-
-def is_sorted(cards: tuple[str, ...]) -> bool:
-    return all(a <= b for a, b in zip(cards, cards[1:]))

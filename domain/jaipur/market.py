@@ -20,10 +20,6 @@ def camel_slots(market: Market) -> tuple[int, ...]:
     return tuple(i for i, card in enumerate(market) if card == CAMEL)
 
 
-def free_slots(market: Market) -> tuple[int, ...]:
-    return tuple(i for i, card in enumerate(market) if card is None)
-
-
 def slots_of(market: Market, cards: Iterable[str]) -> tuple[int, ...]:
     """The slots `cards` leave from: for each card, the lowest slot of its type not already chosen."""
     chosen: list[int] = []
@@ -35,11 +31,6 @@ def slots_of(market: Market, cards: Iterable[str]) -> tuple[int, ...]:
 def vacate(market: Market, slots: Iterable[int]) -> Market:
     gone = set(slots)
     return tuple(None if i in gone else card for i, card in enumerate(market))
-
-
-def fill(market: Market, slots: Iterable[int], cards: Iterable[str]) -> Market:
-    placed = dict(zip(slots, cards))
-    return tuple(placed.get(i, card) for i, card in enumerate(market))
 
 
 def after_exchange(market: Market, take: tuple[str, ...], payment: tuple[str, ...]) -> Market:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 from dataclasses import replace
 

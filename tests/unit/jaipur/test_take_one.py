@@ -1,6 +1,6 @@
 """B. Take one good (rules 3.2, R-12) and the market refill (rules 3.6, R-13)."""
 
-from domain.jaipur.commands import Sell, TakeOne
+from domain.jaipur.commands import TakeOne
 from domain.jaipur.events import GoodTaken, MarketRefilled
 from tests.unit.jaipur.builders import code_of, count_cards, play, position
 
