@@ -157,7 +157,10 @@ def assistant_picked_up(state, e):
     p = state.players[e.seat]
     state = update(state, e.seat, stack=(e.owner,) + p.stack)
     state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.owner))
-    return replace(state, phase=arrival_phase(state, e.seat))
+    phase = arrival_phase(state, e.seat)
+    if e.place == FOUNTAIN and isinstance(phase, Action):
+        phase = replace(phase, assistant_taken=True)
+    return replace(state, phase=phase)
 
 
 def merchants_paid(state, e):

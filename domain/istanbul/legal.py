@@ -37,3 +37,19 @@ def to_act(state: State) -> tuple[int, ...]:
     if isinstance(phase, FinalCards) and not phase.queue:
         return ()
     return (state.current,)
+
+
+def timeout_command(state: State, seat: int):
+    """The smallest legal completion of the seat's obligations (the service's timeout hook): end the turn when
+    possible, keep the dice, take lira for a caught family member, else the first listed command."""
+    from domain.istanbul.commands import AcceptRoll, CatchFamilyMember
+
+    commands = legal_commands(state, seat)
+    for kind in (EndTurn, AcceptRoll):
+        for command in commands:
+            if isinstance(command, kind):
+                return command
+    for command in commands:
+        if isinstance(command, CatchFamilyMember) and command.reward == "lira":
+            return command
+    return commands[0]

@@ -98,6 +98,7 @@ class Action:
     allowed: int = 1  # 1 + repeat cards (B03/B04/B05) played
     any_goods: bool = False  # B07 played (small market sells any goods)
     green_used: bool = False
+    assistant_taken: bool = False  # fountain: an assistant was picked up on arrival (own, or one neutral)
     step: Caravan | Dice | None = None
 
 

@@ -72,7 +72,7 @@ def test_fountain_needs_no_assistant_and_picks_up_an_own_one():
                      assistants=((1, 0), (2, 0), (3, 0), (7, 0)))
     events, state = play(state, Move(0, 7))
     assert events == [MerchantMoved(0, 6, 7, None), AssistantPickedUp(0, 7, 0)]
-    assert state.phase == Action(place=7)
+    assert state.phase == Action(place=7, assistant_taken=True)
 
 
 def test_fountain_without_assistants_goes_straight_to_the_action_and_nobody_is_paid():
@@ -143,3 +143,11 @@ def test_neutral_assistant_variant_leaves_the_neutral_disc_first_and_lets_others
     events, state = play(state, PickUpAssistant(1, True))
     assert events == [AssistantPickedUp(1, 6, NEUTRAL)]
     assert state.players[1].stack == (NEUTRAL, NEUTRAL, 1, 1, 1)
+
+
+def test_timeout_completes_the_turn_with_the_smallest_moves():
+    state = setup(2)
+    command = game.timeout_command(state, 0)
+    assert isinstance(command, Move)
+    _, state = play(state, command)
+    assert game.timeout_command(state, 0) == EndTurn(0)
