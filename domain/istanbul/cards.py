@@ -92,8 +92,13 @@ def _legal_family_to_police(state, seat, card_id):
     from domain.istanbul.commands import PlayBonusCard
     from domain.istanbul.data import POLICE_STATION
 
+    from domain.istanbul.state import Action
+
     if not _free(state) or state.players[seat].family == POLICE_STATION:
         return []
+    phase = state.phase
+    if isinstance(phase, Action) and phase.by_family and phase.done < phase.allowed:
+        return []  # the family member was just sent and is about to act: not "before" its own action
     out = [PlayBonusCard(seat, card_id, reward="lira")]
     if state.deck:
         out.append(PlayBonusCard(seat, card_id, reward="card"))

@@ -165,3 +165,13 @@ def test_caravansary_sub_step_blocks_cards():
     state = acting(6, player={"hand": ("B02",)})
     _, state = play(state, DrawBonusCard(0, "deck"))
     assert codes(lambda: game.decide(state, PlayBonusCard(0, "B02"))) == "istanbul.card_timing"
+
+
+def test_b06_not_while_the_sent_family_member_is_about_to_act():
+    from domain.istanbul.commands import FillGoods, SendFamilyMember
+
+    state = acting(12, player={"hand": ("B06",)})
+    _, state = play(state, SendFamilyMember(0, 2))
+    assert not [c for c in game.legal_commands(state, 0) if isinstance(c, PlayBonusCard)]
+    _, state = play(state, FillGoods(0))
+    assert PlayBonusCard(0, "B06", reward="lira") in game.legal_commands(state, 0)

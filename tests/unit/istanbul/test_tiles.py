@@ -84,3 +84,18 @@ def test_yellow_never_from_the_merchants_own_place():
     state = position(state, players={0: {"tiles": ("yellow",), "lira": 10, "stack": (0, 0, 0), "merchant": 6}},
                      assistants=((6, 0),))
     assert UseMosqueTile(0, "yellow", place=6) not in game.legal_commands(state, 0)
+
+
+def test_demand_tiles_show_five_goods_each_five_per_market():
+    from domain.istanbul.data import DEMAND_STACKS, DEMAND_TILES
+
+    assert all(sum(goods) == 5 for goods in DEMAND_TILES.values())
+    assert {len(tiles) for tiles in DEMAND_STACKS.values()} == {5}
+    assert all(tile.startswith("S") for tile in DEMAND_STACKS[11])
+
+
+def test_mosque_tile_stacks_ascending_with_the_2_on_top():
+    from domain.istanbul.data import SETUP
+
+    for seats, row in SETUP.items():
+        assert list(row["mosque_values"]) == sorted(row["mosque_values"]) and row["mosque_values"][0] == 2
