@@ -6,6 +6,7 @@ and redacted events leak neither the other hand nor the deck order; at the end, 
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -35,6 +36,7 @@ from tests.conftest import GAMES_SCALE
 from tests.support.driver import Table
 
 MATCHES = 500 * GAMES_SCALE
+DEEP_COPY_EVERY = 25  # besides a hash on every step, compare with a deep copy taken before the step
 VIEW_CHECK_EVERY = 4  # the view non-interference check runs on every 4th step (every step with the long profile)
 STATS = Counter()
 
@@ -170,8 +172,10 @@ def play_match(seed: bytes, policy: int, full_checks: bool) -> Table:
             if mutant not in listed:
                 assert refused(state, mutant), mutant
         fingerprint = hash(state)
+        snapshot = copy.deepcopy(state) if step % DEEP_COPY_EVERY == 0 else None
         new = table.play(command)
         assert hash(state) == fingerprint and table.state is not state, "evolve must not touch its input"
+        assert snapshot is None or snapshot == state, "evolve must not touch its input"
         for event in new:
             check_redaction(event, None)
             if isinstance(event, RoundEnded):

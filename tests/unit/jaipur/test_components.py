@@ -61,3 +61,13 @@ def test_violation_codes_are_unique_stable_snake_case():
         assert name.replace("_", "").isalpha() and name == name.lower()
     assert {"jaipur.hand_limit", "jaipur.too_few_precious", "jaipur.exchange_same_type",
             "jaipur.no_camels_in_market", "not_your_turn", "game_over", "awaiting_chance"} <= set(codes)
+
+
+def test_every_violation_code_is_exercised_by_a_test():
+    """Each code in ALL_CODES appears in an assertion of the Jaipur tests (codes, never messages)."""
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    text = "".join(p.read_text() for p in here.glob("test_*.py"))
+    missing = [code for code in violations.ALL_CODES if f'"{code}"' not in text.replace("'", '"')]
+    assert missing == []
