@@ -13,6 +13,8 @@ import copy
 import json
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -216,3 +218,28 @@ def test_commands_not_listed_are_refused_with_a_stable_code(setup, policy_seed):
         else:
             raise AssertionError("another seat acted")
         table.play(choose(rng, commands))
+
+
+COMBINATIONS = [
+    (seats, layout, neutral)
+    for seats in (2, 3, 4, 5)
+    for layout in LAYOUTS
+    for neutral in ((False, True) if seats <= 4 else (False,))
+]
+
+
+@pytest.mark.parametrize("seats, layout, neutral", COMBINATIONS)
+def test_every_player_count_layout_and_variant_plays_to_the_end(seats, layout, neutral):
+    """A deterministic sweep so every combination is covered whatever hypothesis draws."""
+    options = {"layout": layout, "neutral_assistants": neutral}
+    rng = random.Random(f"{seats}-{layout}-{neutral}")
+    table = Table.start(game, options, seats, seed=f"sweep-{seats}-{layout}-{neutral}".encode())
+    steps = 0
+    while not game.is_terminal(table.state):
+        seat = game.to_act(table.state)[0]
+        table.play(choose(rng, game.legal_commands(table.state, seat)))
+        check_invariants(table.state, seats, options)
+        steps += 1
+        assert steps < MAX_COMMANDS
+    assert table.replayed() == table.state
+    assert game.result(table.state)["winners"]
