@@ -7,7 +7,7 @@ from domain.jaipur.commands import COMMANDS
 from domain.jaipur.decide import decide
 from domain.jaipur.events import EVENTS
 from domain.jaipur.evolve import evolve
-from domain.jaipur.legal import legal_commands
+from domain.jaipur.legal import legal_commands, timeout_command
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
 from domain.jaipur.view import is_terminal, redact, result, to_act, view
@@ -34,4 +34,5 @@ __all__ = [
     "is_terminal",
     "result",
     "redact",
+    "timeout_command",
 ]

@@ -62,3 +62,14 @@ def sales(r: Round, player: Player, seat: int, into_empty_pile: bool) -> list:
         if into_empty_pile or goods_pile(r, good)
         for count in range(MIN_SALE[good], held[good] + 1)
     ]
+
+
+def timeout_command(state: Match, seat: int):
+    """The service's default for a seat whose clock ran out: the smallest move that changes no plan, i.e.
+    take the camels, else take one good, else the smallest sale (3.7: one of them is always legal)."""
+    commands = legal_commands(state, seat)
+    for kind in (TakeCamels, TakeOne, Sell):
+        for command in commands:
+            if isinstance(command, kind):
+                return command
+    return commands[0]

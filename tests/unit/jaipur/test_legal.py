@@ -122,3 +122,11 @@ def test_r23_no_pass_and_some_action_always_exists_in_seeded_games():
             assert legal, "a legal action always exists"
             table.play(legal[(steps * 7919) % len(legal)] if steps % 3 else legal[-1])
             steps += 1
+
+
+def test_timeout_command_prefers_camels_then_one_good_then_the_smallest_sale():
+    assert jaipur.timeout_command(position(**POSITIONS["opening"]), 0) == TakeCamels(0)
+    assert jaipur.timeout_command(position(**POSITIONS["no_camels"]), 0) == TakeOne(0, "diamond")
+    seven = position(hands=(("cloth", "cloth", "diamond", "diamond", "leather", "silver", "spice"), ()),
+                     market=("gold", "gold", "silver", "silver", "leather"))
+    assert jaipur.timeout_command(seven, 0) == Sell(0, "cloth", 1)
