@@ -65,13 +65,16 @@ def round_summary(r: RoundResult) -> dict:
 def view(state: Match, seat: Optional[int]) -> dict:
     phase = state.phase
     r = phase if isinstance(phase, Round) else None
-    number = r.number if r else phase.number if isinstance(phase, Dealing) else len(state.rounds) or None
+    if isinstance(phase, (Round, Dealing)):
+        number, starter = phase.number, phase.starter
+    else:  # before the first deal, or after the match: the last round played, if any
+        number, starter = (state.rounds[-1].number if state.rounds else None), None
     out = {
         "game": "jaipur",
         "you": seat,
         "phase": phase_name(state),
         "round": number,
-        "starter": r.starter if r else phase.starter if isinstance(phase, Dealing) else None,
+        "starter": starter,
         "turn": r.to_move if r and r.is_set_up else None,
         "to_act": list(to_act(state)),
         "seals": list(state.seals),
