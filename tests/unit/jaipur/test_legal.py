@@ -4,6 +4,8 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain import jaipur
 from domain.core import RuleViolation
@@ -130,3 +132,22 @@ def test_timeout_command_prefers_camels_then_one_good_then_the_smallest_sale():
     seven = position(hands=(("cloth", "cloth", "diamond", "diamond", "leather", "silver", "spice"), ()),
                      market=("gold", "gold", "silver", "silver", "leather"))
     assert jaipur.timeout_command(seven, 0) == Sell(0, "cloth", 1)
+
+
+@settings(max_examples=40)
+@given(seed=st.binary(min_size=1, max_size=8), steps=st.integers(0, 120), pick=st.integers(0, 10**6))
+def test_in_random_positions_decide_accepts_exactly_the_listed_commands(seed, steps, pick):
+    table = Table.start(jaipur, {}, 2, seed=seed)
+    for step in range(steps):
+        if jaipur.is_terminal(table.state):
+            return
+        (seat,) = jaipur.to_act(table.state)
+        legal = jaipur.legal_commands(table.state, seat)
+        table.play(legal[(pick + step * 7919) % len(legal)])
+    if jaipur.is_terminal(table.state):
+        return
+    state = table.state
+    (seat,) = jaipur.to_act(state)
+    listed = set(jaipur.legal_commands(state, seat))
+    for command in candidates(state, seat):
+        assert accepted(state, command) == (command in listed), command
