@@ -8,7 +8,14 @@ adding to the move).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from domain.istanbul import board
+from domain.istanbul.commands import PlayBonusCard
+from domain.istanbul.data import CATCH_LIRA, GOODS, POLICE_STATION
+from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
+from domain.istanbul.state import Action, AssistantStep, FinalCards, Movement
+from domain.istanbul.wheelbarrow import capped_gain, gain, hand_remove, one, update
 
 
 @dataclass(frozen=True)
@@ -55,9 +62,6 @@ def _free(state) -> bool:
 
 
 def _legal_gain_good(state, seat, card_id):
-    from domain.istanbul.commands import PlayBonusCard
-    from domain.istanbul.data import GOODS
-    from domain.istanbul.state import FinalCards
 
     if _free(state) or isinstance(state.phase, FinalCards):
         return [PlayBonusCard(seat, card_id, good=g) for g in GOODS]
@@ -65,8 +69,6 @@ def _legal_gain_good(state, seat, card_id):
 
 
 def _legal_gain_lira(state, seat, card_id):
-    from domain.istanbul.commands import PlayBonusCard
-    from domain.istanbul.state import FinalCards
 
     if _free(state) or isinstance(state.phase, FinalCards):
         return [PlayBonusCard(seat, card_id)]
@@ -74,8 +76,6 @@ def _legal_gain_lira(state, seat, card_id):
 
 
 def _legal_repeat_action(state, seat, card_id):
-    from domain.istanbul.commands import PlayBonusCard
-    from domain.istanbul.state import Action
 
     phase = state.phase
     if (
@@ -89,10 +89,7 @@ def _legal_repeat_action(state, seat, card_id):
 
 
 def _legal_family_to_police(state, seat, card_id):
-    from domain.istanbul.commands import PlayBonusCard
-    from domain.istanbul.data import POLICE_STATION
 
-    from domain.istanbul.state import Action
 
     if not _free(state) or state.players[seat].family == POLICE_STATION:
         return []
@@ -106,8 +103,6 @@ def _legal_family_to_police(state, seat, card_id):
 
 
 def _legal_sell_any_goods(state, seat, card_id):
-    from domain.istanbul.commands import PlayBonusCard
-    from domain.istanbul.state import Action
 
     phase = state.phase
     if (
@@ -122,9 +117,6 @@ def _legal_sell_any_goods(state, seat, card_id):
 
 
 def _legal_return_assistant(state, seat, card_id):
-    from domain.istanbul import board
-    from domain.istanbul.commands import PlayBonusCard
-    from domain.istanbul.state import AssistantStep, Movement
 
     phase = state.phase
     if not isinstance(phase, (Movement, AssistantStep)):
@@ -148,7 +140,6 @@ LEGAL_BY_KIND = {
 
 
 def legal(state, seat: int) -> list:
-    from domain.istanbul.state import FinalCards
 
     out = []
     final = isinstance(state.phase, FinalCards)
@@ -163,10 +154,6 @@ def legal(state, seat: int) -> list:
 
 
 def decide(state, command) -> list:
-    from domain.istanbul.data import GOODS
-    from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
-    from domain.istanbul.wheelbarrow import capped_gain, one
-
     row = CARDS[command.card]
     seat = command.seat
     if row.kind == "gain_good":
@@ -175,8 +162,6 @@ def decide(state, command) -> list:
     if row.kind == "gain_lira":
         return [BonusCardPlayed(seat, command.card, row.kind, lira=GAIN_LIRA)]
     if row.kind == "family_to_police":
-        from domain.istanbul.data import CATCH_LIRA
-
         lira = CATCH_LIRA if command.reward == "lira" else 0
         events = [BonusCardPlayed(seat, command.card, row.kind, lira=lira, reward=command.reward)]
         if command.reward == "card":
@@ -185,3 +170,34 @@ def decide(state, command) -> list:
     if row.kind == "return_assistant":
         return [BonusCardPlayed(seat, command.card, row.kind, place=command.place)]
     return [BonusCardPlayed(seat, command.card, row.kind)]
+
+
+# --- evolve: the played card goes face up onto the discard pile, then its effect by kind --------------------------
+def apply_bonus_card_played(state, e):
+
+
+    state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
+    state = replace(state, discard=state.discard + (e.card,))
+    kind = e.kind
+    if kind == "gain_good":
+        return gain(state, e.seat, one(e.good, e.gained))
+    if kind == "gain_lira":
+        return gain(state, e.seat, lira=e.lira)
+    if kind == "family_to_police":
+        return gain(update(state, e.seat, family=POLICE_STATION), e.seat, lira=e.lira)
+    if kind == "repeat_action":
+        return replace(state, phase=replace(state.phase, allowed=state.phase.allowed + 1))
+    if kind == "sell_any_goods":
+        return replace(state, phase=replace(state.phase, any_goods=True))
+    if kind == "return_assistant":
+        state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.seat))
+        return update(state, e.seat, stack=state.players[e.seat].stack + (e.seat,))
+    return state
+
+
+def _apply():
+
+    return {BonusCardPlayed: apply_bonus_card_played}
+
+
+APPLY = _apply()

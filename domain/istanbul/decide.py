@@ -18,7 +18,6 @@ from domain.istanbul.state import (
     Action,
     AssistantStep,
     Encounters,
-    FinalCards,
     Movement,
     Over,
     Payment,

@@ -5,27 +5,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.core import ChanceDrawn
-from domain.istanbul import board
+from domain.istanbul import board, cards, figures, places, tiles
 from domain.istanbul import events as ev
-from domain.istanbul.cards import CARDS
-from domain.istanbul.data import FOUNTAIN, GOODS, LARGE_MARKET, MERCHANT_FEE, POLICE_STATION, SMALL_MARKET, TILE_COLOURS
-from domain.istanbul.places.mosques import MOSQUE_TILES
+from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, SMALL_MARKET
+from domain.istanbul.places import dice
 from domain.istanbul.setup import LAYOUT
 from domain.istanbul.state import (
     Action,
     AssistantStep,
     Caravan,
-    Dice,
-    Encounters,
     FinalCards,
-    GovernorPayment,
     Movement,
     Over,
     Setup,
     State,
+    acted,
+    push_roll,
+    with_step,
+    with_stock,
 )
 from domain.istanbul.turn import arrival_phase
-from domain.istanbul.wheelbarrow import add_goods, hand_add, hand_remove, one, remove_goods, update
+from domain.istanbul.wheelbarrow import hand_add, hand_remove, update
 
 
 def evolve(state: State, event) -> State:
@@ -38,40 +38,8 @@ def evolve(state: State, event) -> State:
     return state
 
 
-def _player(state, seat):
-    return state.players[seat]
-
-
-def _goods(state, seat, counts, sign=1):
-    p = state.players[seat]
-    return update(state, seat, goods=tuple(a + sign * b for a, b in zip(p.goods, counts)))
-
-
 def _lira(state, seat, amount):
     return update(state, seat, lira=state.players[seat].lira + amount)
-
-
-def _acted(state, **changes):
-    phase = state.phase
-    return replace(state, phase=replace(phase, done=phase.done + 1, **changes))
-
-
-def _step(state, step):
-    return replace(state, phase=replace(state.phase, step=step))
-
-
-def _push_roll(state, label, index=0, by_dealer=False, front=True):
-    item = ("roll", label, index, by_dealer)
-    pending = (item,) + state.pending if front else state.pending + (item,)
-    return replace(state, pending=pending)
-
-
-def _encounters(state) -> Encounters:
-    return state.phase if isinstance(state.phase, Encounters) else Encounters()
-
-
-def _stock(state, **changes):
-    return replace(state, stock=replace(state.stock, **changes))
 
 
 def _discard(state, card):
@@ -102,8 +70,8 @@ def bonus_deck_shuffled(state, e):
 
 def demand_tiles_shuffled(state, e):
     if e.market == SMALL_MARKET:
-        return _stock(state, small_demand=e.tiles)
-    return _stock(state, large_demand=e.tiles)
+        return with_stock(state, small_demand=e.tiles)
+    return with_stock(state, large_demand=e.tiles)
 
 
 def figure_placed(state, e):
@@ -124,7 +92,7 @@ def bonus_card_drawn(state, e):
     state = update(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card))
     phase = state.phase
     if isinstance(phase, Action) and isinstance(phase.step, Caravan):
-        state = _step(state, Caravan(phase.step.drawn + 1))
+        state = with_step(state, Caravan(phase.step.drawn + 1))
     return state
 
 
@@ -132,7 +100,7 @@ def bonus_card_discarded(state, e):
     state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
     state = _discard(state, e.card)
     if isinstance(state.phase, Action) and isinstance(state.phase.step, Caravan):
-        state = _step(state, None)
+        state = with_step(state, None)
     return state
 
 
@@ -168,7 +136,7 @@ def merchants_paid(state, e):
     for owner in e.owners:
         state = _lira(state, owner, MERCHANT_FEE)
     for index in e.neutral:
-        state = _push_roll(state, "neutral_merchant", index, by_dealer=True, front=False)
+        state = push_roll(state, "neutral_merchant", index, by_dealer=True, front=False)
     return replace(state, phase=Action(place=e.place))
 
 
@@ -193,32 +161,7 @@ def game_ended(state, e):
     return replace(state, phase=Over(), pending=())
 
 
-# --- place actions ---------------------------------------------------------------------------------------------
-def extension_bought(state, e):
-    p = state.players[e.seat]
-    state = update(state, e.seat, lira=p.lira - e.lira, extensions=p.extensions + 1, rubies=p.rubies + e.ruby)
-    stock = state.stock
-    state = _stock(
-        state,
-        wainwright_extensions=stock.wainwright_extensions - 1,
-        wainwright_rubies=stock.wainwright_rubies - e.ruby,
-    )
-    return _acted(state)
-
-
-def goods_filled(state, e):
-    return _acted(_goods(state, e.seat, one(e.good, e.gained)))
-
-
-def mail_collected(state, e):
-    state = _lira(_goods(state, e.seat, e.goods), e.seat, e.lira)
-    return _acted(_stock(state, post=e.post))
-
-
-def caravansary_visited(state, e):
-    return _acted(state, step=Caravan(0))
-
-
+# --- assistants brought back (fountain, yellow tile) -------------------------------------------------------
 def assistants_returned(state, e):
     state = _lira(state, e.seat, -e.lira)
     assistants = state.assistants
@@ -228,153 +171,9 @@ def assistants_returned(state, e):
         stack = stack + (e.seat,)
     state = update(replace(state, assistants=assistants), e.seat, stack=stack)
     if e.reason == "fountain":
-        return _acted(state)
+        return acted(state)
     if e.reason == "yellow_tile":
         return replace(state, yellow_used=True)
-    return state
-
-
-def black_market_visited(state, e):
-    state = _goods(state, e.seat, one(e.good, e.gained))
-    return _push_roll(_acted(state, step=Dice("black_market")), "black_market")
-
-
-def tea_house_visited(state, e):
-    return _push_roll(_acted(state, step=Dice("tea_house", e.number)), "tea_house")
-
-
-def dice_rolled(state, e):
-    return _step(state, replace(state.phase.step, dice=e.dice))
-
-
-def red_tile_used(state, e):
-    state = _step(state, replace(state.phase.step, dice=e.dice, red_used=True))
-    return _push_roll(state, state.phase.step.kind) if e.reroll else state
-
-
-def roll_resolved(state, e):
-    state = _lira(_goods(state, e.seat, one("blue", e.blue)), e.seat, e.lira)
-    return _step(state, None)
-
-
-def goods_sold(state, e):
-    state = _lira(_goods(state, e.seat, e.goods, -1), e.seat, e.lira)
-    if e.market == SMALL_MARKET:
-        tiles = state.stock.small_demand
-        state = _stock(state, small_demand=tiles[1:] + tiles[:1])
-    elif e.market == LARGE_MARKET:
-        tiles = state.stock.large_demand
-        state = _stock(state, large_demand=tiles[1:] + tiles[:1])
-    return _acted(state)
-
-
-def family_member_sent(state, e):
-    state = update(state, e.seat, family=e.place)
-    return replace(state, phase=Action(place=e.place, by_family=True))
-
-
-def sultan_delivered(state, e):
-    state = _goods(state, e.seat, e.goods, -1)
-    state = update(state, e.seat, rubies=state.players[e.seat].rubies + 1)
-    stock = state.stock
-    state = _stock(
-        state,
-        sultan_taken=stock.sultan_taken + 1,
-        sultan_rubies=stock.sultan_rubies - 1 + e.refilled,
-        ruby_supply=stock.ruby_supply - e.refilled,
-    )
-    return _acted(state)
-
-
-def mosque_tile_taken(state, e):
-    colour = TILE_COLOURS.index(e.tile)
-    state = _goods(state, e.seat, one(GOODS[colour]), -1)
-    p = state.players[e.seat]
-    state = update(
-        state,
-        e.seat,
-        tiles=p.tiles + (e.tile,),
-        rubies=p.rubies + e.ruby,
-        spare=p.spare - e.assistant,
-        stack=p.stack + ((e.seat,) if e.assistant else ()),
-    )
-    stock = state.stock
-    tiles = list(stock.mosque_tiles)
-    tiles[colour] = tiles[colour][1:]
-    rubies = list(stock.mosque_rubies)
-    rubies[0 if MOSQUE_TILES[e.tile][0] == 14 else 1] -= e.ruby
-    return _acted(_stock(state, mosque_tiles=tuple(tiles), mosque_rubies=tuple(rubies)))
-
-
-def ruby_bought(state, e):
-    p = state.players[e.seat]
-    state = update(state, e.seat, lira=p.lira - e.lira, rubies=p.rubies + 1)
-    stock = state.stock
-    state = _stock(
-        state,
-        gem_taken=stock.gem_taken + 1,
-        gem_rubies=stock.gem_rubies - 1 + e.refilled,
-        ruby_supply=stock.ruby_supply - e.refilled,
-    )
-    return _acted(state)
-
-
-def green_tile_used(state, e):
-    state = _lira(_goods(state, e.seat, one(e.good, e.gained)), e.seat, -2)
-    return replace(state, phase=replace(state.phase, green_used=True))
-
-
-# --- encounters ------------------------------------------------------------------------------------------------
-def family_member_caught(state, e):
-    state = update(state, e.owner, family=POLICE_STATION)
-    if e.reward == "lira":
-        state = _lira(state, e.seat, 3)
-    return replace(state, phase=_encounters(state))
-
-
-def governor_used(state, e):
-    return replace(state, phase=replace(_encounters(state), step=GovernorPayment()))
-
-
-def governor_paid(state, e):
-    if e.card is None:
-        state = _lira(state, e.seat, -2)
-    else:
-        state = _discard(update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card)), e.card)
-    phase = state.phase
-    state = replace(state, phase=replace(phase, step=None, used=phase.used + ("governor",)))
-    return _push_roll(state, "governor", 0, by_dealer=True, front=False)
-
-
-def smuggler_used(state, e):
-    state = _goods(state, e.seat, one(e.good, e.gained))
-    if e.pay == "lira":
-        state = _lira(state, e.seat, -2)
-    else:
-        state = _goods(state, e.seat, one(e.pay), -1)
-    phase = _encounters(state)
-    state = replace(state, phase=replace(phase, used=phase.used + ("smuggler",)))
-    return _push_roll(state, "smuggler", 0, by_dealer=True, front=False)
-
-
-# --- bonus cards -----------------------------------------------------------------------------------------------
-def bonus_card_played(state, e):
-    state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
-    state = _discard(state, e.card)
-    kind = e.kind
-    if kind == "gain_good":
-        return _goods(state, e.seat, one(e.good, e.gained))
-    if kind == "gain_lira":
-        return _lira(state, e.seat, e.lira)
-    if kind == "family_to_police":
-        return _lira(update(state, e.seat, family=POLICE_STATION), e.seat, e.lira)
-    if kind == "repeat_action":
-        return replace(state, phase=replace(state.phase, allowed=state.phase.allowed + 1))
-    if kind == "sell_any_goods":
-        return replace(state, phase=replace(state.phase, any_goods=True))
-    if kind == "return_assistant":
-        state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.seat))
-        return update(state, e.seat, stack=state.players[e.seat].stack + (e.seat,))
     return state
 
 
@@ -396,25 +195,7 @@ APPLY = {
     ev.FinalCardsBegan: final_cards_began,
     ev.FinalCardsPassed: final_cards_passed,
     ev.GameEnded: game_ended,
-    ev.ExtensionBought: extension_bought,
-    ev.GoodsFilled: goods_filled,
-    ev.MailCollected: mail_collected,
-    ev.CaravansaryVisited: caravansary_visited,
     ev.AssistantsReturned: assistants_returned,
-    ev.BlackMarketVisited: black_market_visited,
-    ev.TeaHouseVisited: tea_house_visited,
-    ev.DiceRolled: dice_rolled,
-    ev.RedTileUsed: red_tile_used,
-    ev.RollResolved: roll_resolved,
-    ev.GoodsSold: goods_sold,
-    ev.FamilyMemberSent: family_member_sent,
-    ev.SultanDelivered: sultan_delivered,
-    ev.MosqueTileTaken: mosque_tile_taken,
-    ev.RubyBought: ruby_bought,
-    ev.GreenTileUsed: green_tile_used,
-    ev.FamilyMemberCaught: family_member_caught,
-    ev.GovernorUsed: governor_used,
-    ev.GovernorPaid: governor_paid,
-    ev.SmugglerUsed: smuggler_used,
-    ev.BonusCardPlayed: bonus_card_played,
 }
+for _module in (*places.MODULES, dice, figures, tiles, cards):
+    APPLY.update(getattr(_module, "APPLY", {}))

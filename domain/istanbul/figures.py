@@ -5,6 +5,8 @@ Also the 2-player neutral merchants' relocation (9.3)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.istanbul import board
 from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler
 from domain.istanbul.data import CATCH_LIRA, FIGURE_FEE, GOODS, POLICE_STATION
@@ -15,8 +17,8 @@ from domain.istanbul.events import (
     GovernorUsed,
     SmugglerUsed,
 )
-from domain.istanbul.state import Action, Encounters, GovernorPayment
-from domain.istanbul.wheelbarrow import capped_gain, good_index, one
+from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
+from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, hand_remove, one, update
 
 REWARDS = ("card", "lira")
 
@@ -90,3 +92,48 @@ def decide_use_smuggler(state, command: UseSmuggler) -> list:
 
 def catch_lira(reward: str) -> int:
     return CATCH_LIRA if reward == "lira" else 0
+
+
+# --- evolve ------------------------------------------------------------------------------------------------------
+def _encounters(state) -> Encounters:
+    return state.phase if isinstance(state.phase, Encounters) else Encounters()
+
+
+def apply_family_member_caught(state, e):
+    state = update(state, e.owner, family=POLICE_STATION)
+    state = gain(state, e.seat, lira=catch_lira(e.reward))
+    return replace(state, phase=_encounters(state))
+
+
+def apply_governor_used(state, e):
+    return replace(state, phase=replace(_encounters(state), step=GovernorPayment()))
+
+
+def apply_governor_paid(state, e):
+    if e.card is None:
+        state = gain(state, e.seat, lira=-FIGURE_FEE)
+    else:
+        state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
+        state = replace(state, discard=state.discard + (e.card,))
+    phase = state.phase
+    state = replace(state, phase=replace(phase, step=None, used=phase.used + ("governor",)))
+    return push_roll(state, "governor", 0, by_dealer=True, front=False)
+
+
+def apply_smuggler_used(state, e):
+    state = gain(state, e.seat, one(e.good, e.gained))
+    if e.pay == "lira":
+        state = gain(state, e.seat, lira=-FIGURE_FEE)
+    else:
+        state = gain(state, e.seat, one(e.pay), sign=-1)
+    phase = _encounters(state)
+    state = replace(state, phase=replace(phase, used=phase.used + ("smuggler",)))
+    return push_roll(state, "smuggler", 0, by_dealer=True, front=False)
+
+
+APPLY = {
+    FamilyMemberCaught: apply_family_member_caught,
+    GovernorUsed: apply_governor_used,
+    GovernorPaid: apply_governor_paid,
+    SmugglerUsed: apply_smuggler_used,
+}

@@ -7,14 +7,16 @@ Demand tiles are data (data.DEMAND_TILES) used by places/markets.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.istanbul import board
 from domain.istanbul.commands import UseMosqueTile
 from domain.istanbul.data import GOODS, GREEN_TILE_COST, RED_TILE_DIE, WAREHOUSE_GOOD, YELLOW_TILE_COST
 from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUsed
 from domain.istanbul.places.dice import red_choice_open, resolve
-from domain.istanbul.state import Action, Dice
+from domain.istanbul.state import Action, Dice, push_roll, with_step
 from domain.istanbul.turn import free_phase
-from domain.istanbul.wheelbarrow import capped_gain, good_index, one
+from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, one
 
 
 def legal(state, seat: int) -> list:
@@ -57,3 +59,18 @@ def decide(state, command: UseMosqueTile) -> list:
         gained = capped_gain(state.players[seat], one(command.good))[good_index(command.good)]
         return [GreenTileUsed(seat, command.good, gained)]
     return [AssistantsReturned(seat, (command.place,), YELLOW_TILE_COST, "yellow_tile")]
+
+
+# --- evolve ------------------------------------------------------------------------------------------------------
+def apply_red_tile_used(state, e):
+    step = replace(state.phase.step, dice=e.dice, red_used=True)
+    state = with_step(state, step)
+    return push_roll(state, step.kind) if e.reroll else state
+
+
+def apply_green_tile_used(state, e):
+    state = gain(state, e.seat, one(e.good, e.gained), -GREEN_TILE_COST)
+    return replace(state, phase=replace(state.phase, green_used=True))
+
+
+APPLY = {RedTileUsed: apply_red_tile_used, GreenTileUsed: apply_green_tile_used}

@@ -56,3 +56,14 @@ def hand_remove(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     items = list(hand)
     items.remove(card)
     return tuple(items)
+
+
+def gain(state: State, seat: int, goods=None, lira: int = 0, sign: int = 1) -> State:
+    """Add (sign=1) or remove (sign=-1) goods counts and add lira (negative to pay)."""
+    p = state.players[seat]
+    changes = {}
+    if goods is not None:
+        changes["goods"] = tuple(a + sign * b for a, b in zip(p.goods, goods))
+    if lira:
+        changes["lira"] = p.lira + lira
+    return update(state, seat, **changes) if changes else state

@@ -7,6 +7,7 @@ from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard
 from domain.istanbul.data import CARAVANSARY
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
 from domain.istanbul.state import Caravan
+from domain.istanbul.state import acted
 
 PLACES = (CARAVANSARY,)
 COMMANDS = (DrawBonusCard, DiscardBonusCard)
@@ -37,3 +38,10 @@ def decide(state, command):
     card = state.deck[0] if command.source == "deck" else state.discard[-1]
     started = [] if isinstance(state.phase.step, Caravan) else [CaravansaryVisited(command.seat)]
     return started + [BonusCardDrawn(command.seat, card, command.source)]
+
+
+def apply_caravansary_visited(state, e):
+    return acted(state, step=Caravan(0))
+
+
+APPLY = {CaravansaryVisited: apply_caravansary_visited}

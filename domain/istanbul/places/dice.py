@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from domain.istanbul.commands import AcceptRoll
 from domain.istanbul.data import BLACK_MARKET_BLUE, BLUE, TEA_HOUSE_FAIL
-from domain.istanbul.events import RollResolved
+from domain.istanbul.events import DiceRolled, RollResolved
 from domain.istanbul.state import Dice
 from domain.istanbul.wheelbarrow import capped_gain, one
+from dataclasses import replace
+from domain.istanbul.state import with_step
+from domain.istanbul.wheelbarrow import gain
+from domain.istanbul.events import DiceRolled
 
 
 def red_choice_open(state, seat, step: Dice) -> bool:
@@ -36,3 +40,19 @@ def legal_step(state, seat, action):
 def decide_accept(state, command):
     step = state.phase.step
     return [resolve(state, command.seat, step, step.dice)]
+
+
+def apply_dice_rolled(state, e):
+
+    return with_step(state, replace(state.phase.step, dice=e.dice))
+
+
+def apply_roll_resolved(state, e):
+    return with_step(gain(state, e.seat, one("blue", e.blue), e.lira), None)
+
+
+def _apply():
+    return {DiceRolled: apply_dice_rolled, RollResolved: apply_roll_resolved}
+
+
+APPLY = _apply()

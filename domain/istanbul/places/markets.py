@@ -8,6 +8,8 @@ from itertools import product
 from domain.istanbul.commands import SellGoods
 from domain.istanbul.data import DEMAND_TILES, LARGE_MARKET, MARKET_PAYOUT, SMALL_MARKET
 from domain.istanbul.events import GoodsSold
+from domain.istanbul.state import acted, with_stock
+from domain.istanbul.wheelbarrow import gain
 
 PLACES = (LARGE_MARKET, SMALL_MARKET)
 COMMANDS = (SellGoods,)
@@ -41,3 +43,14 @@ def decide(state, command):
     lira = MARKET_PAYOUT[market][sum(command.goods) - 1]
     next_top = (tiles[1:] + tiles[:1])[0]
     return [GoodsSold(command.seat, market, command.goods, lira, next_top)]
+
+
+def apply_goods_sold(state, e):
+    state = gain(gain(state, e.seat, e.goods, sign=-1), e.seat, lira=e.lira)
+    tiles = stack(state, e.market)
+    rotated = tiles[1:] + tiles[:1]
+    key = "small_demand" if e.market == SMALL_MARKET else "large_demand"
+    return acted(with_stock(state, **{key: rotated}))
+
+
+APPLY = {GoodsSold: apply_goods_sold}

@@ -4,8 +4,10 @@ its colour, pay 1 of them, take the tile; both tiles of one mosque bring its rub
 from __future__ import annotations
 
 from domain.istanbul.commands import TakeMosqueTile
-from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SMALL_MOSQUE, TILE_COLOURS, TILE_GOOD
+from domain.istanbul.data import GOODS, GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SMALL_MOSQUE, TILE_COLOURS, TILE_GOOD
 from domain.istanbul.events import MosqueTileTaken
+from domain.istanbul.state import acted, with_stock
+from domain.istanbul.wheelbarrow import gain, one, update
 
 PLACES = (SMALL_MOSQUE, GREAT_MOSQUE)
 COMMANDS = (TakeMosqueTile,)
@@ -34,3 +36,20 @@ def decide(state, command):
     ability = MOSQUE_TILES[command.tile][1]
     assistant = ability == "fifth_assistant" and player.spare > 0
     return [MosqueTileTaken(command.seat, command.tile, tile_stack(state, command.tile)[0], ruby, assistant)]
+
+
+def apply_mosque_tile_taken(state, e):
+    colour = TILE_COLOURS.index(e.tile)
+    state = gain(state, e.seat, one(GOODS[TILE_GOOD[e.tile]]), sign=-1)
+    p = state.players[e.seat]
+    state = update(state, e.seat, tiles=p.tiles + (e.tile,), rubies=p.rubies + e.ruby, spare=p.spare - e.assistant,
+                   stack=p.stack + ((e.seat,) if e.assistant else ()))
+    stock = state.stock
+    tiles = list(stock.mosque_tiles)
+    tiles[colour] = tiles[colour][1:]
+    rubies = list(stock.mosque_rubies)
+    rubies[0 if MOSQUE_TILES[e.tile][0] == SMALL_MOSQUE else 1] -= e.ruby
+    return acted(with_stock(state, mosque_tiles=tuple(tiles), mosque_rubies=tuple(rubies)))
+
+
+APPLY = {MosqueTileTaken: apply_mosque_tile_taken}

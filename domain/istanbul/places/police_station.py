@@ -6,6 +6,9 @@ from __future__ import annotations
 from domain.istanbul.commands import SendFamilyMember
 from domain.istanbul.data import POLICE_STATION
 from domain.istanbul.events import FamilyMemberSent
+from dataclasses import replace
+from domain.istanbul.state import Action
+from domain.istanbul.wheelbarrow import update
 
 PLACES = (POLICE_STATION,)
 COMMANDS = (SendFamilyMember,)
@@ -19,3 +22,12 @@ def legal(state, seat, action):
 
 def decide(state, command):
     return [FamilyMemberSent(command.seat, command.place)]
+
+
+def apply_family_member_sent(state, e):
+
+    state = update(state, e.seat, family=e.place)
+    return replace(state, phase=Action(place=e.place, by_family=True))
+
+
+APPLY = {FamilyMemberSent: apply_family_member_sent}

@@ -7,6 +7,8 @@ from itertools import product
 from domain.istanbul.commands import DeliverToSultan
 from domain.istanbul.data import ANY, SETUP, SULTAN_TRACK, SULTANS_PALACE
 from domain.istanbul.events import SultanDelivered
+from domain.istanbul.state import acted, with_stock
+from domain.istanbul.wheelbarrow import gain, update
 
 PLACES = (SULTANS_PALACE,)
 COMMANDS = (DeliverToSultan,)
@@ -44,3 +46,15 @@ def decide(state, command):
     goods = tuple(f + a for f, a in zip(fixed, command.any_goods))
     stock = state.stock
     return [SultanDelivered(command.seat, goods, stock.sultan_rubies == 1 and stock.ruby_supply > 0)]
+
+
+def apply_sultan_delivered(state, e):
+    state = gain(state, e.seat, e.goods, sign=-1)
+    state = update(state, e.seat, rubies=state.players[e.seat].rubies + 1)
+    stock = state.stock
+    state = with_stock(state, sultan_taken=stock.sultan_taken + 1,
+                       sultan_rubies=stock.sultan_rubies - 1 + e.refilled, ruby_supply=stock.ruby_supply - e.refilled)
+    return acted(state)
+
+
+APPLY = {SultanDelivered: apply_sultan_delivered}

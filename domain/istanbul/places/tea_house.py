@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from domain.istanbul.commands import AcceptRoll, VisitTeaHouse
+from domain.istanbul.commands import VisitTeaHouse
 from domain.istanbul.data import TEA_HOUSE, TEA_HOUSE_MAX, TEA_HOUSE_MIN
 from domain.istanbul.events import TeaHouseVisited
 from domain.istanbul.places import dice
+from domain.istanbul.state import Dice, acted, push_roll
 
 PLACES = (TEA_HOUSE,)
 COMMANDS = (VisitTeaHouse,)
@@ -18,3 +19,10 @@ def legal(state, seat, action):
 
 def decide(state, command):
     return [TeaHouseVisited(command.seat, command.number)]
+
+
+def apply_tea_house_visited(state, e):
+    return push_roll(acted(state, step=Dice("tea_house", e.number)), "tea_house")
+
+
+APPLY = {TeaHouseVisited: apply_tea_house_visited}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from domain.istanbul.commands import FillGoods
 from domain.istanbul.data import GOODS, WAREHOUSE_GOOD
 from domain.istanbul.events import GoodsFilled
+from domain.istanbul.state import acted
+from domain.istanbul.wheelbarrow import gain, one
 
 PLACES = tuple(WAREHOUSE_GOOD)
 COMMANDS = (FillGoods,)
@@ -19,3 +21,10 @@ def decide(state, command):
     player = state.players[command.seat]
     good = WAREHOUSE_GOOD[state.phase.place]
     return [GoodsFilled(command.seat, GOODS[good], max(0, player.capacity - player.goods[good]))]
+
+
+def apply_goods_filled(state, e):
+    return acted(gain(state, e.seat, one(e.good, e.gained)))
+
+
+APPLY = {GoodsFilled: apply_goods_filled}
