@@ -174,8 +174,6 @@ def decide(state, command) -> list:
 
 # --- evolve: the played card goes face up onto the discard pile, then its effect by kind --------------------------
 def apply_bonus_card_played(state, e):
-
-
     state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
     state = replace(state, discard=state.discard + (e.card,))
     kind = e.kind
@@ -195,9 +193,4 @@ def apply_bonus_card_played(state, e):
     return state
 
 
-def _apply():
-
-    return {BonusCardPlayed: apply_bonus_card_played}
-
-
-APPLY = _apply()
+APPLY = {BonusCardPlayed: apply_bonus_card_played}

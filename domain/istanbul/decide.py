@@ -12,6 +12,7 @@ from domain.istanbul import commands as cmd
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
 from domain.istanbul.events import GameEndTriggered
+from domain.istanbul.evolve import evolve
 from domain.istanbul.legal import legal_commands
 from domain.istanbul.places.dice import decide_accept
 from domain.istanbul.state import (
@@ -60,8 +61,6 @@ def decide(state: State, command) -> list:
 def _end_trigger(state: State, events: list) -> list:
     if state.ending:
         return []
-    from domain.istanbul.evolve import evolve
-
     after = state
     for event in events:
         after = evolve(after, event)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.core import InvalidOptions
+from domain.istanbul.data import MAX_SEATS, MIN_SEATS
 
 LAYOUTS = ("short_paths", "long_paths", "ordered", "random")
 DEFAULTS = {"layout": "short_paths", "neutral_assistants": False}
@@ -20,8 +21,6 @@ class Options:
 
 
 def parse_options(options: dict | None, seats: int) -> Options:
-    from domain.istanbul.data import MAX_SEATS, MIN_SEATS
-
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
         raise InvalidOptions(f"istanbul needs {MIN_SEATS}-{MAX_SEATS} seats, not {seats!r}")
     options = {} if options is None else options

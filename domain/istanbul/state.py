@@ -5,8 +5,9 @@ Everything is here, secrets included (hands, deck order, demand stacks); `view` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from domain.istanbul.data import SETUP
 from domain.istanbul.options import Options
 
 NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
@@ -155,35 +156,25 @@ class State:
 
     @property
     def target(self) -> int:
-        from domain.istanbul.data import SETUP
-
         return SETUP[self.seats]["target"]
 
 
 # --- small pure updates shared by the evolve functions (no validation here) -----------------------------------
 def with_stock(state: State, **changes) -> State:
-    from dataclasses import replace
-
     return replace(state, stock=replace(state.stock, **changes))
 
 
 def acted(state: State, **changes) -> State:
     """The place action was carried out once more (Action.done + 1), with other Action changes."""
-    from dataclasses import replace
-
     phase = state.phase
     return replace(state, phase=replace(phase, done=phase.done + 1, **changes))
 
 
 def with_step(state: State, step) -> State:
-    from dataclasses import replace
-
     return replace(state, phase=replace(state.phase, step=step))
 
 
 def push_roll(state: State, label: str, index: int = 0, by_dealer: bool = False, front: bool = True) -> State:
     """Queue a two-dice chance step (the player's own roll goes first; dealer relocations queue behind)."""
-    from dataclasses import replace
-
     item = ("roll", label, index, by_dealer)
     return replace(state, pending=(item,) + state.pending if front else state.pending + (item,))
