@@ -151,3 +151,48 @@ def test_timeout_completes_the_turn_with_the_smallest_moves():
     assert isinstance(command, Move)
     _, state = play(state, command)
     assert game.timeout_command(state, 0) == EndTurn(0)
+
+
+def test_a_command_while_a_roll_is_pending_waits_for_the_chance_step():
+    from domain.istanbul.commands import VisitBlackMarket
+
+    from .builders import acting
+
+    state = acting(8)
+    _, state = play(state, VisitBlackMarket(0, "red"))
+    assert codes(lambda: game.decide(state, EndTurn(0))) == "awaiting_chance"
+
+
+def test_an_unexpected_chance_outcome_is_refused():
+    from domain.core import ChanceDrawn
+
+    state = setup(2)
+    drawn = ChanceDrawn(9, "roll", "governor", 6, 2, False, (1, 1))
+    assert codes(lambda: game.decide(state, drawn)) == "istanbul.unexpected_chance"
+
+
+def test_two_players_pay_the_opponent_and_every_neutral_merchant_there():
+    state = setup(2)
+    state = position(state, players={0: {"merchant": 10, "lira": 6}, 1: {"merchant": 14}},
+                     neutral_merchants=(14, 14, 16))
+    _, state = play(state, Move(0, 14))
+    _, state = play(state, LeaveAssistant(0))
+    events, state = play(state, PayMerchants(0))
+    assert events == [MerchantsPaid(0, 14, (1,), (0, 1), 6)]
+    assert state.players[0].lira == 0 and state.players[1].lira == 5
+    assert [p[1] for p in state.pending] == ["neutral_merchant", "neutral_merchant"]
+    _, state = roll(state, 1, 1)
+    _, state = roll(state, 6, 6)
+    assert state.neutral_merchants == (2, 12, 16)
+
+
+def test_yellow_tile_usable_while_paying():
+    from domain.istanbul.commands import UseMosqueTile
+
+    state = setup(3)
+    state = position(state, players={0: {"tiles": ("yellow",), "lira": 5, "stack": (0, 0, 0)},
+                                     1: {"merchant": 6}}, assistants=((2, 0),))
+    _, state = play(state, Move(0, 6))
+    _, state = play(state, LeaveAssistant(0))
+    assert isinstance(state.phase, Payment)
+    assert UseMosqueTile(0, "yellow", place=2) in game.legal_commands(state, 0)
