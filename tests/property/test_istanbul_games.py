@@ -136,6 +136,7 @@ def test_random_games_end_and_keep_every_invariant(setup, policy_seed):
         commands = game.legal_commands(table.state, seat)
         assert commands, table.state.phase
         assert len(set(commands)) == len(commands)
+        assert game.timeout_command(table.state, seat) in commands
         sample = steps % 7 == 0
         if sample:
             check_all_listed_accepted(table.state, seat, commands)
