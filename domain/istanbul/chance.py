@@ -27,7 +27,7 @@ def chance(state: State):
     if kind == "pick":
         return Pick(label, state.seats)
     if kind == "shuffle":
-        return Shuffle(label, arg)
+        return Shuffle(label, arg, secret=label != "layout")  # the layout is public; deck and stacks are not
     return Roll(label, 2, 6, by_dealer=by_dealer)
 
 

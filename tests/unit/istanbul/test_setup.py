@@ -79,6 +79,7 @@ def test_random_layout_is_redrawn_until_the_constraints_hold():
     corner = (6,) + tuple(i for i in range(16) if i != 6)  # fountain 7 in a corner
     state = game.initial_state({"layout": "random"}, 2)
     _, state = answer(state, (0,))
+    assert game.chance(state) == Shuffle("layout", 16, secret=False)
     events, state = answer(state, corner)
     assert events[1].accepted is False and state.layout == ()
     assert game.chance(state).label == "layout"
