@@ -75,3 +75,18 @@ def test_every_command_type_starts_with_seat():
 
     for cls in game.COMMANDS.values():
         assert dataclasses.fields(cls)[0].name == "seat"
+
+
+def test_state_pickles_and_serialises_for_snapshots_and_audit():
+    import pickle
+
+    from domain.istanbul.commands import VisitBlackMarket
+
+    from .builders import acting, play
+
+    state = acting(8, player={"tiles": ("red",)})
+    _, state = play(state, VisitBlackMarket(0, "red"))
+    assert pickle.loads(pickle.dumps(state, protocol=5)) == state
+    json.dumps(to_wire(state))
+    for event in EVENT_SAMPLES:
+        assert pickle.loads(pickle.dumps(event)) == event
