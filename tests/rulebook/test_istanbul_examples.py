@@ -163,3 +163,26 @@ def test_fifth_ruby_the_round_is_finished_then_the_game_ends():
     assert events == [TurnEnded(3, 0), FinalCardsBegan((0, 1, 2, 3))]
     assert isinstance(state.phase, FinalCards)
     assert not [c for c in game.legal_commands(state, 0) if isinstance(c, Move)]
+
+
+def test_layout_pictures_short_and_long_paths():
+    """000 p.6: the two recommended layouts, as printed (the extracted text reads them column by column)."""
+    from domain.istanbul.data import LAYOUTS
+
+    def columns(layout):
+        return [tuple(layout[r * 4 + c] for r in range(4)) for c in range(4)]
+
+    assert columns(LAYOUTS["short_paths"]) == [(15, 4, 8, 13), (5, 12, 6, 10), (2, 7, 11, 1), (14, 3, 9, 16)]
+    assert columns(LAYOUTS["long_paths"]) == [(16, 15, 3, 10), (2, 7, 5, 9), (8, 6, 12, 14), (11, 4, 1, 13)]
+
+
+def test_wheelbarrow_with_1_blue_and_2_green_goods():
+    """000 p.5 / 003 p.2: the wheelbarrow picture: the player owns 1 blue and 2 green goods."""
+    state = position(setup(2), players={0: {"goods": (0, 2, 0, 1)}})
+    assert game.view(state, 0)["players"][0]["goods"] == {"red": 0, "green": 2, "yellow": 0, "blue": 1}
+
+
+def test_start_player_2_lira_and_each_next_player_clockwise_1_more():
+    """000 p.6 step 12: the start player gets 2 lira, clockwise each player 1 lira more than the right neighbour."""
+    state = setup(5, start=3)
+    assert [p.lira for p in state.players] == [4, 5, 6, 2, 3]
