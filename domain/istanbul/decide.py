@@ -107,6 +107,8 @@ def _diagnose(state: State, c) -> str:
     if isinstance(c, cmd.PlayBonusCard):
         if c.card not in player.hand:
             return v.CARD_NOT_IN_HAND
+        if cards.CARDS[c.card].kind == "family_to_police" and player.family == 12:
+            return v.FAMILY_IN_POLICE
         return v.CARD_TIMING
     if isinstance(c, cmd.UseMosqueTile):
         if c.tile not in player.tiles:
@@ -167,4 +169,4 @@ def _diagnose_place(state: State, c, module) -> str:
         return v.INVALID_TARGET
     if isinstance(c, (cmd.VisitBlackMarket, cmd.ReturnAssistants, cmd.DrawBonusCard, cmd.DiscardBonusCard)):
         return v.INVALID_TARGET if not isinstance(c, cmd.DrawBonusCard) else v.NO_BONUS_CARDS
-    return v.ILLEGAL_COMMAND
+    return v.ACTION_UNAVAILABLE

@@ -95,7 +95,7 @@ def test_b06_family_member_home_with_the_reward():
 def test_b06_not_while_in_the_police_station():
     state = setup(2)
     state = position(state, players={0: {"hand": ("B06",)}})
-    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B06", reward="lira"))) == "istanbul.card_timing"
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B06", reward="lira"))) == "istanbul.family_in_police"
 
 
 def test_b07_small_market_sells_any_goods():

@@ -90,3 +90,8 @@ def test_state_pickles_and_serialises_for_snapshots_and_audit():
     json.dumps(to_wire(state))
     for event in EVENT_SAMPLES:
         assert pickle.loads(pickle.dumps(event)) == event
+
+
+def test_violation_codes_are_unique_and_prefixed():
+    assert len(set(game.ALL_CODES)) == len(game.ALL_CODES)
+    assert all(code.startswith("istanbul.") for code in game.ALL_CODES)
