@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 
 from domain.core import Game
 
@@ -10,6 +11,12 @@ _MODULES = {
     "jaipur": "domain.jaipur",
     "istanbul": "domain.istanbul",
 }
+
+
+# Extra games for a deployment or the test suite, "name=module,name=module" (the product's games are above).
+for _entry in filter(None, os.environ.get("BAZAAR_EXTRA_GAMES", "").split(",")):
+    _name, _, _module = _entry.partition("=")
+    _MODULES[_name.strip()] = _module.strip()
 
 
 class UnknownGame(LookupError):

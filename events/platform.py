@@ -76,3 +76,18 @@ class MovesTakenBack:
 
 
 PLATFORM_EVENTS.update({cls.TYPE: cls for cls in (UndoRequested, UndoAnswered, MovesTakenBack)})
+
+
+@dataclass(frozen=True)
+class TurnTimedOut:
+    """`seat` let its clock run out; `policy` ("auto" or "forfeit") says what the platform did about it."""
+
+    TYPE = "turn_timed_out"
+    V = 1
+
+    seat: int
+    policy: str
+    deadline: str
+
+
+PLATFORM_EVENTS[TurnTimedOut.TYPE] = TurnTimedOut

@@ -16,7 +16,7 @@ from domain import registry
 from domain.core import RuleViolation
 from events.envelope import verify_chain
 from service import options as platform_options
-from service import undo
+from service import timeouts, undo
 from service.fold import Loaded, Meta, decode_event, fold
 from service.games import BadRequest, Games, check_may_act, parse_command, plan, token_hash
 
@@ -110,8 +110,11 @@ def reexecute(meta: Meta, envelopes: list[dict]) -> Loaded:
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise ImportRejected(line, "import_malformed", "each batch must start with the command that caused it")
         try:
-            decided = decide_again(loaded, command, seat, at, head)
-            candidates = [plan(loaded, decided, command, dealer, at)[0] for dealer in (False, True)]
+            if command["type"] == "timeout":
+                candidates = [timeouts.plan_timeout(loaded, at, dealer)[0] for dealer in (False, True)]
+            else:
+                decided = decide_again(loaded, command, seat, at, head)
+                candidates = [plan(loaded, decided, command, dealer, at)[0] for dealer in (False, True)]
         except RuleViolation as err:
             raise ImportRejected(line, "import_invalid_move", f"{err.code}: {err.message}") from None
         except BadRequest as err:

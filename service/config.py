@@ -9,9 +9,9 @@ DEFAULTS = {
     "STATE_CACHE_SIZE": 2048,  # games whose folded state each process keeps
     "SSE_MAX_SECONDS": 300,  # a live stream closes after this; clients resume with Last-Event-ID
     "SSE_BLOCK_MS": 15000,  # XREAD BLOCK per wait; a heartbeat comment goes out after each empty wait
-    "INLINE_DEALER": True,
-    "SNAPSHOT_EVERY": 100,
-    "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games and run tournaments  # events between snapshots (0: never)  # resolve neutral-figure rolls inside the command (no background dealer)
+    "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
+    "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
+    "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games and run tournaments
 }
 
 

@@ -18,9 +18,11 @@ from events.platform import (
     GameCreated,
     MovesTakenBack,
     SeedRevealed,
+    TurnTimedOut,
     UndoAnswered,
     UndoRequested,
 )
+from service import clock
 from events.upcasters import upcast
 
 MAX_CHECKPOINTS = 256  # how far back an undo may reach without a barrier; bounds memory per game
@@ -69,6 +71,7 @@ class Loaded:
     draws: int = 0
     checkpoints: tuple[Checkpoint, ...] = ()
     undo: PendingUndo | None = None
+    clocks: clock.Clocks | None = None
 
     @property
     def game(self):
@@ -95,14 +98,27 @@ def is_barrier(game, event) -> bool:
     return bool(reveals(event)) if reveals else False
 
 
-def step(loaded: Loaded, event, seat: int | None, version: int, hash_: str) -> Loaded:
-    """One event folded in."""
+def step(loaded: Loaded, event, seat: int | None, version: int, hash_: str, at: str) -> Loaded:
+    """One event folded in, and the clocks moved on to its time."""
+    loaded = _step(loaded, event, seat, version, hash_)
+    clocks = loaded.clocks
+    if clocks is None:
+        return loaded
+    if isinstance(event, TurnTimedOut):
+        clocks = replace(clocks, timeouts=tuple(n + (s == event.seat) for s, n in enumerate(clocks.timeouts)))
+    game = loaded.meta.game
+    awaited = () if game.is_terminal(loaded.state) or game.chance(loaded.state) else game.to_act(loaded.state)
+    return replace(loaded, clocks=clock.advance(clocks, loaded.meta.platform, at, tuple(awaited)))
+
+
+def _step(loaded: Loaded, event, seat: int | None, version: int, hash_: str) -> Loaded:
     game = loaded.meta.game
     if isinstance(event, GameCreated):
         state = game.initial_state(loaded.meta.options, event.seats)
         return replace(loaded, state=state, version=version, head_hash=hash_,
-                       checkpoints=(Checkpoint(version, None, state),))
-    if isinstance(event, SeedRevealed):
+                       checkpoints=(Checkpoint(version, None, state),),
+                       clocks=clock.start(loaded.meta.platform, event.seats))
+    if isinstance(event, (SeedRevealed, TurnTimedOut)):
         return replace(loaded, version=version, head_hash=hash_)
     if isinstance(event, UndoRequested):
         return replace(loaded, version=version, head_hash=hash_,
@@ -129,5 +145,5 @@ def step(loaded: Loaded, event, seat: int | None, version: int, hash_: str) -> L
 def fold(loaded: Loaded, envelopes: list[dict]) -> Loaded:
     game = loaded.meta.game
     for env in envelopes:
-        loaded = step(loaded, decode_event(game, env), env["seat"], env["version"], env["hash"])
+        loaded = step(loaded, decode_event(game, env), env["seat"], env["version"], env["hash"], env["at"])
     return loaded

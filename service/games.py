@@ -22,7 +22,7 @@ from events import codec
 from events.platform import GameCreated, SeedRevealed
 from events.snapshots import Snapshot, Snapshots
 from events.store import EventStore, VersionConflict, key
-from service import dealer, undo
+from service import clock, dealer, timeouts, undo
 from service import options as platform_options
 from service.fold import Loaded, Meta, decode_event, fold, step
 
@@ -219,12 +219,34 @@ class Games:
             return None
         return self._commit(loaded, [], {"type": "deal"}, None, "", include_dealer=True)[0]
 
+    def timeout(self, game_id: str, expected_version: int) -> Loaded | str | None:
+        """Apply the timeout policy if the game still awaits what the timer guards.
+
+        None: the game moved on (a stale timer does nothing). "early": the deadline is still ahead.
+        """
+        loaded = self.load(game_id)
+        if loaded.version != expected_version or loaded.finished:
+            return None
+        now = self.clock()
+        try:
+            docs, after = timeouts.plan_timeout(loaded, now, self.inline_dealer)
+        except RuleViolation as err:
+            return "early" if err.code == "deadline_not_reached" else None
+        try:
+            return self._append_planned(loaded, docs, after, None, "")[0]
+        except VersionConflict:
+            return None  # a move landed first: it was in time
+
     def _commit(self, loaded: Loaded, decided: list[tuple[int | None, Any]], wire: dict | None,
                 idem_key: str | None, fingerprint: str, include_dealer: bool | None = None,
                 at: str | None = None) -> tuple[Loaded, list[dict]]:
         """Plan the command's events, append them all or none, then run the reactions."""
         include_dealer = self.inline_dealer if include_dealer is None else include_dealer
         docs, after = plan(loaded, decided, wire, include_dealer, at or self.clock())
+        return self._append_planned(loaded, docs, after, idem_key, fingerprint)
+
+    def _append_planned(self, loaded: Loaded, docs: list[dict], after: Loaded, idem_key: str | None,
+                        fingerprint: str) -> tuple[Loaded, list[dict]]:
         meta = loaded.meta
         appended, sealed = self.store.append(meta.id, docs, loaded.version, loaded.head_hash, idem_key, fingerprint)
         if appended.duplicate:
@@ -284,6 +306,9 @@ class Games:
             "head_hash": loaded.head_hash,
             "state": codec.to_wire(state) if full else game.view(state, seat),
         }
+        clocks = clock.summary(loaded.clocks, loaded.meta.platform, self.clock())
+        if clocks is not None:
+            body["clock"] = clocks
         if loaded.undo is not None:
             body["undo_request"] = {"by": loaded.undo.by, "to_version": loaded.undo.to_version,
                                     "expires_at": loaded.undo.expires_at, "accepted": sorted(loaded.undo.accepted)}
@@ -325,7 +350,7 @@ def plan(loaded: Loaded, decided: list[tuple[int | None, Any]], wire: dict | Non
     def take(seat, event):
         nonlocal after
         pending.append((seat, event))
-        after = _step(after, event, seat)
+        after = step(after, event, seat, after.version + 1, "", at)
 
     for seat, event in decided:
         take(seat, event)
@@ -347,11 +372,6 @@ class _Duplicate(Exception):
     def __init__(self, seen: str):
         super().__init__(seen)
         self.seen = seen
-
-
-def _step(loaded: Loaded, event, seat):
-    """Fold one not-yet-stored event (its hash is known once the append seals it)."""
-    return step(loaded, event, seat, loaded.version + 1, "")
 
 
 def status(loaded: Loaded) -> str:

@@ -36,7 +36,7 @@ def main() -> int:
     seen = reconcile_index(app.extensions["bazaar.games"])
     print(f"index reconciled over {seen} games", flush=True)
     children.append(subprocess.Popen(
-        [str(bin_dir / "rq"), "worker", "--with-scheduler", "--url", env["REDIS_URL"], "bazaar"],
+        [sys.executable, "-m", "service.worker"],
         env=env, cwd=ROOT))
     children.append(subprocess.Popen(
         [str(bin_dir / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "--worker-class", "gthread",

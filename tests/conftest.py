@@ -28,6 +28,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 GAMES_SCALE = {"ci": 1, "long": 10}[os.environ.get("HYPOTHESIS_PROFILE", "ci")]
 
 
+# The minimal platform test game, known to every process the suite starts (server, workers).
+EXTRA_GAMES = "tiny=tests.support.tiny_game"
+os.environ.setdefault("BAZAAR_EXTRA_GAMES", EXTRA_GAMES)
+
 # --- servers: a private redis-server and the real HTTP service, started by the suite itself -------------
 
 import subprocess  # noqa: E402
@@ -59,7 +63,8 @@ def redis_client(redis_url):
 def app(redis_url):
     from service import create_app
 
-    return create_app({"REDIS_URL": redis_url, "TESTING": True})
+    # in-process tests run no worker: neutral-figure rolls resolve inside the command
+    return create_app({"REDIS_URL": redis_url, "TESTING": True, "INLINE_DEALER": True})
 
 
 @pytest.fixture
@@ -74,7 +79,8 @@ def server(redis_url, tmp_path_factory):
 
     port = embedded_redis.free_port()
     log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
-    env = {**os.environ, "REDIS_URL": redis_url, "BAZAAR_SSE_MAX_SECONDS": "20", "BAZAAR_SSE_BLOCK_MS": "500"}
+    env = {**os.environ, "REDIS_URL": redis_url, "BAZAAR_SSE_MAX_SECONDS": "20", "BAZAAR_SSE_BLOCK_MS": "500",
+           "BAZAAR_EXTRA_GAMES": EXTRA_GAMES}
     with open(log, "w") as out:
         process = subprocess.Popen(
             [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",

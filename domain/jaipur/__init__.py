@@ -7,6 +7,7 @@ from domain.jaipur.commands import COMMANDS
 from domain.jaipur.decide import decide
 from domain.jaipur.events import EVENTS
 from domain.jaipur.evolve import evolve
+from domain.jaipur.forfeit import forfeit
 from domain.jaipur.legal import legal_commands, timeout_command
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
@@ -35,4 +36,5 @@ __all__ = [
     "result",
     "redact",
     "timeout_command",
+    "forfeit",
 ]

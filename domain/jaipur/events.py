@@ -139,6 +139,15 @@ class MatchWon:
 
 
 @dataclass(frozen=True)
+class MatchForfeited:
+    """`seat` forfeited (its clock ran out under the forfeit policy): the match ends, the other seat wins."""
+
+    TYPE = "match_forfeited"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
 class MatchAborted:
     """Self-play safety cap (R-22): too many turns in a row without a draw or a sale. Not a result."""
 
@@ -162,6 +171,7 @@ EVENTS = {
         RoundEnded,
         SealAwarded,
         MatchWon,
+        MatchForfeited,
         MatchAborted,
     )
 }

@@ -14,6 +14,7 @@ from domain.jaipur.events import (
     GoodTaken,
     MarketRefilled,
     MatchAborted,
+    MatchForfeited,
     MatchWon,
     RoundDealt,
     RoundEnded,
@@ -147,6 +148,10 @@ def apply_match_won(state: Match, event: MatchWon) -> Match:
     return replace(state, phase=MatchOver(winners=(event.seat,)))
 
 
+def apply_match_forfeited(state: Match, event: MatchForfeited) -> Match:
+    return replace(state, phase=MatchOver(winners=(1 - event.seat,), forfeited_by=event.seat))
+
+
 def apply_match_aborted(state: Match, event: MatchAborted) -> Match:
     return replace(state, phase=MatchOver(winners=(), aborted=True))
 
@@ -163,5 +168,6 @@ _APPLY = {
     RoundEnded: apply_round_ended,
     SealAwarded: apply_seal_awarded,
     MatchWon: apply_match_won,
+    MatchForfeited: apply_match_forfeited,
     MatchAborted: apply_match_aborted,
 }

@@ -98,6 +98,7 @@ class Dealing:
 class MatchOver:
     winners: tuple[int, ...]
     aborted: bool = False
+    forfeited_by: int | None = None
 
 
 Phase = Union[ChoosingFirstPlayer, Dealing, Round, MatchOver]

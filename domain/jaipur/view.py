@@ -45,6 +45,7 @@ def result(state: Match) -> Optional[dict]:
         "scores": list(state.seals),
         "rounds": [round_summary(r) for r in state.rounds],
         "aborted": phase.aborted,
+        "forfeited_by": phase.forfeited_by,
     }
 
 

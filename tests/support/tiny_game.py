@@ -35,6 +35,28 @@ class RollDie:
 
 
 @dataclass(frozen=True)
+class CallDealer:
+    """Ask the background dealer for a die (a stand-in for Istanbul's neutral figures)."""
+
+    TYPE = "call_dealer"
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealerCalled:
+    TYPE = "dealer_called"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
+class SeatResigned:
+    TYPE = "seat_resigned"
+    V = 1
+    seat: int
+
+
+@dataclass(frozen=True)
 class TurnEnded:
     TYPE = "turn_ended"
     V = 1
@@ -78,10 +100,13 @@ class State:
     total: int = 0
     rolling: bool = False
     goal: int = 12
+    dealer_called: bool = False
+    resigned: int | None = None
 
 
-COMMANDS = {cls.TYPE: cls for cls in (Add, EndTurn, RollDie)}
-EVENTS = {cls.TYPE: cls for cls in (DeckShuffled, FirstSeatChosen, Added, TurnEnded, DieRequested)}
+COMMANDS = {cls.TYPE: cls for cls in (Add, EndTurn, RollDie, CallDealer)}
+EVENTS = {cls.TYPE: cls for cls in (DeckShuffled, FirstSeatChosen, Added, TurnEnded, DieRequested, DealerCalled,
+                                    SeatResigned)}
 GOAL = 12
 
 
@@ -98,6 +123,8 @@ def chance(state):
         return Pick("first_seat", 2)
     if state.rolling:
         return Roll("die", dice=1)
+    if state.dealer_called and not is_terminal(state):
+        return Roll("dealer", dice=1, by_dealer=True)
     return None
 
 
@@ -112,6 +139,8 @@ def decide(state, command):
         return [TurnEnded(command.seat)]
     if isinstance(command, RollDie):
         return [DieRequested(command.seat)]
+    if isinstance(command, CallDealer):
+        return [DealerCalled(command.seat)]
     if command.amount not in (1, 2):
         raise RuleViolation("tiny.bad_amount", "add 1 or 2")
     return [Added(command.seat, command.amount, state.total + command.amount)]
@@ -123,7 +152,11 @@ def evolve(state, event):
     if isinstance(event, FirstSeatChosen):
         return replace(state, turn=event.seat)
     if isinstance(event, Added):
-        return replace(state, total=event.total, rolling=False)
+        return replace(state, total=event.total, rolling=False, dealer_called=False)
+    if isinstance(event, DealerCalled):
+        return replace(state, dealer_called=True)
+    if isinstance(event, SeatResigned):
+        return replace(state, resigned=event.seat)
     if isinstance(event, TurnEnded):
         return replace(state, turn=1 - event.seat)
     if isinstance(event, DieRequested):
@@ -132,7 +165,7 @@ def evolve(state, event):
 
 
 def is_terminal(state):
-    return state.total >= state.goal
+    return state.total >= state.goal or state.resigned is not None
 
 
 def to_act(state):
@@ -144,7 +177,7 @@ def to_act(state):
 def legal_commands(state, seat):
     if seat not in to_act(state):
         return []
-    return [Add(seat, 1), Add(seat, 2), RollDie(seat), EndTurn(seat)]
+    return [Add(seat, 1), Add(seat, 2), RollDie(seat), EndTurn(seat), CallDealer(seat)]
 
 
 def view(state, seat):
@@ -154,9 +187,18 @@ def view(state, seat):
 def result(state):
     if not is_terminal(state):
         return None
-    winner = state.turn
+    winner = 1 - state.resigned if state.resigned is not None else state.turn
     return {"winners": [winner], "scores": [int(s == winner) for s in (0, 1)]}
 
 
 def redact(event, seat):
     return None if isinstance(event, DeckShuffled) else event
+
+
+def timeout_command(state, seat):
+    """The smallest completion of a turn: end it."""
+    return EndTurn(seat)
+
+
+def forfeit(state, seat):
+    return [SeatResigned(seat)]

@@ -16,6 +16,7 @@ from domain.jaipur.events import (
     GoodTaken,
     MarketRefilled,
     MatchAborted,
+    MatchForfeited,
     MatchWon,
     RoundDealt,
     RoundEnded,
@@ -53,6 +54,7 @@ EVENTS = [
     SealAwarded(0, 2),
     MatchWon(0),
     MatchAborted(3, 200),
+    MatchForfeited(1),
 ]
 
 

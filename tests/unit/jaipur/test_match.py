@@ -141,3 +141,17 @@ def test_r22_a_draw_or_a_sale_resets_the_count():
 
 def test_r22_no_cap_by_default():
     assert jaipur.initial_state({}, 2).options.safety_cap_turns_without_progress is None
+
+
+def test_a_forfeit_ends_the_match_and_the_other_seat_wins():
+    state = position(hands=(("cloth",), ("spice",)))
+    events = jaipur.forfeit(state, 0)
+    assert [e.TYPE for e in events] == ["match_forfeited"]
+    after = state
+    for event in events:
+        after = jaipur.evolve(after, event)
+    assert jaipur.is_terminal(after) and jaipur.to_act(after) == ()
+    assert jaipur.result(after)["winners"] == [1] and jaipur.result(after)["forfeited_by"] == 0
+    with pytest.raises(RuleViolation) as error:
+        jaipur.forfeit(after, 1)
+    assert error.value.code == "game_over"

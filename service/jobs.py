@@ -1,0 +1,42 @@
+"""RQ jobs. Arguments are ids and versions; each job reloads the game and checks it still awaits what the
+job was queued for, so retries, duplicates and late runs change nothing twice."""
+
+from __future__ import annotations
+
+import logging
+import time
+from functools import lru_cache
+
+from events.store import VersionConflict
+from service import config as settings
+from service.wiring import Wiring, build
+
+log = logging.getLogger("bazaar.jobs")
+
+
+@lru_cache(maxsize=1)
+def wiring() -> Wiring:
+    return build(settings.load())
+
+
+def deal(game_id: str, version: int) -> int | None:
+    """Draw the pending neutral-figure roll from the game's seed; the new version, or None if not needed."""
+    try:
+        loaded = wiring().games.settle(game_id, version)
+    except VersionConflict:
+        return None  # someone appended first: this roll was already dealt
+    return loaded.version if loaded else None
+
+
+def timeout(game_id: str, version: int) -> int | None:
+    """The seat's time ran out at `version`: apply the policy (a stale timer does nothing)."""
+    games = wiring().games
+    for _ in range(EARLY_RETRIES):
+        result = games.timeout(game_id, version)
+        if result != "early":
+            return result.version if result is not None else None
+        time.sleep(EARLY_WAIT_S)  # clocks of two machines disagree a little: the deadline is at hand
+    return None
+
+
+EARLY_RETRIES, EARLY_WAIT_S = 50, 0.1

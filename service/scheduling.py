@@ -1,0 +1,75 @@
+"""After each append: queue the dealer for a pending neutral-figure roll, and arm the turn clock's timer.
+
+Job ids name the game and the version they guard (`deal-<game>-<version>`, `timeout-<game>-<version>`) and
+are enqueued as unique, so a repeat is refused by RQ; the jobs themselves check the version again, so a
+late, retried or duplicated job changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timezone
+
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError
+
+from service import clock
+from service.fold import Loaded
+
+log = logging.getLogger("bazaar.scheduling")
+
+DEAL_RETRY = Retry(max=5, interval=[1, 1, 2, 4, 8])
+
+
+class Scheduler:
+    def __init__(self, games, queue: Queue):
+        self.games = games
+        self.queue = queue
+
+    def __call__(self, loaded: Loaded, _sealed=None, overdue_now: bool = False) -> None:
+        try:
+            self.arm(loaded, overdue_now)
+        except Exception:  # noqa: BLE001 - scheduling never fails the move; the worker's sweep re-arms
+            log.exception("scheduling failed for game %s", loaded.meta.id)
+
+    def arm(self, loaded: Loaded, overdue_now: bool = False) -> None:
+        if loaded.finished:
+            return
+        game_id, version = loaded.meta.id, loaded.version
+        request = loaded.game.chance(loaded.state)
+        if request is not None and request.by_dealer and not self.games.inline_dealer:
+            self._enqueue("service.jobs.deal", game_id, version, f"deal-{game_id}-{version}", retry=DEAL_RETRY)
+        due = clock.deadline_ms(loaded.clocks, loaded.meta.platform)
+        if due is not None:
+            job_id = f"timeout-{game_id}-{version}"
+            # RQ keeps scheduled times in whole seconds (truncated): round up so a timer never fires early
+            when = datetime.fromtimestamp(-(-due[0] // 1000), timezone.utc)
+            if overdue_now and when <= datetime.now(timezone.utc):
+                # an overdue deadline found at start fires at once, not after the scheduler's lock is free
+                self._enqueue("service.jobs.timeout", game_id, version, job_id)
+            else:
+                try:
+                    self.queue.enqueue_at(when, "service.jobs.timeout", game_id, version, job_id=job_id, unique=True)
+                except DuplicateJobError:
+                    pass
+
+    def _enqueue(self, func: str, game_id: str, version: int, job_id: str, retry: Retry | None = None) -> None:
+        try:
+            self.queue.enqueue_call(func, args=(game_id, version), job_id=job_id, unique=True, retry=retry,
+                                    result_ttl=300, failure_ttl=7 * 86400)
+        except DuplicateJobError:
+            pass  # already queued: the same roll or timer
+
+    def sweep(self) -> int:
+        """Re-arm every active game (worker start): pending rolls and deadlines live in the games' logs."""
+        armed = 0
+        for game_id, entry in self.games.store.list_games().items():
+            if entry.get("status") != "active":
+                continue
+            try:
+                loaded = self.games.load(game_id)
+            except LookupError:
+                continue
+            self(loaded, overdue_now=True)
+            armed += 1
+        return armed

@@ -1,0 +1,82 @@
+"""`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work.
+
+RQ's scheduler holds a lock per queue (TTL 61 s) and a worker that finds it taken retries only at its
+maintenance interval, so after a crash of a whole worker (scheduler process included) scheduled timers
+could wait minutes. At start this worker therefore (1) releases a scheduler lock whose holder is a dead
+process on this host, and (2) enqueues deadlines already overdue directly, not through the scheduler.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import sys
+
+from redis import Redis
+from rq import Worker
+from rq.scheduler import RQScheduler
+
+from service import jobs
+
+log = logging.getLogger("bazaar.worker")
+
+# KEYS[1] the scheduler lock; ARGV[1] the holder seen dead. Deletes only if it still holds the lock.
+_RELEASE_IF_HELD_BY = """
+if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
+return 0
+"""
+
+
+def release_stale_scheduler_lock(client: Redis, queue_name: str) -> bool:
+    """Free the scheduler lock if the process holding it is gone (same host only: a pid means nothing
+    elsewhere). Returns True if a stale lock was released."""
+    lock_key = RQScheduler.get_locking_key(queue_name)
+    holder = client.get(lock_key)
+    if holder is None:
+        return False
+    meta = client.hgetall(b"rq:scheduler:" + holder)
+    if not meta:
+        # a live scheduler refreshes its record every second; without one the holder has deregistered
+        return bool(client.eval(_RELEASE_IF_HELD_BY, 1, lock_key, holder))
+    if meta.get(b"hostname", b"").decode() != socket.gethostname() or alive(int(meta.get(b"pid", b"0"))):
+        return False
+    return bool(client.eval(_RELEASE_IF_HELD_BY, 1, lock_key, holder))
+
+
+def alive(pid: int) -> bool:
+    """A process that exists and is not a zombie (an orphan nobody reaped still has a pid)."""
+    if pid <= 0:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    wiring = jobs.wiring()
+    holder = wiring.redis.get(RQScheduler.get_locking_key(wiring.queue.name))
+    if release_stale_scheduler_lock(wiring.redis, wiring.queue.name):
+        log.info("released the scheduler lock of a dead worker (%s)", holder)
+    elif holder is not None:
+        log.info("the scheduler lock is held by %s", holder)
+    armed = wiring.scheduler.sweep()
+    log.info("re-armed %d active games", armed)
+    worker = Worker([wiring.queue], connection=wiring.redis)
+    worker.work(with_scheduler=True, logging_level="WARNING")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
