@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import domain.istanbul as game
-from domain.core import RuleViolation
+from domain.core import ChanceDrawn, RuleViolation
 from domain.istanbul.cards import base_deck
 from domain.istanbul.commands import EndTurn
 from domain.istanbul.data import RUBIES_TOTAL
@@ -100,6 +100,8 @@ def check_redaction(events: list, seats: int) -> None:
                 assert shown.cards == ()
             if isinstance(event, DemandTilesShuffled):
                 assert shown.tiles == ()
+            if isinstance(event, ChanceDrawn) and event.secret:
+                assert shown.outcome == ()
 
 
 def check_all_listed_accepted(state, seat: int, commands: list) -> None:
