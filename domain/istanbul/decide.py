@@ -109,6 +109,8 @@ def _diagnose(state: State, c) -> str:
             return v.CARD_NOT_IN_HAND
         if cards.CARDS[c.card].kind == "family_to_police" and player.family == 12:
             return v.FAMILY_IN_POLICE
+        if any(isinstance(x, cmd.PlayBonusCard) and x.card == c.card for x in legal_commands(state, c.seat)):
+            return v.INVALID_TARGET  # playable now, but not with these parameters
         return v.CARD_TIMING
     if isinstance(c, cmd.UseMosqueTile):
         if c.tile not in player.tiles:

@@ -175,3 +175,10 @@ def test_b06_not_while_the_sent_family_member_is_about_to_act():
     assert not [c for c in game.legal_commands(state, 0) if isinstance(c, PlayBonusCard)]
     _, state = play(state, FillGoods(0))
     assert PlayBonusCard(0, "B06", reward="lira") in game.legal_commands(state, 0)
+
+
+def test_a_playable_card_with_wrong_parameters_is_an_invalid_target():
+    state = setup(2)
+    state = position(state, players={0: {"hand": ("B01", "B10")}}, assistants=())
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B01", good="purple"))) == "istanbul.invalid_target"
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B01"))) == "istanbul.invalid_target"
