@@ -20,8 +20,6 @@ from domain.istanbul.events import (
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
 from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, hand_remove, one, update
 
-REWARDS = ("card", "lira")
-
 
 def to_catch(state, seat: int) -> tuple[int, ...]:
     place = state.players[seat].merchant
