@@ -9,7 +9,15 @@ from dataclasses import replace
 
 from domain.core import ChanceDrawn
 from domain.istanbul.chance import chance
-from domain.istanbul.data import GOODS, PLACE_NAMES
+from domain.istanbul.data import (
+    DEMAND_TILES,
+    GOODS,
+    LARGE_MARKET,
+    MARKET_PAYOUT,
+    PLACE_NAMES,
+    POST_OFFICE_GAINS,
+    SMALL_MARKET,
+)
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.legal import to_act
 from domain.istanbul.places.gemstone_dealer import price
@@ -31,6 +39,17 @@ def _phase(state: State) -> dict:
         out["step"] = {"name": type(step).__name__, **{k: (list(x) if isinstance(x, tuple) else x)
                                                          for k, x in step.__dict__.items()}}
     return out
+
+
+def _market(stack: tuple[str, ...], market: int) -> dict:
+    """Only the face-up top tile: the stack below it is secret."""
+    top = stack[0] if stack else None
+    return {
+        "demand": top,
+        "demand_goods": dict(zip(GOODS, DEMAND_TILES[top])) if top else None,
+        "payout": list(MARKET_PAYOUT[market]),
+        "stack_size": len(stack),
+    }
 
 
 def _player(state: State, seat: int, viewer) -> dict:
@@ -84,11 +103,10 @@ def view(state: State, seat: int | None) -> dict:
         "neutral_merchants": list(state.neutral_merchants),
         "places": {
             "wainwright": {"rubies": stock.wainwright_rubies, "extensions": stock.wainwright_extensions},
-            "post_office": {"state": stock.post},
-            "small_market": {"demand": stock.small_demand[0] if stock.small_demand else None,
-                             "stack_size": len(stock.small_demand)},
-            "large_market": {"demand": stock.large_demand[0] if stock.large_demand else None,
-                             "stack_size": len(stock.large_demand)},
+            "post_office": {"state": stock.post, "goods": dict(zip(GOODS, POST_OFFICE_GAINS[stock.post][0])),
+                            "lira": POST_OFFICE_GAINS[stock.post][1]},
+            "small_market": _market(stock.small_demand, SMALL_MARKET),
+            "large_market": _market(stock.large_demand, LARGE_MARKET),
             "sultans_palace": {"rubies": stock.sultan_rubies, "next_goods": dict(zip(GOODS, fixed)), "any": wild},
             "mosques": {
                 "small": {"rubies": stock.mosque_rubies[0], "red": list(stock.mosque_tiles[0]),

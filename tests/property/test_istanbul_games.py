@@ -87,7 +87,7 @@ def check_views(state, seats: int) -> None:
             assert p["bonus_card_count"] == len(state.players[other].hand)
         assert "deck" not in view and "bonus_deck" not in view
         for market in ("small_market", "large_market"):
-            assert set(view["places"][market]) == {"demand", "stack_size"}
+            assert set(view["places"][market]) == {"demand", "demand_goods", "payout", "stack_size"}
 
 
 def check_redaction(events: list, seats: int) -> None:

@@ -30,7 +30,11 @@ def test_no_deck_order_and_only_the_top_demand_tile():
     view = game.view(setup(2), None)
     text = json.dumps(view)
     assert view["bonus_deck_size"] == 24
-    assert view["places"]["small_market"] == {"demand": "S1", "stack_size": 5}
+    assert view["places"]["small_market"] == {
+        "demand": "S1", "demand_goods": {"red": 1, "green": 2, "yellow": 1, "blue": 1},
+        "payout": [2, 5, 9, 14, 20], "stack_size": 5}
+    assert view["places"]["post_office"] == {"state": 0, "goods": {"red": 0, "green": 1, "yellow": 1, "blue": 0},
+                                             "lira": 2}
     assert "S2" not in text and "L2" not in text
 
 
