@@ -23,6 +23,7 @@ from domain.core import ChanceDrawn, RuleViolation
 from domain.istanbul.cards import base_deck
 from domain.istanbul.commands import EndTurn
 from domain.istanbul.data import RUBIES_TOTAL
+from domain.istanbul.notation import parse, to_text
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.state import NEUTRAL
 from tests.conftest import GAMES_SCALE
@@ -108,6 +109,7 @@ def check_all_listed_accepted(state, seat: int, commands: list) -> None:
     for command in commands:
         events = game.decide(state, command)
         assert events, command
+        assert parse(to_text(command), seat) == command
 
 
 def check_evolve_pure(state, events: list) -> None:

@@ -95,3 +95,22 @@ def test_state_pickles_and_serialises_for_snapshots_and_audit():
 def test_violation_codes_are_unique_and_prefixed():
     assert len(set(game.ALL_CODES)) == len(game.ALL_CODES)
     assert all(code.startswith("istanbul.") for code in game.ALL_CODES)
+
+
+@pytest.mark.parametrize("command", COMMAND_SAMPLES, ids=lambda x: type(x).TYPE)
+def test_text_notation_round_trip(command):
+    from domain.istanbul.notation import parse, to_text
+
+    assert parse(to_text(command), command.seat) == command
+
+
+def test_text_notation_examples_and_errors():
+    from domain.istanbul.notation import NotationError, parse, to_text
+
+    assert to_text(c.Move(0, 13, "B09")) == "move place=13 card=B09"
+    assert to_text(c.SellGoods(1, (1, 1, 2, 0))) == "sell_goods goods=1,1,2,0"
+    assert parse("use_mosque_tile tile=red reroll=yes", 2) == c.UseMosqueTile(2, "red", reroll=True)
+    assert parse("move place=6", 0) == c.Move(0, 6)
+    for bad in ("", "fly place=3", "move place=x", "move", "move place=6 place=7", "move height=3"):
+        with pytest.raises(NotationError):
+            parse(bad, 0)

@@ -1,0 +1,91 @@
+"""A canonical one-line text form of every command, and its parser (logs, tests, a CLI):
+
+    move place=6
+    move place=13 card=B09
+    sell_goods goods=1,1,2,0
+    return_assistants places=2,9
+    pay_governor card=-
+    use_mosque_tile tile=red reroll=yes
+
+The wire type, then every field but the seat as name=value in field order; "-" is null, booleans are yes/no,
+tuples are comma-separated (an empty tuple is "()"). The seat is not part of the text: `parse` takes it apart,
+and `parse(to_text(c), c.seat) == c` for every command.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from functools import lru_cache
+
+from domain.istanbul.commands import COMMANDS
+
+
+class NotationError(ValueError):
+    pass
+
+
+@lru_cache(maxsize=None)
+def _fields(cls) -> tuple[tuple[str, str], ...]:
+    hints = typing.get_type_hints(cls)
+    def name(hint) -> str:
+        return hint.__name__ if isinstance(hint, type) else str(hint)
+
+    return tuple((f.name, name(hints[f.name])) for f in dataclasses.fields(cls)[1:])
+
+
+def _show(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) if value else "()"
+    return str(value)
+
+
+def to_text(command) -> str:
+    cls = type(command)
+    if COMMANDS.get(getattr(cls, "TYPE", None)) is not cls:
+        raise NotationError(f"not an Istanbul command: {command!r}")
+    parts = [cls.TYPE] + [f"{name}={_show(getattr(command, name))}" for name, _ in _fields(cls)]
+    return " ".join(parts)
+
+
+def _read(text: str, hint: str):
+    if text == "-" and "None" in hint:
+        return None
+    try:
+        if hint == "bool":
+            return {"yes": True, "no": False}[text]
+        if hint.startswith("tuple"):
+            return () if text == "()" else tuple(int(x) for x in text.split(","))
+        if hint.startswith("int"):
+            return int(text)
+    except (KeyError, ValueError):
+        raise NotationError(f"cannot read {text!r} as {hint}") from None
+    return text
+
+
+def parse(text: str, seat: int):
+    words = text.split()
+    if not words:
+        raise NotationError("empty command")
+    cls = COMMANDS.get(words[0])
+    if cls is None:
+        raise NotationError(f"unknown command {words[0]!r}")
+    given = {}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep or name in given:
+            raise NotationError(f"expected name=value once each, not {word!r}")
+        given[name] = value
+    fields = dict(_fields(cls))
+    unknown = sorted(set(given) - set(fields))
+    if unknown:
+        raise NotationError(f"unknown field {unknown[0]!r} for {words[0]}")
+    values = {name: _read(given[name], hint) for name, hint in fields.items() if name in given}
+    try:
+        return cls(seat, **values)
+    except TypeError as missing:
+        raise NotationError(str(missing)) from None
