@@ -23,8 +23,8 @@ from domain.core import ChanceDrawn, RuleViolation
 from domain.istanbul.cards import base_deck
 from domain.istanbul.commands import EndTurn
 from domain.istanbul.data import RUBIES_TOTAL
-from domain.istanbul.notation import parse, to_text
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
+from domain.istanbul.notation import parse, to_text
 from domain.istanbul.state import NEUTRAL
 from tests.conftest import GAMES_SCALE
 from tests.support.driver import Table
