@@ -8,6 +8,7 @@ from domain.jaipur.decide import decide
 from domain.jaipur.events import EVENTS
 from domain.jaipur.evolve import evolve
 from domain.jaipur.forfeit import forfeit
+from domain.jaipur.reveals import reveals
 from domain.jaipur.legal import legal_commands, timeout_command
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
@@ -37,4 +38,5 @@ __all__ = [
     "redact",
     "timeout_command",
     "forfeit",
+    "reveals",
 ]

@@ -155,3 +155,11 @@ def test_a_forfeit_ends_the_match_and_the_other_seat_wins():
     with pytest.raises(RuleViolation) as error:
         jaipur.forfeit(after, 1)
     assert error.value.code == "game_over"
+
+
+def test_draws_from_the_deck_and_bonus_tokens_are_reveals():
+    from domain.jaipur.events import GoodsSold, MarketRefilled
+
+    assert jaipur.reveals(MarketRefilled(cards=("gold",), slots=(3,), deck_size=9))
+    assert jaipur.reveals(GoodsSold(0, "cloth", 3, (5, 3, 3), "three", 2))
+    assert not jaipur.reveals(GoodsSold(0, "cloth", 2, (5, 3), None, None))
