@@ -11,6 +11,7 @@ from domain.istanbul import board, cards, figures, places, tiles, turn
 from domain.istanbul import commands as cmd
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
+from domain.istanbul.data import POLICE_STATION
 from domain.istanbul.events import GameEndTriggered
 from domain.istanbul.evolve import evolve
 from domain.istanbul.legal import legal_commands
@@ -107,7 +108,7 @@ def _diagnose(state: State, c) -> str:
     if isinstance(c, cmd.PlayBonusCard):
         if c.card not in player.hand:
             return v.CARD_NOT_IN_HAND
-        if cards.CARDS[c.card].kind == "family_to_police" and player.family == 12:
+        if cards.CARDS[c.card].kind == "family_to_police" and player.family == POLICE_STATION:
             return v.FAMILY_IN_POLICE
         if any(isinstance(x, cmd.PlayBonusCard) and x.card == c.card for x in legal_commands(state, c.seat)):
             return v.INVALID_TARGET  # playable now, but not with these parameters
@@ -166,7 +167,7 @@ def _diagnose_place(state: State, c, module) -> str:
     if isinstance(c, cmd.VisitTeaHouse):
         return v.INVALID_NUMBER
     if isinstance(c, cmd.SendFamilyMember):
-        if phase.by_family or player.family != 12:
+        if phase.by_family or player.family != POLICE_STATION:
             return v.FAMILY_NOT_IN_POLICE
         return v.INVALID_TARGET
     if isinstance(c, (cmd.VisitBlackMarket, cmd.ReturnAssistants, cmd.DrawBonusCard, cmd.DiscardBonusCard)):

@@ -1,7 +1,8 @@
 """Place id -> module. Every place module exports PLACES (ids it serves), COMMANDS (command classes),
-`legal(state, seat, action)` (the complete place-action commands possible now) and `decide(state, command)`.
+`legal(state, seat, action)` (the complete place-action commands possible now), `decide(state, command)`, APPLY
+(its events -> evolve functions) and, for multi-step actions, `legal_step(state, seat, action)`.
 
-Expansions add modules and ids here; nothing else dispatches on place ids.
+Expansions add modules and ids here: place actions are dispatched nowhere else.
 """
 
 from __future__ import annotations
