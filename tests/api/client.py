@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import requests
 
 from tests.support.openapi import validate_response
@@ -43,12 +45,22 @@ class Api:
         return self.call("POST", f"/v1/games/{gid}/commands", token, json=body, **kwargs)
 
 
-def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: int = 5000) -> dict:
-    """Random legal moves, found only through the API, until the game is over; returns the final view."""
+def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: int = 20000) -> dict:
+    """Random legal moves, found only through the API, until the game is over; returns the final view.
+
+    While a neutral figure's roll is pending (the background dealer's), it waits as a client would."""
     view = api.view(gid)
+    waited = 0
     for _ in range(max_commands):
         if view["status"] == "finished":
             return view
+        if view["awaiting_chance"] is not None:
+            assert view["awaiting_chance"]["by_dealer"] and waited < 500, f"a roll never landed: {view}"
+            time.sleep(0.01)
+            waited += 1
+            view = api.view(gid)
+            continue
+        waited = 0
         assert view["to_act"], f"nobody to act and no end: {view}"
         seat = view["to_act"][0]
         moves = api.moves(gid, tokens[seat])

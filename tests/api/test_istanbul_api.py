@@ -1,0 +1,28 @@
+"""A whole 4-player Istanbul game played only through the HTTP API, with the real RQ worker dealing the
+neutral figures' rolls."""
+
+import random
+
+import pytest
+
+from tests.api.client import Api, play_to_the_end
+from tests.support.processes import WorkerProcess
+
+
+@pytest.fixture(scope="module")
+def worker(redis_url, tmp_path_factory):
+    process = WorkerProcess(redis_url, tmp_path_factory.mktemp("istanbul-worker")).start()
+    yield process
+    process.stop()
+
+
+def test_a_four_player_game_through_the_api(server, worker):
+    api = Api(server)
+    gid, tokens = api.create("istanbul", 4, seed="api-istanbul")
+    final = play_to_the_end(api, gid, tokens, random.Random(11))
+    assert final["status"] == "finished" and final["result"]["winners"]
+    events = api.call("GET", f"/v1/games/{gid}/events?limit=10000").json()["events"]
+    assert [e["version"] for e in events] == list(range(1, final["version"] + 1))
+    dealt = [e for e in events if e["command"] == {"type": "deal"}]
+    assert dealt, "the worker dealt the neutral figures' rolls"
+    assert events[-1]["type"] == "seed_revealed"
