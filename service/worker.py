@@ -14,7 +14,7 @@ import socket
 import sys
 
 from redis import Redis
-from rq import Worker
+from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
 from service import jobs
@@ -73,7 +73,9 @@ def main() -> int:
         log.info("the scheduler lock is held by %s", holder)
     armed = wiring.scheduler.sweep()
     log.info("re-armed %d active games", armed)
-    worker = Worker([wiring.queue], connection=wiring.redis)
+    # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
+    # tens of milliseconds of every roll's latency)
+    worker = SimpleWorker([wiring.queue], connection=wiring.redis)
     worker.work(with_scheduler=True, logging_level="WARNING")
     return 0
 

@@ -87,12 +87,12 @@ def server(redis_url, tmp_path_factory):
              "--worker-class", "gthread", "--threads", "8", "service.wsgi:app"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while True:
         try:
-            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
+            if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
                 break
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or busy starting its workers
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()

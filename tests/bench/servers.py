@@ -41,9 +41,9 @@ def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
     deadline = time.monotonic() + 30
     while True:
         try:
-            requests.get(base + probe, timeout=1)
+            requests.get(base + probe, timeout=5)
             break
-        except requests.ConnectionError:
+        except requests.RequestException:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{app} did not start")
             time.sleep(0.1)
