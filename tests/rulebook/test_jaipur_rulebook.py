@@ -438,7 +438,8 @@ def test_r22_safety_cap_off_by_default_and_reported_apart():
                      options={"safety_cap_turns_without_progress": 1})
     after, events = play(state, Exchange(0, ("diamond", "gold"), ("cloth", "spice")))
     assert events[-1].TYPE == "match_aborted"
-    assert jaipur.result(after) == {"winners": [], "scores": [0, 0], "rounds": [], "aborted": True}
+    assert jaipur.result(after) == {"winners": [], "scores": [0, 0], "rounds": [], "aborted": True,
+                                    "forfeited_by": None}
 
 
 def test_r23_no_pass_command():
