@@ -14,6 +14,8 @@ from domain.istanbul.data import MAX_SEATS, MIN_SEATS
 from domain.istanbul.decide import decide
 from domain.istanbul.events import EVENTS
 from domain.istanbul.evolve import evolve
+from domain.istanbul.forfeit import forfeit
+from domain.istanbul.reveals import reveals
 from domain.istanbul.legal import legal_commands, timeout_command, to_act
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
@@ -25,4 +27,5 @@ NAME = "istanbul"
 __all__ = [
     "NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "ALL_CODES", "initial_state", "decide", "evolve",
     "legal_commands", "timeout_command", "view", "to_act", "chance", "is_terminal", "result", "redact",
+    "forfeit", "reveals",
 ]

@@ -280,12 +280,19 @@ class BonusCardPlayed:
     reward: str | None = None  # family_to_police
 
 
+@_event("seat_forfeited")
+class SeatForfeited:
+    """The seat forfeited (its clock ran out under the forfeit policy): it is skipped from now on."""
+
+    seat: int
+
+
 ALL = (
     StartPlayerChosen, LayoutDrawn, BonusDeckShuffled, DemandTilesShuffled, FigurePlaced, BonusCardDrawn,
     BonusCardDiscarded, MerchantMoved, AssistantLeft, AssistantPickedUp, MerchantsPaid, TurnEnded,
     GameEndTriggered, FinalCardsBegan, FinalCardsPassed, GameEnded, ExtensionBought, GoodsFilled, MailCollected,
     CaravansaryVisited, AssistantsReturned, BlackMarketVisited, TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
-    GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed,
+    GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited,
 )
 EVENTS = {cls.TYPE: cls for cls in ALL}

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from domain.core import ChanceDrawn
 from domain.istanbul import board, cards, figures, places, tiles
+from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul import events as ev
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, SMALL_MARKET
 from domain.istanbul.places import dice
@@ -197,5 +198,5 @@ APPLY = {
     ev.GameEnded: game_ended,
     ev.AssistantsReturned: assistants_returned,
 }
-for _module in (*places.MODULES, dice, figures, tiles, cards):
+for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules):
     APPLY.update(getattr(_module, "APPLY", {}))

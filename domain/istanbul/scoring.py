@@ -11,7 +11,7 @@ TIE_BREAKS = ("lira", "goods", "bonus_cards")
 def final_queue(state: State) -> tuple[int, ...]:
     """Seats in turn order (start player first) holding a card they may still play after the last turn."""
     order = [(state.start_player + i) % state.seats for i in range(state.seats)]
-    return tuple(s for s in order if any(CARDS[c].final for c in state.players[s].hand))
+    return tuple(s for s in order if s not in state.out and any(CARDS[c].final for c in state.players[s].hand))
 
 
 def _key(player, depth: int) -> tuple:
@@ -22,7 +22,7 @@ def _key(player, depth: int) -> tuple:
 def winners(state: State) -> tuple[tuple[int, ...], str | None]:
     """(winning seats, the tie-break that decided: None | "lira" | "goods" | "bonus_cards" | "shared")."""
     players = state.players
-    candidates = list(range(state.seats))
+    candidates = [s for s in range(state.seats) if s not in state.out]
     for depth in range(4):
         best = max(_key(players[s], depth) for s in candidates)
         candidates = [s for s in candidates if _key(players[s], depth) == best]
@@ -46,4 +46,5 @@ def result(state: State) -> dict | None:
         "goods": [sum(p.goods) for p in state.players],
         "bonus_cards": [len(p.hand) for p in state.players],
         "tie_break": tie_break,
+        "forfeited": list(state.out),
     }

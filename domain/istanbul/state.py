@@ -150,6 +150,7 @@ class State:
     pending: tuple[tuple, ...] = ()  # chance steps awaited, first = next: ("roll", label, arg) / ...
     yellow_used: bool = False  # yellow mosque tile used this turn
     ending: bool = False  # the end of the game was triggered; this round is finished
+    out: tuple[int, ...] = ()  # seats that forfeited: skipped in turn order, never among the winners
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -178,3 +179,18 @@ def push_roll(state: State, label: str, index: int = 0, by_dealer: bool = False,
     """Queue a two-dice chance step (the player's own roll goes first; dealer relocations queue behind)."""
     item = ("roll", label, index, by_dealer)
     return replace(state, pending=(item,) + state.pending if front else state.pending + (item,))
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The next seat in turn order that is still in the game."""
+    for step in range(1, state.seats + 1):
+        candidate = (seat + step) % state.seats
+        if candidate not in state.out:
+            return candidate
+    return seat
+
+
+def last_of_round(state: State) -> int:
+    """The last seat still in the game before the start player's turn comes round again."""
+    order = [(state.start_player + i) % state.seats for i in range(state.seats)]
+    return [s for s in order if s not in state.out][-1]

@@ -29,6 +29,8 @@ from domain.istanbul.state import (
     NEUTRAL,
     Payment,
     State,
+    last_of_round,
+    next_seat,
 )
 
 NORMAL_STEPS = (1, 2)
@@ -121,14 +123,17 @@ def decide_pay_merchants(state: State, command: PayMerchants) -> list:
 
 
 def decide_end_turn(state: State, command: EndTurn) -> list:
+    return end_of_turn(state, command.seat)
+
+
+def end_of_turn(state: State, seat: int) -> list:
+    """The events that close `seat`'s turn: the next seat's turn, or the end of the last round."""
     from domain.istanbul.scoring import final_queue, winners
 
-    seat = command.seat
     if isinstance(state.phase, FinalCards):
         return [FinalCardsPassed(seat)] + ([] if state.phase.queue[1:] else [GameEnded(*winners(state))])
-    last = (state.start_player - 1) % state.seats
-    events = [TurnEnded(seat, (seat + 1) % state.seats)]
-    if state.ending and seat == last:
+    events = [TurnEnded(seat, next_seat(state, seat))]
+    if state.ending and seat == last_of_round(state):
         queue = final_queue(state)
         events.append(FinalCardsBegan(queue) if queue else GameEnded(*winners(state)))
     return events

@@ -160,3 +160,19 @@ def test_jaipur_consent_undo_of_an_exchange(app, games):
     games.undo(gid, seat, before.version)
     games.command(gid, 1 - seat, {"type": "accept_undo"})
     assert games.load(gid).state == before.state
+
+
+def test_istanbul_moves_are_taken_back_within_the_turn(app, games):
+    loaded, tokens = games.create("istanbul", 3, {}, "undo-istanbul")
+    gid, seat = loaded.meta.id, loaded.game.to_act(loaded.state)[0]
+    before = loaded
+    move = next(m for m in games.legal_moves(loaded, seat) if m["type"] == "move" and not m.get("card"))
+    games.command(gid, seat, move)
+    after_move = games.load(gid)
+    assert after_move.state != before.state and after_move.game.to_act(after_move.state) == (seat,)
+    other = (seat + 1) % 3
+    with pytest.raises(Exception) as refused:
+        games.undo(gid, other, before.version)
+    assert getattr(refused.value, "code", None) == "undo_not_own_moves"
+    games.undo(gid, seat, before.version)
+    assert games.load(gid).state == before.state

@@ -38,6 +38,7 @@ EVENT_SAMPLES = [
     e.MosqueTileTaken(0, "blue", 3, False, True), e.RubyBought(0, 15, False), e.GreenTileUsed(0, "blue", 1),
     e.FamilyMemberCaught(0, 1, "lira"), e.GovernorUsed(0), e.GovernorPaid(0, None), e.SmugglerUsed(0, "blue", 1, "red"),
     e.BonusCardPlayed(0, "B01", "gain_good", good="red", gained=1),
+    e.SeatForfeited(2),
 ]
 
 
