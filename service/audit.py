@@ -103,7 +103,6 @@ def batches(envelopes: list[dict]) -> Iterator[tuple[int, list[dict]]]:
 
 def reexecute(meta: Meta, envelopes: list[dict]) -> Loaded:
     loaded = Loaded(meta, None)
-    game = meta.game
     for line, batch in batches(envelopes):
         head = batch[0]
         command, seat, at = head.get("command"), head.get("seat"), head.get("at")

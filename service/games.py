@@ -329,7 +329,6 @@ class Games:
         return moves + [codec.command_to_wire(c) for c in game.legal_commands(loaded.state, seat)]
 
     def index_entry(self, loaded: Loaded) -> dict:
-        game = loaded.game
         return {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
                 "status": status(loaded), "updated_at": self.clock()}
 

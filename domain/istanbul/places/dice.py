@@ -14,7 +14,6 @@ from domain.istanbul.wheelbarrow import capped_gain, one
 from dataclasses import replace
 from domain.istanbul.state import with_step
 from domain.istanbul.wheelbarrow import gain
-from domain.istanbul.events import DiceRolled
 
 
 def red_choice_open(state, seat, step: Dice) -> bool:
