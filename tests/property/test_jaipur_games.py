@@ -33,6 +33,7 @@ from domain.jaipur.state import Round
 from domain.jaipur.violations import ALL_CODES
 from events.codec import from_wire, to_wire
 from tests.conftest import GAMES_SCALE
+from tests.unit.jaipur.builders import cards_in
 from tests.support.driver import Table
 
 MATCHES = 500 * GAMES_SCALE
@@ -41,18 +42,8 @@ VIEW_CHECK_EVERY = 4  # the view non-interference check runs on every 4th step (
 STATS = Counter()
 
 
-def cards_of(r: Round) -> Counter:
-    cards = Counter(c for c in r.market if c is not None)
-    cards.update(r.deck)
-    cards.update(r.discard)
-    for p in r.players:
-        cards.update(p.hand)
-        cards[CAMEL] += p.herd
-    return cards
-
-
 def check_round(r: Round) -> None:
-    assert cards_of(r) == Counter(CARD_COUNTS), "55 cards conserved (R-32)"
+    assert cards_in(r) == Counter(CARD_COUNTS), "55 cards conserved (R-32)"
     assert CAMEL not in r.discard
     for p in r.players:
         assert len(p.hand) <= HAND_LIMIT, "hand limit"

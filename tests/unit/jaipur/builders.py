@@ -194,7 +194,11 @@ def code_of(state: Match, command) -> str:
 
 
 def count_cards(state: Match) -> Counter:
-    r = state.phase
+    return cards_in(state.phase)
+
+
+def cards_in(r) -> Counter:
+    """Every card of a round, wherever it lies (market, deck, discard, hands, herds)."""
     cards = Counter(c for c in r.market if c is not None)
     cards.update(r.deck)
     cards.update(r.discard)
