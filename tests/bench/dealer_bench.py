@@ -107,8 +107,10 @@ def takeover() -> None:
     cap = 75
     plain = scheduler_takeover(False, cap)
     shown = f"{plain:.1f} s" if plain is not None else f"not within {cap} s"
-    print(f"timer due while the worker was down (crash, SIGKILL to its process group): ran {ours:.2f} s after "
-          f"its due time with the stale-lock release; without it: {shown}")
+    when = (f"{ours:.2f} s after its due time" if ours >= 0 else
+            f"{-ours:.2f} s before its due time (RQ keeps scheduled times in whole seconds, truncated)")
+    print(f"timer due while the worker was down (crash, SIGKILL to its process group): ran {when} with the "
+          f"stale-lock release; without it: {shown}")
 
 
 SECTIONS = [governor_latency, takeover]
