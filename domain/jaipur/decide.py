@@ -137,7 +137,8 @@ def decide_sell(r: Round, c: Sell, options: Options) -> list:
     if not options.allow_sale_into_empty_pile and not goods_pile(r, c.good):
         raise RuleViolation(v.PILE_EMPTY, "no tokens of that good are left")
     tokens, tier, bonus = sale_tokens(r, c.good, c.count)
-    return [GoodsSold(seat=c.seat, good=c.good, count=c.count, tokens=tokens, bonus_tier=tier, bonus=bonus)]
+    return [GoodsSold(seat=c.seat, good=c.good, count=c.count, tokens=tokens, bonus_tier=tier, bonus=bonus,
+                      bonus_secret_from_seller=not options.owner_sees_own_bonus_values)]
 
 
 # --- shared checks and the round's end ------------------------------------------------------------------

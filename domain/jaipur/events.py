@@ -33,6 +33,7 @@ class RoundDealt:
     herds: tuple[Optional[int], ...]
     deck_size: int
     deck: Optional[tuple[str, ...]]
+    herds_public: bool = False  # option opponent_sees_herd_size: both herds shown to everyone
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class GoodsSold:
     tokens: tuple[int, ...]
     bonus_tier: Optional[str]
     bonus: Optional[int]
+    bonus_secret_from_seller: bool = False  # option owner_sees_own_bonus_values false
 
 
 @dataclass(frozen=True)

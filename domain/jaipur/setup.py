@@ -7,7 +7,7 @@ every round `Shuffle("deck", 52)` over `components.SHUFFLED_CARDS` and one
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Optional
 
 from domain.core import ChanceDrawn, ChanceRequest, InvalidOptions, Pick, Shuffle, apply_permutation
@@ -87,7 +87,8 @@ def consequences(match: Match, drawn: ChanceDrawn) -> list:
     if isinstance(phase, ChoosingFirstPlayer):
         return [FirstPlayerDrawn(seat=drawn.outcome[0])]
     if isinstance(phase, Dealing):
-        return [deal(phase.number, phase.starter, apply_permutation(SHUFFLED_CARDS, drawn.outcome))]
+        dealt = deal(phase.number, phase.starter, apply_permutation(SHUFFLED_CARDS, drawn.outcome))
+        return [replace(dealt, herds_public=match.options.opponent_sees_herd_size)]
     tier = BONUS_TIERS[len(phase.bonus_piles)]
     values = apply_permutation(BONUS_VALUES[tier], drawn.outcome)
     return [BonusPileShuffled(round=phase.number, tier=tier, count=len(values), values=values)]

@@ -124,11 +124,11 @@ def redact(event, seat: Optional[int]):
         return replace(
             event,
             hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)),
-            herds=tuple(c if s == seat else None for s, c in enumerate(event.herds)),
+            herds=event.herds if event.herds_public else tuple(c if s == seat else None for s, c in enumerate(event.herds)),
             deck=None,
         )
     if isinstance(event, BonusPileShuffled):
         return replace(event, values=None)
-    if isinstance(event, GoodsSold) and event.seat != seat and event.bonus is not None:
+    if isinstance(event, GoodsSold) and event.bonus is not None and (event.seat != seat or event.bonus_secret_from_seller):
         return replace(event, bonus=None)
     return event

@@ -99,10 +99,11 @@ def check_redaction(event, live_hands) -> None:
             assert seen.deck is None
             for other in (0, 1):
                 if other != seat:
-                    assert seen.hands[other] is None and seen.herds[other] is None
+                    assert seen.hands[other] is None
+                    assert (seen.herds[other] is None) != event.herds_public  # shown only under R-19's option
         if isinstance(event, BonusPileShuffled):
             assert seen.values is None
-        if isinstance(event, GoodsSold) and seat != event.seat:
+        if isinstance(event, GoodsSold) and (seat != event.seat or event.bonus_secret_from_seller):
             assert seen.bonus is None
         json.dumps(to_wire(seen))
 

@@ -180,3 +180,25 @@ def test_chance_drawn_is_left_to_the_service():
 def test_public_events_are_unchanged(seat):
     sold = GoodsSold(1, "cloth", 1, (5,), None, None)
     assert jaipur.redact(sold, seat) == sold
+
+
+def test_redaction_follows_the_visibility_options_in_the_event_stream():
+    from dataclasses import replace as _replace
+
+    from domain.jaipur.events import GoodsSold, RoundDealt
+
+    sale = GoodsSold(0, "cloth", 3, (5, 3, 3), "three", 2)
+    assert jaipur.redact(sale, 0).bonus == 2 and jaipur.redact(sale, 1).bonus is None
+    secret = _replace(sale, bonus_secret_from_seller=True)  # owner_sees_own_bonus_values: false
+    assert jaipur.redact(secret, 0).bonus is None and jaipur.redact(secret, 1).bonus is None
+    dealt = RoundDealt(1, 0, ("camel",) * 5, (3, 4), (("a", "b", "c"), ("d", "e", "f", "g")), (2, 1), 40, ())
+    assert jaipur.redact(dealt, 0).herds == (2, None)
+    assert jaipur.redact(_replace(dealt, herds_public=True), 0).herds == (2, 1)  # opponent_sees_herd_size
+
+
+def test_the_options_reach_the_events():
+    from tests.support.driver import Table
+
+    table = Table.start(jaipur, {"owner_sees_own_bonus_values": False, "opponent_sees_herd_size": True}, 2, b"opt")
+    dealt = next(e for e in table.events if e.TYPE == "round_dealt")
+    assert dealt.herds_public
