@@ -4,7 +4,6 @@ job was queued for, so retries, duplicates and late runs change nothing twice.""
 from __future__ import annotations
 
 import logging
-import time
 from functools import lru_cache
 
 from events.store import VersionConflict
@@ -28,15 +27,13 @@ def deal(game_id: str, version: int) -> int | None:
     return loaded.version if loaded else None
 
 
+class DeadlineNotReached(Exception):
+    """The timer ran before the deadline (clocks of two machines disagree a little): RQ retries it."""
+
+
 def timeout(game_id: str, version: int) -> int | None:
     """The seat's time ran out at `version`: apply the policy (a stale timer does nothing)."""
-    games = wiring().games
-    for _ in range(EARLY_RETRIES):
-        result = games.timeout(game_id, version)
-        if result != "early":
-            return result.version if result is not None else None
-        time.sleep(EARLY_WAIT_S)  # clocks of two machines disagree a little: the deadline is at hand
-    return None
-
-
-EARLY_RETRIES, EARLY_WAIT_S = 50, 0.1
+    result = wiring().games.timeout(game_id, version)
+    if result == "early":
+        raise DeadlineNotReached(f"{game_id} at version {version}")
+    return result.version if result is not None else None

@@ -19,6 +19,7 @@ from service.fold import Loaded
 log = logging.getLogger("bazaar.scheduling")
 
 DEAL_RETRY = Retry(max=5, interval=[1, 1, 2, 4, 8])
+TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadline raises, and RQ runs it again
 
 
 class Scheduler:
@@ -46,10 +47,11 @@ class Scheduler:
             when = datetime.fromtimestamp(-(-due[0] // 1000), timezone.utc)
             if overdue_now and when <= datetime.now(timezone.utc):
                 # an overdue deadline found at start fires at once, not after the scheduler's lock is free
-                self._enqueue("service.jobs.timeout", game_id, version, job_id)
+                self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY)
             else:
                 try:
-                    self.queue.enqueue_at(when, "service.jobs.timeout", game_id, version, job_id=job_id, unique=True)
+                    self.queue.enqueue_at(when, "service.jobs.timeout", game_id, version, job_id=job_id, unique=True,
+                                          retry=TIMEOUT_RETRY)
                 except DuplicateJobError:
                     pass
 

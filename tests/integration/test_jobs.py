@@ -184,3 +184,11 @@ def test_auto_policy_plays_jaipur_for_a_slow_seat(api, worker):
     wait_for(lambda: api.view(gid)["to_act"] == [1 - seat])
     auto = [e for e in events(api, gid) if e.get("auto")]
     assert auto and auto[0]["seat"] == seat
+
+
+def test_a_timer_that_runs_early_is_retried_by_rq(api, redis_url):
+    gid, tokens, seat = new_tiny(api, clock={"per_move_s": 2})
+    version = api.view(gid)["version"]
+    with pytest.raises(jobs.DeadlineNotReached):
+        jobs.timeout(gid, version)  # as if the timer fired a second early
+    assert api.view(gid)["version"] == version
