@@ -70,20 +70,36 @@ def _hints(cls: type) -> dict:
 def _decode_dataclass(cls, data, path, exclude, extra, ignore=()):
     if not isinstance(data, dict):
         raise DecodeError(path, "expected an object")
-    hints = _hints(cls)
-    allowed = {f.name for f in _fields(cls)} - set(exclude)
-    unknown = sorted(k for k in data if k not in allowed and k not in ignore)
+    plan = _plan(cls)
+    unknown = sorted(k for k in data if (k not in plan.names or k in exclude) and k not in ignore)
     if unknown:
         raise DecodeError(_join(path, unknown[0]), "unknown field")
     kwargs = dict(extra)
-    for f in _fields(cls):
-        if f.name in exclude:
+    for name, decode, required in plan.fields:
+        if name in exclude:
             continue
-        if f.name in data:
-            kwargs[f.name] = _decode(hints[f.name], data[f.name], _join(path, f.name))
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise DecodeError(_join(path, f.name), "missing field")
+        if name in data:
+            kwargs[name] = decode(data[name], _join(path, name))
+        elif required:
+            raise DecodeError(_join(path, name), "missing field")
     return cls(**kwargs)
+
+
+class _Plan:
+    """A dataclass's fields with their compiled decoders, built once per class."""
+
+    def __init__(self, cls):
+        hints = _hints(cls)
+        self.fields = tuple(
+            (f.name, _decoder(hints[f.name]),
+             f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+            for f in _fields(cls))
+        self.names = frozenset(f.name for f in _fields(cls))
+
+
+@lru_cache(maxsize=None)
+def _plan(cls) -> _Plan:
+    return _Plan(cls)
 
 
 def _join(path: str, name: str) -> str:
@@ -91,72 +107,94 @@ def _join(path: str, name: str) -> str:
 
 
 def _decode(hint, value, path):
+    return _decoder(hint)(value, path)
+
+
+def _fail(path: str, message: str):
+    raise DecodeError(path, message)
+
+
+@lru_cache(maxsize=None)
+def _decoder(hint):
+    """A function (value, path) -> decoded value for one type hint; replays decode thousands of events, so
+    the hint is interpreted once here rather than on every value."""
     if hint is Any:
-        return value
+        return lambda value, path: value
     if hint is dict:  # free-form JSON object (e.g. game options)
-        if not isinstance(value, dict):
-            raise DecodeError(path, "expected an object")
-        return value
+        return lambda value, path: value if isinstance(value, dict) else _fail(path, "expected an object")
     origin = typing.get_origin(hint)
     if origin in (Union, types.UnionType):
-        for option in typing.get_args(hint):
-            try:
-                return _decode(option, value, path)
-            except DecodeError:
-                continue
-        raise DecodeError(path, f"expected {_describe(hint)}")
+        options = [_decoder(option) for option in typing.get_args(hint)]
+        described = _describe(hint)
+
+        def union(value, path):
+            for option in options:
+                try:
+                    return option(value, path)
+                except DecodeError:
+                    continue
+            raise DecodeError(path, f"expected {described}")
+
+        return union
     if hint is type(None):
-        if value is not None:
-            raise DecodeError(path, "expected null")
-        return None
+        return lambda value, path: None if value is None else _fail(path, "expected null")
     if hint is bool:
-        if not isinstance(value, bool):
-            raise DecodeError(path, "expected a boolean")
-        return value
+        return lambda value, path: value if isinstance(value, bool) else _fail(path, "expected a boolean")
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise DecodeError(path, "expected an integer")
-        return value
+        return lambda value, path: (value if isinstance(value, int) and not isinstance(value, bool)
+                                    else _fail(path, "expected an integer"))
     if hint is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise DecodeError(path, "expected a number")
-        return float(value)
+        return lambda value, path: (float(value) if isinstance(value, (int, float)) and not isinstance(value, bool)
+                                    else _fail(path, "expected a number"))
     if hint is str:
-        if not isinstance(value, str):
-            raise DecodeError(path, "expected a string")
-        return value
+        return lambda value, path: value if isinstance(value, str) else _fail(path, "expected a string")
     if origin is typing.Literal:
-        if value not in typing.get_args(hint):
-            raise DecodeError(path, f"expected one of {list(typing.get_args(hint))}")
-        return value
+        allowed = typing.get_args(hint)
+        return lambda value, path: value if value in allowed else _fail(path, f"expected one of {list(allowed)}")
     if origin in (tuple, list, frozenset):
-        if not isinstance(value, list):
-            raise DecodeError(path, "expected an array")
         args = typing.get_args(hint)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            if len(value) != len(args):
-                raise DecodeError(path, f"expected an array of {len(args)} items")
-            return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
-        item = args[0] if args else Any
-        items = [_decode(item, v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return frozenset(items) if origin is frozenset else tuple(items)
+            items = [_decoder(a) for a in args]
+
+            def fixed(value, path):
+                if not isinstance(value, list):
+                    raise DecodeError(path, "expected an array")
+                if len(value) != len(items):
+                    raise DecodeError(path, f"expected an array of {len(items)} items")
+                return tuple(d(v, f"{path}[{i}]") for i, (d, v) in enumerate(zip(items, value)))
+
+            return fixed
+        item = _decoder(args[0] if args else Any)
+        make = frozenset if origin is frozenset else tuple
+
+        def sequence(value, path):
+            if not isinstance(value, list):
+                raise DecodeError(path, "expected an array")
+            return make(item(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+        return sequence
     if origin is dict:
-        if not isinstance(value, dict):
-            raise DecodeError(path, "expected an object")
         key_hint, value_hint = typing.get_args(hint) or (str, Any)
-        out = {}
-        for k, v in value.items():
-            key = k
-            if key_hint is int:
-                try:
-                    key = int(k)
-                except (TypeError, ValueError):
-                    raise DecodeError(f"{path}.{k}", "expected an integer key") from None
-            out[key] = _decode(value_hint, v, f"{path}.{k}")
-        return out
+        values = _decoder(value_hint)
+
+        def mapping(value, path):
+            if not isinstance(value, dict):
+                raise DecodeError(path, "expected an object")
+            out = {}
+            for k, v in value.items():
+                key = k
+                if key_hint is int:
+                    try:
+                        key = int(k)
+                    except (TypeError, ValueError):
+                        raise DecodeError(f"{path}.{k}", "expected an integer key") from None
+                out[key] = values(v, f"{path}.{k}")
+            return out
+
+        return mapping
     if dataclasses.is_dataclass(hint):
-        return _decode_dataclass(hint, value, path, (), {})
-    raise DecodeError(path, f"unsupported type {hint!r}")
+        return lambda value, path: _decode_dataclass(hint, value, path, (), {})
+    return lambda value, path: _fail(path, f"unsupported type {hint!r}")
 
 
 def _describe(hint) -> str:

@@ -138,8 +138,8 @@ def _step(loaded: Loaded, event, seat: int | None, version: int, hash_: str) -> 
     checkpoints = (point,) if is_barrier(game, event) else (loaded.checkpoints + (point,))[-MAX_CHECKPOINTS:]
     # any move by a seat lapses a pending consent request: the game has gone on without it
     undo = loaded.undo if seat is None else None
-    return replace(loaded, state=state, version=version, head_hash=hash_, draws=draws,
-                   checkpoints=checkpoints, undo=undo)
+    # built directly rather than with dataclasses.replace: this runs once per event of every replay
+    return Loaded(loaded.meta, state, version, hash_, draws, checkpoints, undo, loaded.clocks)
 
 
 def fold(loaded: Loaded, envelopes: list[dict]) -> Loaded:
