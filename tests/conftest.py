@@ -88,16 +88,19 @@ def server(redis_url, tmp_path_factory):
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
-    while True:
-        try:
-            if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
-                break
-        except requests.RequestException:  # not listening yet, or busy starting its workers
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
-        time.sleep(0.1)
+    try:
+        while True:
+            try:
+                if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
+                    break
+            except requests.RequestException:  # not listening yet, or busy starting its workers
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+    except BaseException:
+        process.kill()
+        raise
     yield base
     process.terminate()
     process.wait(timeout=15)
