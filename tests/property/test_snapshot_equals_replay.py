@@ -11,8 +11,9 @@ from events.snapshots import Snapshots, fingerprint
 from events.store import EventStore
 from service.fold import Loaded, fold
 from service.games import Games
+from tests.conftest import GAMES_SCALE
 
-GAMES_PER_KIND = 100
+GAMES_PER_KIND = 100 * GAMES_SCALE  # 200 games in all with the ci profile
 
 
 @pytest.fixture(scope="module")
