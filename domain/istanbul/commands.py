@@ -88,8 +88,18 @@ class ReturnAssistants:  # Fountain 7: the places to bring own assistants back f
 
 
 @dataclass(frozen=True)
-class VisitBlackMarket:  # Black Market 8: the red, green or yellow good, then roll
+class VisitBlackMarket:
+    """Black Market 8: the red, green or yellow good, then roll; `good` None: roll first, take the good after
+    the roll (take_black_market_good)."""
+
     TYPE = "visit_black_market"
+    seat: int
+    good: str | None = None
+
+
+@dataclass(frozen=True)
+class TakeBlackMarketGood:  # Black Market 8, rolled first: the red, green or yellow good after the roll
+    TYPE = "take_black_market_good"
     seat: int
     good: str
 
@@ -207,7 +217,7 @@ class UseMosqueTile:
 ALL = (
     Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn,
     BuyExtension, FillGoods, CollectMail, DrawBonusCard, DiscardBonusCard, ReturnAssistants, VisitBlackMarket,
-    VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile, BuyRuby,
+    TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile, BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
 )
 COMMANDS = {cls.TYPE: cls for cls in ALL}

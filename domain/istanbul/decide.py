@@ -11,10 +11,11 @@ from domain.istanbul import board, cards, figures, places, tiles, turn
 from domain.istanbul import commands as cmd
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
-from domain.istanbul.data import POLICE_STATION
+from domain.istanbul.data import FOUNTAIN, POLICE_STATION
 from domain.istanbul.events import GameEndTriggered
 from domain.istanbul.evolve import evolve
 from domain.istanbul.legal import legal_commands
+from domain.istanbul.places import fountain
 from domain.istanbul.places.dice import decide_accept
 from domain.istanbul.state import (
     Action,
@@ -23,6 +24,7 @@ from domain.istanbul.state import (
     Movement,
     Over,
     Payment,
+    SingleGood,
     State,
 )
 
@@ -82,6 +84,8 @@ def _diagnose(state: State, c) -> str:
     phase = state.phase
     player = state.players[c.seat]
     step = getattr(phase, "step", None)
+    if isinstance(c, cmd.TakeBlackMarketGood) and step is not None:
+        return v.INVALID_TARGET if isinstance(step, SingleGood) else v.DECISION_PENDING
     if step is not None and not isinstance(c, (cmd.AcceptRoll, cmd.UseMosqueTile, cmd.DrawBonusCard,
                                                cmd.DiscardBonusCard, cmd.PayGovernor, cmd.PlayBonusCard)):
         return v.DECISION_PENDING
@@ -94,6 +98,8 @@ def _diagnose(state: State, c) -> str:
             return v.CARD_TIMING if cards.CARDS[c.card].timing != "movement" else v.PLACE_UNREACHABLE
         return v.PLACE_UNREACHABLE
     if isinstance(c, (cmd.LeaveAssistant, cmd.PickUpAssistant)):
+        if isinstance(c, cmd.LeaveAssistant) and fountain.before_action(state, c.seat):
+            return v.ASSISTANT_PRESENT if board.has_assistant(state, FOUNTAIN, c.seat) else v.NO_ASSISTANT
         if not isinstance(phase, AssistantStep):
             return v.WRONG_PHASE
         if isinstance(c, cmd.LeaveAssistant):

@@ -166,6 +166,22 @@ class BlackMarketVisited:
     gained: int
 
 
+@_event("black_market_good_deferred")
+class BlackMarketGoodDeferred:
+    """The black market was visited rolling first: the single good is taken after the roll."""
+
+    seat: int
+
+
+@_event("black_market_good_taken")
+class BlackMarketGoodTaken:
+    """The single good of a black market visit that rolled first (the action is then done)."""
+
+    seat: int
+    good: str
+    gained: int
+
+
 @_event("tea_house_visited")
 class TeaHouseVisited:
     seat: int
@@ -291,7 +307,8 @@ ALL = (
     StartPlayerChosen, LayoutDrawn, BonusDeckShuffled, DemandTilesShuffled, FigurePlaced, BonusCardDrawn,
     BonusCardDiscarded, MerchantMoved, AssistantLeft, AssistantPickedUp, MerchantsPaid, TurnEnded,
     GameEndTriggered, FinalCardsBegan, FinalCardsPassed, GameEnded, ExtensionBought, GoodsFilled, MailCollected,
-    CaravansaryVisited, AssistantsReturned, BlackMarketVisited, TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
+    CaravansaryVisited, AssistantsReturned, BlackMarketVisited, BlackMarketGoodDeferred, BlackMarketGoodTaken,
+    TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
     GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited,
 )

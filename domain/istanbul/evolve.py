@@ -119,6 +119,9 @@ def assistant_left(state, e):
     p = state.players[e.seat]
     state = update(state, e.seat, stack=p.stack[1:])
     state = replace(state, assistants=board.add_assistant(state.assistants, e.place, e.owner))
+    if isinstance(state.phase, Action):
+        # fountain: left before the action (places/fountain.py); the action phase goes on
+        return replace(state, phase=replace(state.phase, assistant_left=True))
     return replace(state, phase=arrival_phase(state, e.seat))
 
 

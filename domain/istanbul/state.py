@@ -87,6 +87,14 @@ class Dice:
     number: int = 0  # tea house: the announced number
     dice: tuple[int, ...] = ()
     red_used: bool = False
+    good_pending: bool = False  # black market rolled first: the single good is taken after the roll
+
+
+@dataclass(frozen=True)
+class SingleGood:
+    """Black market rolled first: the roll (sum `total`) is resolved, the red/green/yellow good is still due."""
+
+    total: int
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,8 @@ class Action:
     any_goods: bool = False  # B07 played (small market sells any goods)
     green_used: bool = False
     assistant_taken: bool = False  # fountain: an assistant was picked up on arrival (own, or one neutral)
-    step: Caravan | Dice | None = None
+    assistant_left: bool = False  # fountain: an assistant of the stack was left here before the action
+    step: Caravan | Dice | SingleGood | None = None
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from domain.istanbul.state import State
 def _phase(state: State) -> dict:
     phase = state.phase
     out = {"name": type(phase).__name__}
-    for key in ("place", "by_family", "done", "allowed", "any_goods", "green_used", "assistant_taken", "used",
-                "queue"):
+    for key in ("place", "by_family", "done", "allowed", "any_goods", "green_used", "assistant_taken",
+                "assistant_left", "used", "queue"):
         if hasattr(phase, key):
             value = getattr(phase, key)
             out[key] = list(value) if isinstance(value, tuple) else value

@@ -18,6 +18,7 @@ from domain.istanbul.commands import (
     PayGovernor,
     SellGoods,
     SendFamilyMember,
+    TakeBlackMarketGood,
     TakeMosqueTile,
     UseGovernor,
     UseMosqueTile,
@@ -26,6 +27,7 @@ from domain.istanbul.commands import (
 )
 from domain.istanbul.state import Action, FinalCards
 from domain.istanbul.events import (
+    BlackMarketGoodTaken,
     FinalCardsBegan,
     GoodsSold,
     MailCollected,
@@ -48,6 +50,19 @@ def test_black_market_2_and_5_turned_to_4_with_the_red_tile_gives_2_blue_and_one
     _, state = roll(state, 2, 5)
     events, state = play(state, UseMosqueTile(0, "red", die=0))
     assert events == [RedTileUsed(0, (4, 5), False), RollResolved(0, "black_market", 9, 2, 0)]
+    assert state.players[0].goods == (0, 0, 1, 2)
+
+
+def test_black_market_rolled_first_then_2_blue_and_the_non_blue_good_taken_after_the_roll():
+    """000 p.18: "Du darfst auch zuerst würfeln und anschließend die zusätzliche einzelne Ware nehmen"; the same
+    example rolled first: 2 and 5, the red tile turns the 2 into a 4, then 2 blue goods and one non-blue good."""
+    state = acting(8, player={"tiles": ("red",)})
+    _, state = play(state, VisitBlackMarket(0, None))
+    _, state = roll(state, 2, 5)
+    events, state = play(state, UseMosqueTile(0, "red", die=0))
+    assert events == [RedTileUsed(0, (4, 5), False), RollResolved(0, "black_market", 9, 2, 0)]
+    events, state = play(state, TakeBlackMarketGood(0, "yellow"))
+    assert events == [BlackMarketGoodTaken(0, "yellow", 1)]
     assert state.players[0].goods == (0, 0, 1, 2)
 
 

@@ -1,27 +1,48 @@
-"""Black Market 8: 1 red, green or yellow good, then roll two dice for blue goods by the sum (6.6)."""
+"""Black Market 8: 1 red, green or yellow good, then roll two dice for blue goods by the sum (6.6).
+
+The rulebook allows either order ("Du darfst auch zuerst würfeln und anschließend die zusätzliche einzelne Ware
+nehmen"): `visit_black_market good=<colour>` takes the good, then rolls; `visit_black_market good=-` rolls first
+and, once the roll is resolved (after the red mosque tile's choice, if any), `take_black_market_good` is the only
+legal command (step SingleGood). The action counts as done only when both the good and the roll are settled.
+"""
 
 from __future__ import annotations
 
-from domain.istanbul.commands import VisitBlackMarket
+from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket
 from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS, GOODS
-from domain.istanbul.events import BlackMarketVisited
+from domain.istanbul.events import BlackMarketGoodDeferred, BlackMarketGoodTaken, BlackMarketVisited
 from domain.istanbul.places import dice
-from domain.istanbul.wheelbarrow import capped_gain, good_index, one
-from domain.istanbul.state import Dice, acted, push_roll
-from domain.istanbul.wheelbarrow import gain
+from domain.istanbul.state import Dice, SingleGood, acted, push_roll, with_step
+from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, one
 
 PLACES = (BLACK_MARKET,)
-COMMANDS = (VisitBlackMarket,)
-legal_step = dice.legal_step
+COMMANDS = (VisitBlackMarket, TakeBlackMarketGood)
+
+
+def _goods() -> tuple[str, ...]:
+    return tuple(GOODS[g] for g in BLACK_MARKET_GOODS)
 
 
 def legal(state, seat, action):
-    return [VisitBlackMarket(seat, GOODS[g]) for g in BLACK_MARKET_GOODS]
+    return [VisitBlackMarket(seat, good) for good in _goods()] + [VisitBlackMarket(seat, None)]
+
+
+def legal_step(state, seat, action):
+    if isinstance(action.step, SingleGood):
+        return [TakeBlackMarketGood(seat, good) for good in _goods()]
+    return dice.legal_step(state, seat, action)
+
+
+def _gained(state, seat, good) -> int:
+    return capped_gain(state.players[seat], one(good))[good_index(good)]
 
 
 def decide(state, command):
-    gained = capped_gain(state.players[command.seat], one(command.good))[good_index(command.good)]
-    return [BlackMarketVisited(command.seat, command.good, gained)]
+    if isinstance(command, TakeBlackMarketGood):
+        return [BlackMarketGoodTaken(command.seat, command.good, _gained(state, command.seat, command.good))]
+    if command.good is None:
+        return [BlackMarketGoodDeferred(command.seat)]
+    return [BlackMarketVisited(command.seat, command.good, _gained(state, command.seat, command.good))]
 
 
 def apply_black_market_visited(state, e):
@@ -29,4 +50,17 @@ def apply_black_market_visited(state, e):
     return push_roll(acted(state, step=Dice("black_market")), "black_market")
 
 
-APPLY = {BlackMarketVisited: apply_black_market_visited}
+def apply_black_market_good_deferred(state, e):
+    # not acted yet: the action is done when the good is taken (apply_black_market_good_taken)
+    return push_roll(with_step(state, Dice("black_market", good_pending=True)), "black_market")
+
+
+def apply_black_market_good_taken(state, e):
+    return acted(gain(state, e.seat, one(e.good, e.gained)), step=None)
+
+
+APPLY = {
+    BlackMarketVisited: apply_black_market_visited,
+    BlackMarketGoodDeferred: apply_black_market_good_deferred,
+    BlackMarketGoodTaken: apply_black_market_good_taken,
+}

@@ -2,6 +2,7 @@
 
 The roll is a chance step (Roll by_dealer=False, resolved inside the player's command); with the red mosque tile,
 the player then decides once: turn one die to 4, reroll both, or accept (tiles.py lists those commands).
+A black market visit that rolled first then awaits its single good (step SingleGood, places/black_market.py).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from domain.istanbul.commands import AcceptRoll
 from domain.istanbul.data import BLACK_MARKET_BLUE, BLUE, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
-from domain.istanbul.state import Dice
+from domain.istanbul.state import Dice, SingleGood
 from domain.istanbul.wheelbarrow import capped_gain, one
 from dataclasses import replace
 from domain.istanbul.state import with_step
@@ -47,7 +48,10 @@ def apply_dice_rolled(state, e):
 
 
 def apply_roll_resolved(state, e):
-    return with_step(gain(state, e.seat, one("blue", e.blue), e.lira), None)
+    step = state.phase.step
+    # black market rolled first: the single good is still to be taken (places/black_market.py)
+    after = SingleGood(e.total) if isinstance(step, Dice) and step.good_pending else None
+    return with_step(gain(state, e.seat, one("blue", e.blue), e.lira), after)
 
 
 def _apply():

@@ -1,36 +1,49 @@
 """Fountain 7: bring any number of own assistants back to the merchant stack (6.5); no assistant needed and no
 merchant paid here (turn.py). Neutral assistants never come back (variant 11.2).
 
-Arriving here, an own assistant is picked up at once (ruling R-04). In the neutral assistants variant, a merchant
-who picked up none may still pick up one neutral assistant standing here before the action (no assistant step is
-needed at the fountain, so this is offered in the action phase)."""
+Arriving here, an own assistant is picked up at once (ruling R-04), so there is no assistant step phase at the
+fountain: its remaining choices are offered in the action phase, before the action. A merchant with no own
+assistant here may leave the bottom assistant of the stack (5.3 b; R-04: no benefit, but allowed); in the
+neutral assistants variant, a merchant who picked up none may instead pick up one neutral assistant standing here.
+Either ends the fountain's assistant step (one of the two, once); the action can bring a left assistant back."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 from domain.istanbul import board
-from domain.istanbul.commands import PickUpAssistant, ReturnAssistants
+from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants
 from domain.istanbul.data import FOUNTAIN
-from domain.istanbul.state import NEUTRAL
+from domain.istanbul.state import NEUTRAL, Action
 from domain.istanbul.events import AssistantsReturned
 
 PLACES = (FOUNTAIN,)
 COMMANDS = (ReturnAssistants,)
 
 
+def before_action(state, seat) -> bool:
+    """The merchant is at the fountain, in the action phase, and its assistant step there is still open."""
+    action = state.phase
+    return (
+        isinstance(action, Action)
+        and action.place == FOUNTAIN
+        and not action.by_family
+        and action.step is None
+        and action.done == 0
+        and not action.assistant_taken
+        and not action.assistant_left
+        and state.players[seat].merchant == FOUNTAIN
+    )
+
+
 def legal(state, seat, action):
     places = board.own_assistant_places(state, seat)
     out = [ReturnAssistants(seat, combo) for n in range(1, len(places) + 1) for combo in combinations(places, n)]
-    if (
-        state.options.neutral_assistants
-        and not action.by_family
-        and not action.assistant_taken
-        and action.done == 0
-        and state.players[seat].merchant == FOUNTAIN
-        and board.has_assistant(state, FOUNTAIN, NEUTRAL)
-    ):
-        out.append(PickUpAssistant(seat, True))
+    if before_action(state, seat):
+        if state.players[seat].stack and not board.has_assistant(state, FOUNTAIN, seat):
+            out.append(LeaveAssistant(seat))
+        if state.options.neutral_assistants and board.has_assistant(state, FOUNTAIN, NEUTRAL):
+            out.append(PickUpAssistant(seat, True))
     return out
 
 

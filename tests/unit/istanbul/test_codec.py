@@ -15,7 +15,7 @@ COMMAND_SAMPLES = [
     c.Move(1, 6), c.Move(0, 13, "B09"), c.LeaveAssistant(2), c.PickUpAssistant(0, True), c.PayMerchants(1),
     c.EndTurn(3), c.BuyExtension(0), c.FillGoods(0), c.CollectMail(0), c.DrawBonusCard(0, "discard"),
     c.DiscardBonusCard(0, "B04"), c.ReturnAssistants(0, (2, 5)), c.VisitBlackMarket(0, "green"),
-    c.VisitTeaHouse(0, 7), c.AcceptRoll(0), c.SellGoods(0, (1, 1, 2, 0)), c.SendFamilyMember(0, 3),
+    c.VisitBlackMarket(0, None), c.TakeBlackMarketGood(0, "yellow"), c.VisitTeaHouse(0, 7), c.AcceptRoll(0), c.SellGoods(0, (1, 1, 2, 0)), c.SendFamilyMember(0, 3),
     c.DeliverToSultan(0, (0, 1, 0, 1)), c.TakeMosqueTile(0, "red"), c.BuyRuby(0),
     c.CatchFamilyMember(0, 2, "card"), c.UseGovernor(0), c.PayGovernor(0, None), c.PayGovernor(0, "B01"),
     c.UseSmuggler(0, "blue", "lira"), c.PlayBonusCard(0, "B01", good="red"),
@@ -32,7 +32,8 @@ EVENT_SAMPLES = [
     e.MerchantsPaid(0, 6, (1,), (0,), 4), e.TurnEnded(0, 1), e.GameEndTriggered(0, 5), e.FinalCardsBegan((1, 0)),
     e.FinalCardsPassed(1), e.GameEnded((0, 1), "shared"), e.GameEnded((0,), None), e.ExtensionBought(0, 7, True),
     e.GoodsFilled(0, "red", 2), e.MailCollected(0, (1, 0, 1, 0), 3, 3), e.CaravansaryVisited(0),
-    e.AssistantsReturned(0, (2, 3), 0, "fountain"), e.BlackMarketVisited(0, "red", 1), e.TeaHouseVisited(0, 9),
+    e.AssistantsReturned(0, (2, 3), 0, "fountain"), e.BlackMarketVisited(0, "red", 1),
+    e.BlackMarketGoodDeferred(0), e.BlackMarketGoodTaken(0, "green", 0), e.TeaHouseVisited(0, 9),
     e.DiceRolled(0, "tea_house", (3, 4)), e.RedTileUsed(0, (4, 4), False), e.RollResolved(0, "black_market", 9, 2, 0),
     e.GoodsSold(0, 11, (1, 1, 2, 0), 14, "S2"), e.FamilyMemberSent(0, 3), e.SultanDelivered(0, (2, 2, 1, 2), False),
     e.MosqueTileTaken(0, "blue", 3, False, True), e.RubyBought(0, 15, False), e.GreenTileUsed(0, "blue", 1),
@@ -69,6 +70,21 @@ def test_malformed_command_refused_by_the_codec():
         command_from_wire(c.SellGoods, {"goods": [1, 2]}, 0)
     with pytest.raises(DecodeError):
         command_from_wire(c.Move, {"place": "6"}, 0)
+
+
+def test_black_market_good_may_be_omitted_on_the_wire():
+    assert command_from_wire(c.VisitBlackMarket, {}, 0) == c.VisitBlackMarket(0, None)
+    assert command_from_wire(c.VisitBlackMarket, {"good": None}, 0) == c.VisitBlackMarket(0, None)
+
+
+def test_state_with_a_due_black_market_good_serialises():
+    from .builders import acting, play, roll
+
+    state = acting(8)
+    _, state = play(state, c.VisitBlackMarket(0, None))
+    _, state = roll(state, 3, 3)
+    wire = json.loads(json.dumps(to_wire(state)))
+    assert from_wire(type(state), wire) == state
 
 
 def test_every_command_type_starts_with_seat():
@@ -112,6 +128,8 @@ def test_text_notation_examples_and_errors():
     assert to_text(c.SellGoods(1, (1, 1, 2, 0))) == "sell_goods goods=1,1,2,0"
     assert parse("use_mosque_tile tile=red reroll=yes", 2) == c.UseMosqueTile(2, "red", reroll=True)
     assert parse("move place=6", 0) == c.Move(0, 6)
+    assert to_text(c.VisitBlackMarket(0, None)) == "visit_black_market good=-"
+    assert parse("visit_black_market", 0) == c.VisitBlackMarket(0, None)
     for bad in ("", "fly place=3", "move place=x", "move", "move place=6 place=7", "move height=3"):
         with pytest.raises(NotationError):
             parse(bad, 0)
