@@ -41,23 +41,49 @@ def fingerprint(game_name: str) -> str:
 
 
 class Snapshots:
+    """The newest snapshot (`…:snap`), plus every earlier one by version (`…:snaps`, a hash) so that time
+    travel to any version starts from the nearest snapshot below it instead of from the first event."""
+
     def __init__(self, client):
         self.redis = client
 
     def save(self, game_id: str, game_name: str, snap: Snapshot) -> None:
-        self.redis.hset(key(game_id, "snap"), mapping={
-            "version": snap.version, "hash": snap.head_hash, "draws": snap.draws,
-            "fingerprint": fingerprint(game_name), "state": pickle.dumps(snap.state, protocol=5)})
+        record = {"version": snap.version, "hash": snap.head_hash, "draws": snap.draws,
+                  "fingerprint": fingerprint(game_name), "state": pickle.dumps(snap.state, protocol=5)}
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hset(key(game_id, "snap"), mapping=record)
+        pipe.hset(key(game_id, "snaps"), str(snap.version), pickle.dumps(record, protocol=5))
+        pipe.execute()
 
     def load(self, game_id: str, game_name: str) -> Snapshot | None:
         raw = self.redis.hgetall(key(game_id, "snap"))
-        if not raw or raw.get(b"fingerprint", b"").decode() != fingerprint(game_name):
+        return _snapshot({k.decode(): v for k, v in raw.items()}, game_name) if raw else None
+
+    def load_at(self, game_id: str, game_name: str, until: int) -> Snapshot | None:
+        """The newest snapshot at or below version `until`."""
+        versions = [int(v) for v in self.redis.hkeys(key(game_id, "snaps"))]
+        below = [v for v in versions if v <= until]
+        if not below:
             return None
+        blob = self.redis.hget(key(game_id, "snaps"), str(max(below)))
         try:
-            state = pickle.loads(raw[b"state"])
+            record = pickle.loads(blob)
         except Exception:  # noqa: BLE001 - an unreadable cache entry is a miss
             return None
-        return Snapshot(int(raw[b"version"]), raw[b"hash"].decode(), int(raw[b"draws"]), state)
+        return _snapshot({k: (v.encode() if isinstance(v, str) else v) for k, v in record.items()}, game_name)
 
     def drop(self, game_id: str) -> None:
-        self.redis.delete(key(game_id, "snap"))
+        self.redis.delete(key(game_id, "snap"), key(game_id, "snaps"))
+
+
+def _snapshot(raw: dict, game_name: str) -> Snapshot | None:
+    def text(value) -> str:
+        return value.decode() if isinstance(value, bytes) else str(value)
+
+    if text(raw.get("fingerprint", b"")) != fingerprint(game_name):
+        return None  # folded by other rules (an older release): rebuild
+    try:
+        state = pickle.loads(raw["state"])
+    except Exception:  # noqa: BLE001 - an unreadable cache entry is a miss
+        return None
+    return Snapshot(int(text(raw["version"])), text(raw["hash"]), int(text(raw["draws"])), state)

@@ -114,7 +114,7 @@ class Games:
     def load(self, game_id: str, until: int | None = None) -> Loaded:
         """The game after event `until` (default: the latest), from the process cache plus the tail."""
         if until is not None:
-            loaded = fold(Loaded(self.meta(game_id), None), self.store.read(game_id, 0, until))
+            loaded = self._from_snapshot(self.meta(game_id), until)
             if loaded.version == 0:
                 raise NotFound(game_id)
             return loaded
@@ -133,14 +133,18 @@ class Games:
         self._remember(loaded)
         return loaded
 
-    def _from_snapshot(self, meta: Meta) -> Loaded:
-        """Newest snapshot plus the events after it, if the snapshot is a prefix of this stream's history."""
-        snap = self.snapshots.load(meta.id, meta.name)
+    def _from_snapshot(self, meta: Meta, until: int | None = None) -> Loaded:
+        """The newest snapshot (at or below `until`) plus the events after it, if the snapshot is a prefix of
+        this stream's history; else a fold from the first event."""
+        if until is None:
+            snap = self.snapshots.load(meta.id, meta.name)
+        else:
+            snap = self.snapshots.load_at(meta.id, meta.name, until)
         if snap is not None and isinstance(snap.state, Loaded):
-            tail = self.store.read(meta.id, snap.version - 1)
+            tail = self.store.read(meta.id, snap.version - 1, until)
             if tail and tail[0]["version"] == snap.version and tail[0]["hash"] == snap.head_hash:
                 return fold(replace(snap.state, meta=meta), tail[1:])
-        return fold(Loaded(meta, None), self.store.read(meta.id))
+        return fold(Loaded(meta, None), self.store.read(meta.id, 0, until))
 
     def save_snapshot(self, loaded: Loaded) -> None:
         self.snapshots.save(loaded.meta.id, loaded.meta.name,

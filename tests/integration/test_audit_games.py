@@ -116,7 +116,7 @@ def test_export_import_round_trip_and_verifier(app, games, name):
     assert ok, report
     before = games.load(gid)
     redis_client = app.extensions["bazaar.redis"]
-    redis_client.delete(*[key(gid, part) for part in ("events", "idem", "meta", "snap")])
+    redis_client.delete(*[key(gid, part) for part in ("events", "idem", "meta", "snap", "snaps")])
     games.forget(gid)
     loaded, _tokens = audit.import_log(games, lines)
     assert loaded.state == before.state and loaded.head_hash == before.head_hash

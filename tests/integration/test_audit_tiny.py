@@ -58,7 +58,7 @@ def export(client, gid, token=None):
 def forget(app, gid):
     """Drop a game's keys, as if the export travelled to another deployment."""
     client = app.extensions["bazaar.redis"]
-    client.delete(*[key(gid, part) for part in ("events", "idem", "meta", "snap")])
+    client.delete(*[key(gid, part) for part in ("events", "idem", "meta", "snap", "snaps")])
     app.extensions["bazaar.games"].forget(gid)
 
 

@@ -57,3 +57,34 @@ def test_periodic_snapshots_are_written(app):
     gid = play_out(games, "snap-3")
     snap = games.snapshots.load(gid, "tiny")
     assert snap is not None and snap.version >= 2
+
+
+def test_time_travel_starts_from_the_nearest_earlier_snapshot(app):
+    from service.fold import Loaded, fold
+
+    games = Games(app.extensions["bazaar.games"].store, snapshot_every=3)
+    gid = play_out(games, "snap-history")
+    envelopes = games.store.read(gid)
+    meta = games.load(gid).meta
+    assert len(games.store.redis.hkeys(f"game:{{game:{gid}}}:snaps")) >= 3
+    for version in range(1, len(envelopes) + 1):
+        travelled = Games(games.store).load(gid, until=version)
+        full = fold(Loaded(meta, None), envelopes[:version])
+        assert travelled.state == full.state and travelled.version == version == full.version
+        assert travelled.head_hash == full.head_hash and travelled.checkpoints == full.checkpoints
+
+
+def test_a_history_snapshot_off_this_history_is_ignored(app):
+    import pickle
+
+    from service.fold import Loaded, fold
+
+    games = Games(app.extensions["bazaar.games"].store, snapshot_every=3)
+    gid = play_out(games, "snap-history-forged")
+    key = f"game:{{game:{gid}}}:snaps"
+    version = max(int(v) for v in games.store.redis.hkeys(key))
+    record = pickle.loads(games.store.redis.hget(key, str(version)))
+    record["hash"] = "f" * 64  # not the hash of the event at that version
+    games.store.redis.hset(key, str(version), pickle.dumps(record))
+    full = fold(Loaded(games.load(gid).meta, None), games.store.read(gid, 0, version))
+    assert Games(games.store).load(gid, until=version).state == full.state
