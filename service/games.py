@@ -313,7 +313,7 @@ class Games:
         clocks = clock.summary(loaded.clocks, loaded.meta.platform, self.clock())
         if clocks is not None:
             body["clock"] = clocks
-        if loaded.undo is not None:
+        if loaded.undo is not None and loaded.undo.expires_at > self.clock():  # an expired request changed nothing
             body["undo_request"] = {"by": loaded.undo.by, "to_version": loaded.undo.to_version,
                                     "expires_at": loaded.undo.expires_at, "accepted": sorted(loaded.undo.accepted)}
         result = game.result(state)

@@ -214,3 +214,21 @@ def test_consent_undo_accepted_and_declined(client):
     after = client.get(f"/v1/games/{gid}").json
     assert after["state"] == start["state"] and "undo_request" not in after
     assert post(client, gid, tokens[1 - asker], {"type": "accept_undo"}).json["code"] == "no_undo_pending"
+
+
+def test_an_unanswered_consent_undo_expires_and_changes_nothing(app, client):
+    gid, tokens = new_game(client, options={"undo": "consent", "undo_timeout_s": 1}, seed="expiry")
+    seat = active(client, gid)
+    start = client.get(f"/v1/games/{gid}").json
+    post(client, gid, tokens[seat], {"type": "add", "amount": 2})
+    client.post(f"/v1/games/{gid}/undo", json={"to_version": start["version"]}, headers=auth(tokens[seat]))
+    assert "undo_request" in client.get(f"/v1/games/{gid}").json
+    import time
+
+    time.sleep(1.2)
+    view = client.get(f"/v1/games/{gid}").json
+    assert "undo_request" not in view and view["state"]["total"] == 2
+    r = post(client, gid, tokens[1 - seat], {"type": "accept_undo"})
+    assert r.status_code == 422 and r.json["code"] == "undo_expired"
+    assert {"type": "accept_undo"} not in client.get(f"/v1/games/{gid}/legal-moves",
+                                                       headers=auth(tokens[1 - seat])).json["moves"]
