@@ -16,6 +16,7 @@ from events.store import key
 from service import audit, create_app
 from service.fold import decode_event
 from service.verify import verify
+from tests.support.play import play_randomly
 
 GAMES = {"jaipur": (2, {}), "istanbul": (4, {})}
 
@@ -39,15 +40,8 @@ def available(name):
 
 
 def play(games, name, seed, moves=None, options=None):
-    """A game played with random legal moves; stops after `moves` commands (None: to the end)."""
     seats, defaults = GAMES[name]
-    loaded, tokens = games.create(name, seats, {**defaults, **(options or {})}, seed)
-    gid, rng, played = loaded.meta.id, random.Random(seed), 0
-    while not loaded.finished and (moves is None or played < moves):
-        seat = loaded.game.to_act(loaded.state)[0]
-        games.command(gid, seat, rng.choice(games.legal_moves(loaded, seat)))
-        loaded, played = games.load(gid), played + 1
-    return gid, tokens
+    return play_randomly(games, name, seats, seed, moves, {**defaults, **(options or {})})
 
 
 PLATFORM = ("game_created", "seed_revealed", "turn_timed_out")

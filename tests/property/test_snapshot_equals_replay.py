@@ -1,8 +1,6 @@
 """Snapshots are only a cache: a game rebuilt from its newest snapshot plus the tail equals a full replay,
 over 200 random games (Jaipur matches to the end, Istanbul games cut at a random move)."""
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +10,7 @@ from events.store import EventStore
 from service.fold import Loaded, fold
 from service.games import Games
 from tests.conftest import GAMES_SCALE
+from tests.support.play import play_randomly
 
 GAMES_PER_KIND = 100 * GAMES_SCALE  # 200 games in all with the ci profile
 
@@ -22,15 +21,7 @@ def store(redis_client):
 
 
 def play(games, name, seats, seed, moves):
-    loaded, _ = games.create(name, seats, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if loaded.finished:
-            break
-        seat = loaded.game.to_act(loaded.state)[0]
-        games.command(loaded.meta.id, seat, rng.choice(games.legal_moves(loaded, seat)))
-        loaded = games.load(loaded.meta.id)
-    return loaded.meta.id
+    return play_randomly(games, name, seats, seed, moves)[0]
 
 
 def check(store, gid):
