@@ -104,3 +104,13 @@ def server(redis_url, tmp_path_factory):
     yield base
     process.terminate()
     process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def running_worker(redis_url, tmp_path_factory):
+    """A real RQ worker process (`python -m service.worker`) for one test module."""
+    from tests.support.processes import WorkerProcess
+
+    process = WorkerProcess(redis_url, tmp_path_factory.mktemp("worker")).start()
+    yield process
+    process.stop()

@@ -6,14 +6,11 @@ import random
 import pytest
 
 from tests.api.client import Api, play_to_the_end
-from tests.support.processes import WorkerProcess
 
 
 @pytest.fixture(scope="module")
-def worker(redis_url, tmp_path_factory):
-    process = WorkerProcess(redis_url, tmp_path_factory.mktemp("istanbul-worker")).start()
-    yield process
-    process.stop()
+def worker(running_worker):
+    return running_worker
 
 
 def test_a_four_player_game_through_the_api(server, worker):

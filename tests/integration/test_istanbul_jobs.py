@@ -5,16 +5,14 @@ import random
 import pytest
 
 from tests.api.client import Api
-from tests.support.processes import WorkerProcess, wait_for
+from tests.support.processes import wait_for
 
 FIGURES = ("use_governor", "pay_governor", "use_smuggler")
 
 
 @pytest.fixture(scope="module")
-def worker(redis_url, tmp_path_factory):
-    process = WorkerProcess(redis_url, tmp_path_factory.mktemp("figures-worker")).start()
-    yield process
-    process.stop()
+def worker(running_worker):
+    return running_worker
 
 
 def dealt_labels(api, gid):
