@@ -32,9 +32,17 @@ def names() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
+_LOADED: dict[str, Game] = {}
+
+
 def get(name: str) -> Game:
+    """The game module; looked up once per process (folding asks for it on every event)."""
+    game = _LOADED.get(name) if isinstance(name, str) else None
+    if game is not None:
+        return game
     try:
         module = _MODULES[name]
     except (KeyError, TypeError):
         raise UnknownGame(name) from None
-    return importlib.import_module(module)  # type: ignore[return-value]
+    game = _LOADED[name] = importlib.import_module(module)  # type: ignore[assignment]
+    return game
