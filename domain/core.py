@@ -50,6 +50,27 @@ class InvalidOptions(RuleViolation):
         super().__init__("invalid_options", message)
 
 
+class InvalidChanceOutcome(RuleViolation):
+    """A chance outcome the dealer could never have drawn for the awaited request (a die of 7, a permutation
+    of the wrong size): a hand-built log must not be able to inject one."""
+
+    def __init__(self, message: str):
+        super().__init__("invalid_chance_outcome", message)
+
+
+@dataclass(frozen=True)
+class Doc:
+    """Meaning and range of a command field, for the generated API description (`Annotated[int, Doc(...)]`).
+
+    The codec reads plain type hints, so this changes no decoding; `events/jsonschema.py` reads it.
+    """
+
+    text: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple = ()
+
+
 # --- chance requests: what must be drawn (nouns), answered by the dealer -------------------------------
 
 
@@ -119,6 +140,29 @@ def chance_kind(request: ChanceRequest) -> tuple[str, int, int]:
     if isinstance(request, Roll):
         return "roll", request.sides, request.dice
     return "pick", request.choices, 1
+
+
+def check_outcome(request: "ChanceRequest | None", drawn: ChanceDrawn) -> None:
+    """Refuse `drawn` unless the dealer could have drawn it for `request` (same label, kind and shape; dice in
+    1..sides, a pick below its choices, a shuffle a permutation of range(size))."""
+    if request is None:
+        raise InvalidChanceOutcome(f"no chance step is awaited (got {drawn.label!r})")
+    kind, size, dice = chance_kind(request)
+    if (drawn.label, drawn.kind, drawn.size, drawn.dice, drawn.secret) != (
+            request.label, kind, size, dice, request.secret):
+        raise InvalidChanceOutcome(f"awaiting {kind} {request.label!r} of size {size}, got {drawn.kind} "
+                                   f"{drawn.label!r} of size {drawn.size}")
+    outcome = tuple(drawn.outcome)
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in outcome):
+        raise InvalidChanceOutcome("outcomes are integers")
+    if kind == "shuffle":
+        valid = sorted(outcome) == list(range(size))
+    elif kind == "roll":
+        valid = len(outcome) == dice and all(1 <= x <= size for x in outcome)
+    else:
+        valid = len(outcome) == 1 and 0 <= outcome[0] < size
+    if not valid:
+        raise InvalidChanceOutcome(f"{outcome!r} is not a possible {kind} outcome for {request.label!r}")
 
 
 def apply_permutation(items: Iterable[Any], permutation: Iterable[int]) -> tuple:

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Iterable
+from typing import Any, Iterable
+
+from events import codec
+from events.platform import PLATFORM_EVENTS
+from events.upcasters import UPCASTERS, upcast
 
 GENESIS = "0" * 64
 
@@ -42,3 +46,16 @@ def verify_chain(envelopes: Iterable[dict]) -> int | None:
             return version
         prev = env["hash"]
     return None
+
+
+def decode_event(game: Any, env: dict):
+    """The domain event an envelope holds, upcast to its current version (platform or `game`'s own)."""
+    kind = env["type"]
+    cls = PLATFORM_EVENTS.get(kind)
+    table = UPCASTERS
+    if cls is None:
+        cls = game.EVENTS.get(kind)
+        table = getattr(game, "UPCASTERS", {})
+    if cls is None:
+        raise LookupError(f"unknown event type {kind!r} at version {env.get('version')}")
+    return codec.from_wire(cls, upcast(kind, env["v"], env["payload"], cls.V, table))

@@ -11,10 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import registry
-from events import codec
-from events.envelope import GENESIS
+from events.envelope import GENESIS, decode_event
 from events.platform import (
-    PLATFORM_EVENTS,
     GameCreated,
     MovesTakenBack,
     SeedRevealed,
@@ -23,7 +21,6 @@ from events.platform import (
     UndoRequested,
 )
 from service import clock
-from events.upcasters import upcast
 
 MAX_CHECKPOINTS = 256  # how far back an undo may reach without a barrier; bounds memory per game
 
@@ -80,14 +77,6 @@ class Loaded:
     @property
     def finished(self) -> bool:
         return self.meta.game.is_terminal(self.state)
-
-
-def decode_event(game, env: dict):
-    cls = PLATFORM_EVENTS.get(env["type"]) or game.EVENTS.get(env["type"])
-    if cls is None:
-        raise LookupError(f"unknown event type {env['type']!r} at version {env['version']}")
-    payload = upcast(env["type"], env["v"], env["payload"], cls.V)
-    return codec.from_wire(cls, payload)
 
 
 def is_barrier(game, event) -> bool:
