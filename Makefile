@@ -3,12 +3,12 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test test-long bench clean
+.PHONY: install run test test-long bench clean lock
 
-$(VENV)/.installed: pyproject.toml
+# Installs exactly the versions in constraints.txt (pinned), so a fresh clone gets what the tests passed with.
+$(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -c constraints.txt -e '.[test]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -24,6 +24,15 @@ test-long: install
 
 bench: install
 	$(PY) -m tests.bench.run
+
+# Re-resolve the newest versions pyproject.toml allows, in a scratch venv, and pin them.
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install -q '.[test]'
+	{ sed -n '1,2p' constraints.txt; .lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^bazaar'; } > constraints.new
+	mv constraints.new constraints.txt
+	rm -rf .lock-venv build
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis *.egg-info
