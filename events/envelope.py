@@ -1,14 +1,24 @@
 """The stored form of an event: the domain event's wire form wrapped in what the store adds.
 
-`{"game", "version", "type", "v", "at", "seat", "visibility", "payload", "prev_hash", "hash"}`. `hash` is
-SHA-256 over the canonical JSON (sorted keys, no spaces, UTF-8) of every other field, `prev_hash` included,
-so each event commits to the whole log before it: altering, removing or reordering one breaks the chain
-from that point (see `verify_chain`). The first event's `prev_hash` is GENESIS.
+`{"game", "version", "type", "v", "at", "seat", "visibility", "payload", "command", "prev_hash", "hash"}`
+(plus `sealed` on events some seat may not see). `hash` is SHA-256 over the canonical JSON (sorted keys, no
+spaces, UTF-8) of the envelope's *chain body*, `prev_hash` included, so each event commits to the whole log
+before it: altering, removing or reordering one breaks the chain from that point (see `verify_chain`).
+The first event's `prev_hash` is GENESIS.
+
+Hidden content is committed, never hashed bare. A hidden value has little entropy (a bonus card is one of 10
+faces), so a plain hash over it lets anyone holding the hash recover it by trying each candidate. For an event
+whose visibility is not "public", the private fields (PRIVATE: payload, command, auto) are therefore replaced
+in the chain body by `sealed` = HMAC-SHA256(key = HMAC-SHA256(seed, "bazaar/seal/<version>"), canonical
+private fields). Without the game's secret seed nobody can test a guess; once the seed is revealed at the end,
+anyone can recompute every `sealed` from the complete export (`check_sealed`). Redacted copies keep `sealed`,
+`hash` and `prev_hash`, so every seat and spectator can check the chain while the game runs.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from typing import Any, Iterable
 
@@ -17,28 +27,58 @@ from events.platform import PLATFORM_EVENTS
 from events.upcasters import UPCASTERS, upcast
 
 GENESIS = "0" * 64
+PRIVATE = ("payload", "command", "auto")
+_NOT_HASHED = ("hash", "redacted")
 
 
-def canonical(doc: dict) -> bytes:
+def canonical(doc: Any) -> bytes:
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def seal(doc: dict, prev_hash: str) -> dict:
-    """The envelope with its chain fields set."""
-    body = {k: v for k, v in doc.items() if k != "hash"}
+def is_private(envelope: dict) -> bool:
+    return envelope.get("visibility", "public") != "public"
+
+
+def sealed_digest(seed: str, envelope: dict) -> str:
+    """The commitment to an envelope's private fields, keyed by the game's seed and the event's version."""
+    key = hmac.new(seed.encode(), f"bazaar/seal/{envelope['version']}".encode(), hashlib.sha256).digest()
+    private = {name: envelope[name] for name in PRIVATE if name in envelope}
+    return hmac.new(key, canonical(private), hashlib.sha256).hexdigest()
+
+
+def chain_body(envelope: dict) -> dict:
+    """What `hash` covers: everything but the hash itself, with private fields stood in for by `sealed`."""
+    sealed = "sealed" in envelope
+    return {k: v for k, v in envelope.items() if k not in _NOT_HASHED and not (sealed and k in PRIVATE)}
+
+
+def seal(doc: dict, prev_hash: str, seed: str | None = None) -> dict:
+    """The envelope with its chain fields set (and `sealed`, for a private event: needs the seed)."""
+    body = {k: v for k, v in doc.items() if k not in ("hash", "sealed", "redacted")}
     body["prev_hash"] = prev_hash
-    body["hash"] = hashlib.sha256(canonical(body)).hexdigest()
+    if is_private(body):
+        if seed is None:
+            raise ValueError("a private event is sealed with the game's seed")
+        body["sealed"] = sealed_digest(seed, body)
+    body["hash"] = hashlib.sha256(canonical(chain_body(body))).hexdigest()
     return body
 
 
 def expected_hash(envelope: dict) -> str:
-    body = {k: v for k, v in envelope.items() if k != "hash"}
-    return hashlib.sha256(canonical(body)).hexdigest()
+    return hashlib.sha256(canonical(chain_body(envelope))).hexdigest()
+
+
+def check_sealed(envelope: dict, seed: str) -> bool:
+    """True if a complete (unredacted) envelope's `sealed` commits to its private fields under `seed`."""
+    if not is_private(envelope):
+        return "sealed" not in envelope
+    return hmac.compare_digest(str(envelope.get("sealed", "")), sealed_digest(seed, envelope))
 
 
 def verify_chain(envelopes: Iterable[dict]) -> int | None:
     """The position (1-based, = the version it should carry) of the first envelope that breaks the chain
-    or the numbering, or None if intact."""
+    or the numbering, or None if intact. Works on redacted exports too (private parts count through
+    `sealed`)."""
     prev, version = GENESIS, 0
     for env in envelopes:
         version += 1

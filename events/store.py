@@ -27,6 +27,10 @@ def key(game_id: str, part: str) -> str:
     return f"game:{{game:{game_id}}}:{part}"
 
 
+class GameExists(Exception):
+    """The id is taken: nothing was written."""
+
+
 class VersionConflict(Exception):
     def __init__(self, expected: int, current: int):
         super().__init__(f"expected version {expected}, stream is at {current}")
@@ -46,8 +50,9 @@ class EventStore:
     def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY):
         self.redis = client
         self.index_key = index_key
-        source = resources.files("events").joinpath("append.lua").read_text()
-        self._append = client.register_script(source)
+        scripts = resources.files("events")
+        self._append = client.register_script(scripts.joinpath("append.lua").read_text())
+        self._create = client.register_script(scripts.joinpath("create.lua").read_text())
         self._index = client.register_script(_INDEX_LUA)
 
     # --- writing -----------------------------------------------------------------------------------
@@ -60,18 +65,25 @@ class EventStore:
         prev_hash: str,
         idempotency_key: str | None = None,
         fingerprint: str = "",
+        seed: str | None = None,
     ) -> tuple[Appended, list[dict]]:
         """Seal `docs` into the chain after `prev_hash` and append them all, or none.
 
         Raises VersionConflict if the stream is not at `expected_version`. With an idempotency key
-        already seen, appends nothing and returns the first request's range (duplicate=True).
+        already seen, appends nothing and returns the first request's range (duplicate=True). `seed` seals
+        private events (see events/envelope.py).
         """
-        sealed, prev = [], prev_hash
-        for offset, doc in enumerate(docs, start=1):
-            env = seal({**doc, "game": game_id, "version": expected_version + offset}, prev)
-            prev = env["hash"]
-            sealed.append(env)
+        sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
         return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint)
+
+    def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
+        """Store the game's fixed facts and its first (already sealed) events in one script, or nothing;
+        raises GameExists if the id is taken."""
+        reply = self._create(keys=[key(game_id, "meta"), key(game_id, "events")],
+                             args=[json.dumps(meta), *(json.dumps(e) for e in sealed)])
+        if int(reply[0]) == 0:
+            raise GameExists(game_id)
+        return Appended(1, int(reply[1]))
 
     def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
                       idempotency_key: str | None = None, fingerprint: str = "") -> tuple[Appended, list[dict]]:
@@ -112,20 +124,9 @@ class EventStore:
 
     # --- game facts and the cross-game index -------------------------------------------------------
 
-    def create_meta(self, game_id: str, meta: dict) -> bool:
-        """Store the game's fixed facts once; False if the id is taken."""
-        meta_key = key(game_id, "meta")
-        if not self.redis.hsetnx(meta_key, "game", meta["game"]):
-            return False
-        self.redis.hset(meta_key, mapping={k: v for k, v in meta.items() if k != "game"})
-        return True
-
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.redis.hgetall(key(game_id, "meta"))
         return {k.decode(): v.decode() for k, v in raw.items()}
-
-    def set_meta(self, game_id: str, **fields: str) -> None:
-        self.redis.hset(key(game_id, "meta"), mapping=fields)
 
     def index(self, game_id: str, entry: dict) -> None:
         """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
@@ -153,6 +154,16 @@ end
 redis.call("HSET", KEYS[1], ARGV[1], ARGV[3])
 return 1
 """
+
+
+def seal_all(game_id: str, docs: list[dict], after_version: int, prev_hash: str, seed: str | None) -> list[dict]:
+    """Number `docs` from after_version + 1 and chain them after `prev_hash`."""
+    sealed, prev = [], prev_hash
+    for offset, doc in enumerate(docs, start=1):
+        env = seal({**doc, "game": game_id, "version": after_version + offset}, prev, seed)
+        prev = env["hash"]
+        sealed.append(env)
+    return sealed
 
 
 def _decode(fields: dict) -> dict:

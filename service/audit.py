@@ -14,7 +14,8 @@ from typing import Iterable, Iterator
 
 from domain import registry
 from domain.core import RuleViolation
-from events.envelope import verify_chain
+from events.envelope import check_sealed, verify_chain
+from events.store import GameExists as StoreGameExists
 from service import options as platform_options
 from service import timeouts, undo
 from service.fold import Loaded, Meta, decode_event, fold
@@ -48,6 +49,8 @@ def parse(lines: Iterable[str]) -> list[dict]:
             env = json.loads(line)
         except json.JSONDecodeError as err:
             raise ImportRejected(number, "import_malformed", f"not JSON: {err.msg}") from None
+        except RecursionError:
+            raise ImportRejected(number, "import_malformed", "nested too deeply") from None
         if not isinstance(env, dict):
             raise ImportRejected(number, "import_malformed", "each line must be a JSON object")
         envelopes.append(env)
@@ -87,7 +90,12 @@ def validate(envelopes: list[dict]) -> Meta:
         platform, own = platform_options.split(created["options"])
     except RuleViolation as err:
         raise ImportRejected(1, "import_invalid_options", err.message) from None
-    meta = Meta(game_ids.pop(), created["game"], created["seats"], own, platform, seed, ())
+    for number, env in enumerate(envelopes, start=1):
+        if not check_sealed(env, seed):
+            raise ImportRejected(number, "import_seal_mismatch",
+                                 "the sealed commitment does not match this event's hidden content")
+    meta = Meta(game_ids.pop(), created["game"], created["seats"], own, platform, seed, (),
+                created.get("seed") is not None)
     reexecute(meta, envelopes)
     return meta
 
@@ -161,13 +169,13 @@ def import_log(games: Games, lines: Iterable[str]) -> tuple[Loaded, list[str]]:
     envelopes = parse(lines)
     meta = validate(envelopes)
     tokens = [secrets.token_urlsafe(32) for _ in range(meta.seats)]
-    stored = games.store.create_meta(meta.id, {
-        "game": meta.name, "seats": str(meta.seats), "options": json.dumps(meta.options),
-        "platform": json.dumps(meta.platform), "seed": meta.seed,
-        "tokens": json.dumps([token_hash(t) for t in tokens]), "created_at": games.clock(), "imported": "1"})
-    if not stored:
-        raise GameExists(meta.id)
-    games.store.append_sealed(meta.id, envelopes, 0)
+    record = {"game": meta.name, "seats": str(meta.seats), "options": json.dumps(meta.options),
+              "platform": json.dumps(meta.platform), "seed": meta.seed, "open": "1" if meta.open else "0",
+              "tokens": json.dumps([token_hash(t) for t in tokens]), "created_at": games.clock(), "imported": "1"}
+    try:
+        games.store.create(meta.id, record, envelopes)  # verbatim, in one script: all of it or nothing
+    except StoreGameExists:
+        raise GameExists(meta.id) from None
     loaded = games.load(meta.id)
     games.store.index(meta.id, games.index_entry(loaded))
     return loaded, tokens

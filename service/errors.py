@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
 from events.store import VersionConflict
-from service.games import BadRequest, IdempotencyKeyReused, NotFound
+from service.games import BadRequest, CorruptGame, IdempotencyKeyReused, NotFound
 
 PROBLEM = "application/problem+json"
 
@@ -79,10 +79,19 @@ def init_app(app: Flask) -> None:
             return response
         return problem(422, err.code, "Against the rules", err.message)
 
+    @app.errorhandler(CorruptGame)
+    def _corrupt(err: CorruptGame):
+        app.logger.error("%s", err)
+        return problem(500, "game_corrupt", "Game record unreadable", err.detail)
+
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
         code = (err.name or "http_error").lower().replace(" ", "_").replace("'", "")
-        return problem(err.code or 500, code, err.name, err.description)
+        response = problem(err.code or 500, code, err.name, err.description)
+        for name, value in err.get_headers():  # e.g. 405's Allow
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def _internal(err: Exception):

@@ -36,6 +36,7 @@ class Meta:
     platform: dict  # undo, clock, timeout policy
     seed: str
     token_hashes: tuple[str, ...]
+    open: bool = False  # the seed is public from the start (an analysable game, not a fair one)
 
     @property
     def game(self):

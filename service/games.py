@@ -7,6 +7,7 @@ service/api, Redis in events/store.py, folding in service/fold.py.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -21,7 +22,8 @@ from domain.core import AwaitingChance, GameOver, NotYourTurn, RuleViolation
 from events import codec
 from events.platform import GameCreated, SeedRevealed
 from events.snapshots import Snapshot, Snapshots
-from events.store import EventStore, VersionConflict, key
+from events.envelope import GENESIS
+from events.store import EventStore, VersionConflict, key, seal_all
 from service import clock, dealer, timeouts, undo
 from service import options as platform_options
 from service.fold import Loaded, Meta, decode_event, fold, step
@@ -45,6 +47,25 @@ class BadRequest(ValueError):
 
 class IdempotencyKeyReused(Exception):
     pass
+
+
+class CorruptGame(Exception):
+    """A game whose stored record cannot be read: reported, never allowed to stop the service."""
+
+    def __init__(self, game_id: str, detail: str):
+        super().__init__(f"game {game_id}: {detail}")
+        self.game_id, self.detail = game_id, detail
+
+
+def effective_seed(client_seed: str | None, open_game: bool) -> str:
+    """The seed behind every draw. Open games use the client's seed as given (or a fresh one, published);
+    otherwise a client's seed only adds to the server's secret entropy."""
+    server = secrets.token_hex(32)
+    if client_seed is None:
+        return server
+    if open_game:
+        return client_seed
+    return hmac.new(server.encode(), client_seed.encode(), hashlib.sha256).hexdigest()
 
 
 def now_iso() -> str:
@@ -74,30 +95,36 @@ class Games:
 
     # --- creation ----------------------------------------------------------------------------------
 
-    def create(self, name: str, seats: int, options: dict, seed: str | None = None) -> tuple[Loaded, list[str]]:
+    def create(self, name: str, seats: int, options: dict, seed: str | None = None,
+               open_game: bool = False) -> tuple[Loaded, list[str]]:
+        """A new game, stored atomically (its facts and first events in one script, or nothing).
+
+        A client's `seed` is mixed with secret server entropy (committed now, revealed at the end), so no
+        creator can search seeds offline for a deal; only an `open_game` uses it verbatim and publishes it,
+        and every view says so.
+        """
         try:
             game = registry.get(name)
         except registry.UnknownGame:
             raise BadRequest("unknown_game", f"no game named {name!r}", "game") from None
         if not game.MIN_SEATS <= seats <= game.MAX_SEATS:
             raise RuleViolation("invalid_seats", f"{name} is played by {game.MIN_SEATS} to {game.MAX_SEATS} seats")
-        platform, own = platform_options.split(options)
+        platform, own = platform_options.split(options, getattr(game, "DEFAULT_UNDO", "turn"))
         game.initial_state(own, seats)  # validates the game's options before anything is stored
-        public_seed = seed is not None
-        seed = seed if public_seed else secrets.token_hex(32)
+        seed = effective_seed(seed, open_game)
         tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
         game_id = secrets.token_hex(8)
-        meta = Meta(game_id, name, seats, own, platform, seed, tuple(token_hash(t) for t in tokens))
-        if not self.store.create_meta(game_id, {
-            "game": name, "seats": str(seats), "options": json.dumps(own), "platform": json.dumps(platform),
-            "seed": seed, "tokens": json.dumps(meta.token_hashes), "created_at": self.clock(),
-        }):
-            raise RuntimeError("game id collision")
+        meta = Meta(game_id, name, seats, own, platform, seed, tuple(token_hash(t) for t in tokens), open_game)
+        record = {"game": name, "seats": str(seats), "options": json.dumps(own), "platform": json.dumps(platform),
+                  "seed": seed, "tokens": json.dumps(meta.token_hashes), "created_at": self.clock(),
+                  "open": "1" if open_game else "0"}
         created = GameCreated(name, seats, {**own, **platform}, hashlib.sha256(seed.encode()).hexdigest(),
-                              seed if public_seed else None)
-        empty = Loaded(meta, None)
-        loaded, _sealed = self._commit(empty, [(None, created)], {"type": "create_game"}, None, "")
-        return loaded, tokens
+                              seed if open_game else None)
+        docs, after = plan(Loaded(meta, None), [(None, created)], {"type": "create_game"}, self.inline_dealer,
+                           self.clock())
+        sealed = seal_all(game_id, docs, 0, GENESIS, seed)
+        self.store.create(game_id, record, sealed)  # GameExists on an id collision: nothing written
+        return self._committed(Loaded(meta, None), replace(after, head_hash=sealed[-1]["hash"]), sealed), tokens
 
     # --- loading -------------------------------------------------------------------------------------
 
@@ -108,8 +135,12 @@ class Games:
         raw = self.store.meta(game_id)
         if not raw:
             raise NotFound(game_id)
-        return Meta(game_id, raw["game"], int(raw["seats"]), json.loads(raw["options"]),
-                    json.loads(raw.get("platform", "{}")), raw["seed"], tuple(json.loads(raw["tokens"])))
+        try:
+            return Meta(game_id, raw["game"], int(raw["seats"]), json.loads(raw["options"]),
+                        json.loads(raw.get("platform", "{}")), raw["seed"], tuple(json.loads(raw["tokens"])),
+                        raw.get("open") == "1")
+        except (KeyError, ValueError, TypeError) as err:
+            raise CorruptGame(game_id, f"its stored record is unreadable ({type(err).__name__}: {err})") from None
 
     def load(self, game_id: str, until: int | None = None) -> Loaded:
         """The game after event `until` (default: the latest), from the process cache plus the tail."""
@@ -252,20 +283,24 @@ class Games:
     def _append_planned(self, loaded: Loaded, docs: list[dict], after: Loaded, idem_key: str | None,
                         fingerprint: str) -> tuple[Loaded, list[dict]]:
         meta = loaded.meta
-        appended, sealed = self.store.append(meta.id, docs, loaded.version, loaded.head_hash, idem_key, fingerprint)
+        appended, sealed = self.store.append(meta.id, docs, loaded.version, loaded.head_hash, idem_key, fingerprint,
+                                             meta.seed)
         if appended.duplicate:
             raise _Duplicate(f"{appended.first}:{appended.last}:{appended.fingerprint}")
-        committed = replace(after, head_hash=sealed[-1]["hash"])
+        return self._committed(loaded, replace(after, head_hash=sealed[-1]["hash"]), sealed), sealed
+
+    def _committed(self, before: Loaded, committed: Loaded, sealed: list[dict]) -> Loaded:
+        """After an append: cache, snapshot when a multiple of `snapshot_every` was crossed, reactions."""
         self._remember(committed)
         every = self.snapshot_every
-        if every and (loaded.version // every) != (committed.version // every):
+        if every and (before.version // every) != (committed.version // every):
             try:
                 self.save_snapshot(committed)
             except Exception:  # noqa: BLE001 - a cache write never fails the move
-                log.exception("snapshot failed for game %s", meta.id)
+                log.exception("snapshot failed for game %s", committed.meta.id)
         for react in self.after_append:
             react(committed, sealed)  # reactions never undo the move: see service.reactions
-        return committed, sealed
+        return committed
 
     def _replay_result(self, game_id: str, seat: int, seen: str, fingerprint: str) -> tuple[int, list[dict]]:
         first, last, stored_fp = seen.split(":", 2)
@@ -308,6 +343,7 @@ class Games:
             "to_act": list(game.to_act(state)),
             "awaiting_chance": chance_summary(game.chance(state)),
             "head_hash": loaded.head_hash,
+            "open": loaded.meta.open,
             "state": codec.to_wire(state) if full else game.view(state, seat),
         }
         clocks = clock.summary(loaded.clocks, loaded.meta.platform, self.clock())
@@ -434,12 +470,15 @@ def redact_envelope(game, env: dict, seat: int | None) -> dict:
         return env
     if env["type"] == "chance_drawn":
         return {**env, "payload": {**env["payload"], "outcome": None}, "redacted": True}
-    command = env.get("command") if seat is not None and env.get("seat") == seat else None
+    own = seat is not None and env.get("seat") == seat
+    private = {"command": env.get("command") if own else None}
+    if "auto" in env:
+        private["auto"] = env["auto"] if own else None
     if vis == "redacted":
         shown = game.redact(decode_event(game, env), seat)
         if shown is not None:
-            return {**env, "payload": codec.to_wire(shown), "command": command, "redacted": True}
-    return {**env, "payload": None, "command": command, "redacted": True}
+            return {**env, **private, "payload": codec.to_wire(shown), "redacted": True}
+    return {**env, **private, "payload": None, "redacted": True}
 
 
 def chance_summary(request) -> dict | None:

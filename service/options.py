@@ -46,11 +46,13 @@ class PlatformOptions(Schema):
     timeout_policy = TimeoutPolicy(load_default="auto")
 
 
-def split(options: dict) -> tuple[dict, dict]:
-    """(platform options with defaults, the game's own options)."""
+def split(options: dict, default_undo: str = "turn") -> tuple[dict, dict]:
+    """(platform options with defaults, the game's own options). `default_undo` is the game's own default
+    (`DEFAULT_UNDO`): "turn" means nothing in a game where every action ends the turn."""
     if not isinstance(options, dict):
         raise InvalidOptions("options must be an object")
     platform = {k: options[k] for k in PLATFORM_KEYS if k in options}
+    platform.setdefault("undo", default_undo)
     own = {k: v for k, v in options.items() if k not in PLATFORM_KEYS}
     try:
         return PlatformOptions().load(platform), own

@@ -32,14 +32,21 @@ def update_index(games: Games):
     return react
 
 
-def reconcile_index(games: Games) -> int:
-    """Rebuild every game's index entry from its stream; returns how many games were seen."""
-    seen = 0
+def reconcile_index(games: Games) -> tuple[int, list[str]]:
+    """Rebuild every game's index entry from its stream; (games indexed, ids of unreadable games).
+
+    An unreadable game (a damaged record, a log this code cannot fold) is logged and skipped: one bad key
+    must never stop the service from starting."""
+    seen, unreadable = 0, []
     for game_id in games.game_ids():
         try:
             loaded = games.load(game_id)
         except NotFound:
             continue
+        except Exception as err:  # noqa: BLE001 - report it and go on with the others
+            log.error("game %s cannot be loaded and is left out of the index: %s", game_id, err)
+            unreadable.append(game_id)
+            continue
         games.store.index(game_id, games.index_entry(loaded))
         seen += 1
-    return seen
+    return seen, unreadable

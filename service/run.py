@@ -33,8 +33,10 @@ def main() -> int:
     from service import create_app
 
     app = create_app({"REDIS_URL": env["REDIS_URL"]})
-    seen = reconcile_index(app.extensions["bazaar.games"])
+    seen, unreadable = reconcile_index(app.extensions["bazaar.games"])
     print(f"index reconciled over {seen} games", flush=True)
+    if unreadable:
+        print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
     children.append(subprocess.Popen(
         [sys.executable, "-m", "service.worker"],
         env=env, cwd=ROOT))

@@ -70,7 +70,8 @@ class Scheduler:
                 continue
             try:
                 loaded = self.games.load(game_id)
-            except LookupError:
+            except Exception:  # noqa: BLE001 - one unreadable game must not stop the others' timers
+                log.exception("game %s cannot be loaded; its rolls and timers are not re-armed", game_id)
                 continue
             self(loaded, overdue_now=True)
             armed += 1

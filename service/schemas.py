@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from service.games import BadRequest
+from service.inputs import MAX_VERSION
 
 
 class CreateGame(Schema):
@@ -15,13 +16,14 @@ class CreateGame(Schema):
     seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=16))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
+    open = fields.Boolean(load_default=False)
 
 
 class EventsQuery(Schema):
     class Meta:
         unknown = RAISE
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
 
 
@@ -53,7 +55,7 @@ class StateQuery(Schema):
     class Meta:
         unknown = RAISE
 
-    version = fields.Integer(load_default=None, validate=validate.Range(min=1))
+    version = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class Undo(Schema):

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 from service import schemas
 from service.api.games import games
 from service.auth import optional_seat
-from service.games import BadRequest
+from service.inputs import version_number
 
 bp = Blueprint("events", __name__, url_prefix="/v1/games")
 
@@ -28,12 +28,7 @@ def list_events(game_id: str):
 
 def resume_point(after: int) -> int:
     last_id = request.headers.get("Last-Event-ID")
-    if last_id is None:
-        return after
-    try:
-        return max(int(last_id), 0)
-    except ValueError:
-        raise BadRequest("malformed_request", "Last-Event-ID must be an event version", "Last-Event-ID") from None
+    return after if last_id is None else version_number(last_id.strip(), "Last-Event-ID")
 
 
 def live(game_id: str, seat: int | None, after: int) -> Response:

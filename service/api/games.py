@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request, url_for
 
 from service import schemas
+from service.inputs import parse_json
 from service.auth import optional_seat, requires_seat
 from service.games import BadRequest, Games
 
@@ -16,16 +17,15 @@ def games() -> Games:
 
 
 def json_body():
-    body = request.get_json(silent=True)
-    if body is None:
+    if not request.is_json:
         raise BadRequest("malformed_json", "the body must be JSON (Content-Type: application/json)")
-    return body
+    return parse_json(request.get_data())
 
 
 @bp.post("")
 def create_game():
     args = schemas.load(schemas.CreateGame(), json_body())
-    loaded, tokens = games().create(args["game"], args["seats"], args["options"], args["seed"])
+    loaded, tokens = games().create(args["game"], args["seats"], args["options"], args["seed"], args["open"])
     body = {
         "id": loaded.meta.id,
         "game": loaded.meta.name,

@@ -7,6 +7,8 @@ from pathlib import Path
 import redis
 from flask import Blueprint, Response, current_app
 
+from service.errors import problem
+
 bp = Blueprint("meta", __name__)
 
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -17,7 +19,7 @@ def healthz():
     try:
         current_app.extensions["bazaar.redis"].ping()
     except redis.RedisError as err:
-        return {"status": "unavailable", "redis": str(err)}, 503
+        return problem(503, "unavailable", "Service unavailable", f"Redis does not answer: {err}")
     return {"status": "ok", "redis": "ok"}
 
 

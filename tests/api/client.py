@@ -23,10 +23,13 @@ class Api:
             validate_response(method, path.split("?")[0], response)
         return response
 
-    def create(self, game: str, seats: int, seed: str | None = None, options: dict | None = None):
+    def create(self, game: str, seats: int, seed: str | None = None, options: dict | None = None,
+               open_game: bool = False):
         body = {"game": game, "seats": seats, "options": options or {}}
         if seed is not None:
             body["seed"] = seed
+        if open_game:
+            body["open"] = True
         r = self.call("POST", "/v1/games", json=body)
         assert r.status_code == 201, r.text
         return r.json()["id"], [s["token"] for s in r.json()["seats"]]

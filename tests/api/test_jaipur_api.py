@@ -25,10 +25,10 @@ def test_a_full_match_through_the_api_only(api):
     assert not any(e.get("redacted") for e in events)  # all public once the match is over
 
 
-def test_same_seed_same_commands_same_game(api):
+def test_open_game_same_seed_same_commands_same_game(api):
     runs = []
     for _ in range(2):
-        gid, tokens = api.create("jaipur", 2, seed="twin")
+        gid, tokens = api.create("jaipur", 2, seed="twin", open_game=True)
         play_to_the_end(api, gid, tokens, random.Random(3))
         events = api.call("GET", f"/v1/games/{gid}/events").json()["events"]
         runs.append([(e["type"], e["payload"], e["seat"]) for e in events[1:]])

@@ -7,8 +7,8 @@ from domain import registry
 registry.register("tiny", "tests.support.tiny_game")
 
 
-def create(client, seed="s1"):
-    r = client.post("/v1/games", json={"game": "tiny", "seats": 2, "seed": seed})
+def create(client, seed="s1", open_game=False):
+    r = client.post("/v1/games", json={"game": "tiny", "seats": 2, "seed": seed, "open": open_game})
     assert r.status_code == 201, r.json
     return r.json
 
@@ -53,10 +53,25 @@ def test_rule_violation_is_problem_json_and_appends_nothing(client):
     assert client.get(f"/v1/games/{gid}").json["version"] == view["version"]
 
 
+def after_creation(client, game_id):
+    events = client.get(f"/v1/games/{game_id}/events").json["events"]
+    return [(e["type"], e["payload"]) for e in events[1:]]
+
+
 @pytest.mark.parametrize("seed", ["a", "b", "c"])
-def test_same_seed_same_game(client, seed):
-    a, b = create(client, seed)["id"], create(client, seed)["id"]
-    strip = lambda evs: [(e["type"], e["payload"]) for e in evs[1:]]
-    ea = client.get(f"/v1/games/{a}/events").json["events"]
-    eb = client.get(f"/v1/games/{b}/events").json["events"]
-    assert strip(ea) == strip(eb)
+def test_an_open_game_is_reproducible_from_its_seed_and_says_so(client, seed):
+    a, b = create(client, seed, open_game=True)["id"], create(client, seed, open_game=True)["id"]
+    assert after_creation(client, a) == after_creation(client, b)
+    created = client.get(f"/v1/games/{a}/events").json["events"][0]["payload"]
+    assert created["seed"] == seed
+    assert client.get(f"/v1/games/{a}").json["open"] is True
+
+
+def test_a_clients_seed_is_mixed_with_server_entropy(client):
+    """A creator who picks the seed must not get a deal they could search for offline."""
+    games = [create(client, "chosen")["id"] for _ in range(4)]
+    outcomes = {str(after_creation(client, g)) for g in games}
+    assert len(outcomes) > 1
+    for g in games:
+        assert client.get(f"/v1/games/{g}/events").json["events"][0]["payload"]["seed"] is None
+        assert client.get(f"/v1/games/{g}").json["open"] is False

@@ -1,0 +1,61 @@
+"""Reading untrusted input: JSON bodies and integer headers/queries, refused with a 400 problem, never a 500.
+
+A body that Python's json module accepts can still break things later: lone surrogates (`"\\udc80"`) cannot
+be encoded to UTF-8 for Redis, and deep nesting exhausts the recursion limit. Both are refused here, before
+anything else sees the body.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from service.games import BadRequest
+
+MAX_DEPTH = 32  # far deeper than any command or option needs
+MAX_VERSION = 2**63 - 1  # versions are stream ids (64-bit); JSON clients still parse this exactly as a string
+_DIGITS = re.compile(r"[0-9]{1,19}")
+
+
+def parse_json(raw: bytes | str, what: str = "the body") -> Any:
+    try:
+        value = json.loads(raw)
+    except RecursionError:
+        raise BadRequest("malformed_json", f"{what} is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as err:
+        raise BadRequest("malformed_json", f"{what} is not JSON ({err})") from None
+    check_json(value, what)
+    return value
+
+
+def check_json(value: Any, what: str = "the body") -> None:
+    """Depth at most MAX_DEPTH and every string (keys too) encodable as UTF-8."""
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadRequest("malformed_json", f"{what} is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(node, str):
+            _encodable(node, what)
+        elif isinstance(node, dict):
+            for key, item in node.items():
+                _encodable(key, what)
+                stack.append((item, depth + 1))
+        elif isinstance(node, list):
+            stack.extend((item, depth + 1) for item in node)
+
+
+def _encodable(text: str, what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest("malformed_json", f"{what} holds a string that is not valid Unicode "
+                                           "(a lone surrogate)") from None
+
+
+def version_number(text: str, name: str) -> int:
+    """A version given in a header or query (`Last-Event-ID`, `after`): decimal digits, 0..MAX_VERSION."""
+    if not _DIGITS.fullmatch(text) or int(text) > MAX_VERSION:
+        raise BadRequest("malformed_request", f"{name} must be an event version (0 to {MAX_VERSION})", name)
+    return int(text)

@@ -1,0 +1,101 @@
+"""Input that once crashed the service or corrupted a game: each one is a 400/405 problem and changes nothing."""
+
+import json
+
+import pytest
+
+from events.store import key
+from service import create_app
+from service.reactions import reconcile_index
+
+PROBLEM = "application/problem+json"
+
+
+def game_keys(redis_client) -> set:
+    return set(redis_client.scan_iter(match="game:*"))
+
+
+def create(client, **body):
+    return client.post("/v1/games", json={"game": "tiny", "seats": 2, **body})
+
+
+def test_a_lone_surrogate_in_the_seed_is_refused_and_nothing_is_stored(client, redis_client):
+    before = game_keys(redis_client)
+    r = client.post("/v1/games", data='{"game": "tiny", "seats": 2, "seed": "\\udc80"}',
+                    content_type="application/json")
+    assert r.status_code == 400 and r.mimetype == PROBLEM and r.json["code"] == "malformed_json"
+    assert game_keys(redis_client) == before
+
+
+@pytest.mark.parametrize("where", ["options", "seed"])
+def test_a_lone_surrogate_anywhere_in_a_body_is_refused(client, where):
+    body = {"options": '{"\\udc80": 1}', "seed": '"a\\ud800b"'}[where]
+    r = client.post("/v1/games", data=f'{{"game": "tiny", "seats": 2, "{where}": {body}}}',
+                    content_type="application/json")
+    assert r.status_code == 400 and r.json["code"] == "malformed_json"
+
+
+def test_deeply_nested_json_is_a_400(client):
+    deep = "[" * 100_000 + "]" * 100_000
+    r = client.post("/v1/games", data=deep, content_type="application/json")
+    assert r.status_code == 400 and r.mimetype == PROBLEM
+    moderately = {"game": "tiny", "seats": 2, "options": json.loads("[" * 40 + "]" * 40)}
+    assert client.post("/v1/games", json=moderately).status_code == 400
+
+
+def test_creation_is_atomic_when_the_id_is_taken(app, redis_client):
+    games = app.extensions["bazaar.games"]
+    loaded, _ = games.create("tiny", 2, {})
+    from events.store import GameExists
+
+    with pytest.raises(GameExists):
+        games.store.create(loaded.meta.id, {"game": "tiny"}, [])
+    assert redis_client.hget(key(loaded.meta.id, "meta"), "seats") == b"2"
+
+
+@pytest.mark.parametrize("after", [str(2**64), str(2**64 + 5), "-1", "1e3"])
+def test_events_after_out_of_range_is_a_400(client, after):
+    gid = create(client).json["id"]
+    r = client.get(f"/v1/games/{gid}/events?after={after}")
+    assert r.status_code == 400 and r.mimetype == PROBLEM
+
+
+def test_state_version_out_of_range_is_a_400(client):
+    gid = create(client).json["id"]
+    assert client.get(f"/v1/games/{gid}/state?version={2**64}").status_code == 400
+
+
+@pytest.mark.parametrize("last_id", [str(2**64), "-3", "+5", " 5x", "٥", "1.5"])
+def test_a_bad_last_event_id_is_a_400_before_the_stream_starts(client, last_id):
+    gid = create(client).json["id"]
+    r = client.get(f"/v1/games/{gid}/events", headers={"Accept": "text/event-stream", "Last-Event-ID": last_id})
+    assert r.status_code == 400 and r.mimetype == PROBLEM and r.json["field"] == "Last-Event-ID"
+
+
+def test_a_wrong_method_is_405_with_allow(client):
+    gid = create(client).json["id"]
+    r = client.delete(f"/v1/games/{gid}")
+    assert r.status_code == 405 and r.mimetype == PROBLEM
+    assert set(r.headers["Allow"].replace(" ", "").split(",")) >= {"GET"}
+
+
+def test_health_is_a_problem_when_redis_is_down():
+    from service.embedded_redis import free_port
+
+    app = create_app({"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "TESTING": True})
+    r = app.test_client().get("/healthz")
+    assert r.status_code == 503 and r.mimetype == PROBLEM and r.json["code"] == "unavailable"
+
+
+def test_a_damaged_game_record_is_reported_not_fatal(app, client, redis_client):
+    games = app.extensions["bazaar.games"]
+    good, _ = games.create("tiny", 2, {})
+    redis_client.hset(key("damaged0", "meta"), "game", "tiny")  # a record with only its name
+    try:
+        seen, unreadable = reconcile_index(games)
+        assert "damaged0" in unreadable and seen >= 1
+        r = client.get("/v1/games/damaged0")
+        assert r.status_code == 500 and r.mimetype == PROBLEM and r.json["code"] == "game_corrupt"
+        assert client.get(f"/v1/games/{good.meta.id}").status_code == 200
+    finally:
+        redis_client.delete(key("damaged0", "meta"))
