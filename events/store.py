@@ -47,8 +47,9 @@ class Appended:
 
 
 class EventStore:
-    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY):
+    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY, stream_client: redis.Redis | None = None):
         self.redis = client
+        self.stream_redis = stream_client or client  # blocking reads (tail) need a longer socket timeout
         self.index_key = index_key
         scripts = resources.files("events")
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
@@ -111,9 +112,9 @@ class EventStore:
         entries = self.redis.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
         return [_decode(fields) for _id, fields in entries]
 
-    def tail(self, game_id: str, after: int, block_ms: int) -> list[dict]:
-        """Envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
-        reply = self.redis.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms)
+    def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
+        """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
+        reply = self.stream_redis.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms, count=count)
         if not reply:
             return []
         return [_decode(fields) for _id, fields in reply[0][1]]

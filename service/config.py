@@ -7,11 +7,11 @@ import os
 DEFAULTS = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
     "STATE_CACHE_SIZE": 2048,  # games whose folded state each process keeps
-    "SSE_MAX_SECONDS": 300,  # a live stream closes after this; clients resume with Last-Event-ID
-    "SSE_BLOCK_MS": 15000,  # XREAD BLOCK per wait; a heartbeat comment goes out after each empty wait
+    "SSE_KEEPALIVE_S": 10,  # a live stream sends a `: keep-alive` comment after this many quiet seconds
+    "SSE_PAGE": 500,  # events a live stream reads from Redis at a time (bounds its memory)
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
-    "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games and run tournaments
+    "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
 }
 
 

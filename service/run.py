@@ -42,7 +42,7 @@ def main() -> int:
         env=env, cwd=ROOT))
     children.append(subprocess.Popen(
         [str(bin_dir / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "--worker-class", "gthread",
-         "--threads", "8", "--access-logfile", "-", "service.wsgi:app"], env=env, cwd=ROOT))
+         "--threads", "8", "--graceful-timeout", "5", "--access-logfile", "-", "service.wsgi:app"], env=env, cwd=ROOT))
     print(f"Bazaar listens on http://127.0.0.1:{port} (API description: /openapi.yaml)", flush=True)
     try:
         while all(c.poll() is None for c in children):

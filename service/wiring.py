@@ -30,7 +30,10 @@ class Wiring:
 
 def build(config: dict) -> Wiring:
     client = redis.Redis.from_url(config["REDIS_URL"])
-    store = EventStore(client)
+    # Live streams block in XREAD for a whole keep-alive interval: their reads need a socket timeout longer
+    # than that (the client's default of 5 s once cut every quiet stream after 5 s).
+    streams = redis.Redis.from_url(config["REDIS_URL"], socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
+    store = EventStore(client, stream_client=streams)
     games = Games(store, cache_size=int(config["STATE_CACHE_SIZE"]), inline_dealer=bool(config["INLINE_DEALER"]),
                   snapshot_every=int(config["SNAPSHOT_EVERY"]))
     queue = Queue(QUEUE, connection=client)

@@ -79,12 +79,12 @@ def server(redis_url, tmp_path_factory):
 
     port = embedded_redis.free_port()
     log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
-    env = {**os.environ, "REDIS_URL": redis_url, "BAZAAR_SSE_MAX_SECONDS": "20", "BAZAAR_SSE_BLOCK_MS": "500",
-           "BAZAAR_EXTRA_GAMES": EXTRA_GAMES}
+    # production settings: nothing here changes how the service behaves
+    env = {**os.environ, "REDIS_URL": redis_url, "BAZAAR_EXTRA_GAMES": EXTRA_GAMES}
     with open(log, "w") as out:
         process = subprocess.Popen(
             [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",
-             "--worker-class", "gthread", "--threads", "8", "service.wsgi:app"],
+             "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5", "service.wsgi:app"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -103,7 +103,11 @@ def server(redis_url, tmp_path_factory):
         raise
     yield base
     process.terminate()
-    process.wait(timeout=15)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
 
 
 @pytest.fixture(scope="module")

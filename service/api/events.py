@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
 
@@ -32,16 +31,23 @@ def resume_point(after: int) -> int:
 
 
 def live(game_id: str, seat: int | None, after: int) -> Response:
+    """Every event after `after`, then each new one as it is appended, for as long as the client stays.
+
+    A `: keep-alive` comment goes out after each SSE_KEEPALIVE_S quiet seconds (proxies and browsers drop
+    silent connections). Once the game is over and its last event has been sent, the stream ends.
+    """
     service = games()
-    service.load(game_id)  # 404 now, not inside the stream
-    block_ms = int(current_app.config["SSE_BLOCK_MS"])
-    deadline = time.monotonic() + float(current_app.config["SSE_MAX_SECONDS"])
+    at_start = service.load(game_id)  # 404 now, not inside the stream
+    keepalive_ms = int(float(current_app.config["SSE_KEEPALIVE_S"]) * 1000)
+    page = int(current_app.config["SSE_PAGE"])
 
     def stream():
         position = after
         yield "retry: 1000\n\n"
-        while time.monotonic() < deadline:
-            envelopes = service.store.tail(game_id, position, block_ms)
+        if at_start.finished and position >= at_start.version:
+            return  # nothing is left to send, and nothing will come
+        while True:
+            envelopes = service.store.tail(game_id, position, keepalive_ms, page)
             if not envelopes:
                 yield ": keep-alive\n\n"
                 continue
@@ -49,6 +55,8 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
             for env in service.redact_all(loaded, seat, envelopes):
                 position = env["version"]
                 yield f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n"
+            if loaded.finished and position >= loaded.version:
+                return  # the game is over and everything has been sent
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)

@@ -10,11 +10,6 @@ import requests
 from tests.api.client import Api, play_to_the_end
 
 
-@pytest.fixture(scope="module")
-def api(server):
-    return Api(server)
-
-
 def test_a_full_match_through_the_api_only(api):
     gid, tokens = api.create("jaipur", 2, seed="api-match")
     final = play_to_the_end(api, gid, tokens, random.Random(7))
