@@ -126,6 +126,8 @@ def reexecute(meta: Meta, envelopes: list[dict]) -> Loaded:
             raise ImportRejected(line, "import_invalid_move", f"{err.code}: {err.message}") from None
         except BadRequest as err:
             raise ImportRejected(line, "import_invalid_move", err.detail) from None
+        except Exception as err:  # noqa: BLE001 - a crafted line may hold anything; name it, never crash
+            raise ImportRejected(line, "import_malformed", f"cannot be read ({type(err).__name__}: {err})") from None
         docs = next((d for d in candidates if same(d, batch)), None)
         if docs is None:
             offset = first_difference(candidates[0], batch)
