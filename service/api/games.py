@@ -55,7 +55,8 @@ def get_game(game_id: str):
 @requires_seat
 def legal_moves(game_id: str):
     loaded = games().load(game_id)
-    return {"version": loaded.version, "seat": g.seat, "moves": games().legal_moves(loaded, g.seat)}
+    return {"version": loaded.version, "seat": g.seat, "game": loaded.meta.name,
+            "moves": games().legal_moves(loaded, g.seat)}
 
 
 @bp.post("/<game_id>/commands")

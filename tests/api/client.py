@@ -6,7 +6,7 @@ import time
 
 import requests
 
-from tests.support.openapi import validate_response
+from tests.support.openapi import validate_request, validate_response
 
 
 class Api:
@@ -14,7 +14,11 @@ class Api:
         self.base = base
         self.http = requests.Session()
 
-    def call(self, method: str, path: str, token: str | None = None, validate: bool = True, **kwargs):
+    def call(self, method: str, path: str, token: str | None = None, validate: bool = True,
+             valid_request: bool = True, **kwargs):
+        """`valid_request=False` for a test that posts a body the spec forbids on purpose."""
+        if validate and valid_request and "json" in kwargs:
+            validate_request(method, path.split("?")[0], kwargs["json"])
         headers = dict(kwargs.pop("headers", {}) or {})
         if token:
             headers["Authorization"] = f"Bearer {token}"

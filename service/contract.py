@@ -1,0 +1,142 @@
+"""The game parts of openapi.yaml, generated from the games themselves: `python -m service.contract`.
+
+For every registered game: one schema per command (from its dataclass, via events/jsonschema.py), the
+game's command union discriminated by `type`, and its view (the game's VIEW_SCHEMA); then the unions the
+hand-written routes refer to (`Command`, and the per-game rules `GameStateByGame` and `LegalMovesByGame`).
+Everything else in openapi.yaml is written by hand and kept as it is. `--check` exits 1 when the file is
+stale; a test runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import yaml
+
+from domain import registry
+from events.jsonschema import schema_of
+
+SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
+PRODUCT_GAMES = ("jaipur", "istanbul")  # the test suite adds its own game when it validates
+COMPOSITES = ("Command", "GameStateByGame", "LegalMovesByGame")
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def prefix(game: ModuleType) -> str:
+    return game.NAME.title().replace("_", "")
+
+
+def command_name(game: ModuleType, cls: type) -> str:
+    return prefix(game) + cls.__name__
+
+
+def game_schemas(game: ModuleType) -> dict[str, dict]:
+    """Every schema one game contributes, by component name."""
+    out: dict[str, dict] = {}
+    mapping = {}
+    for wire, cls in game.COMMANDS.items():
+        schema = schema_of(cls, omit=("seat",))
+        schema["required"] = ["type", *schema.get("required", [])]
+        schema["properties"] = {"type": {"const": wire}, **schema["properties"],
+                                "expected_version": ref("ExpectedVersion")}
+        out[command_name(game, cls)] = schema
+        mapping[wire] = f"#/components/schemas/{command_name(game, cls)}"
+    out[f"{prefix(game)}Command"] = {
+        "description": f"Every command a seat of {game.NAME} may post, told apart by `type`. `legal-moves` lists "
+                       "the ones allowed now, each as a complete body; the seat comes from the token. "
+                       "`expected_version` belongs in a POST body only.",
+        "oneOf": [ref(command_name(game, cls)) for cls in game.COMMANDS.values()],
+        "discriminator": {"propertyName": "type", "mapping": mapping},
+    }
+    view = getattr(game, "VIEW_SCHEMA", None)
+    if view is not None:
+        out[f"{prefix(game)}View"] = view
+    return out
+
+
+def composites(games: list[ModuleType]) -> dict[str, dict]:
+    with_views = [g for g in games if getattr(g, "VIEW_SCHEMA", None) is not None]
+    return {
+        "Command": {
+            "description": "A command: `type` names it, the other fields are the game's (see each game's "
+                           "`<Game>Command`). The seat comes from the token, never from the body. Every game "
+                           "also takes the platform commands in `PlatformCommand`.",
+            "anyOf": [ref(f"{prefix(g)}Command") for g in games] + [ref("PlatformCommand")],
+        },
+        "GameStateByGame": {
+            "description": "A view's `state` is the game's own view, chosen by its `game`.",
+            "allOf": [{"type": "object"}] + [{"if": {"properties": {"game": {"const": g.NAME}}, "required": ["game"]},
+                       "then": {"properties": {"state": ref(f"{prefix(g)}View")}}} for g in with_views],
+        },
+        "LegalMovesByGame": {
+            "description": "Legal moves are commands of the game named by `game` (or platform commands).",
+            "allOf": [{"if": {"properties": {"game": {"const": g.NAME}}, "required": ["game"]},
+                       "then": {"properties": {"moves": {"items": {"anyOf": [
+                           ref(f"{prefix(g)}Command"), ref("PlatformCommand")]}}}}} for g in games],
+        },
+    }
+
+
+def build(spec: dict, games: list[ModuleType]) -> dict:
+    """`spec` with its generated schemas replaced by those of `games` (hand-written ones kept in order)."""
+    schemas = spec["components"]["schemas"]
+    kept = {name: s for name, s in schemas.items() if name not in COMPOSITES and not _generated(s)}
+    generated: dict[str, dict] = {}
+    for game in games:
+        generated.update({name: {**schema, "x-generated": True} for name, schema in game_schemas(game).items()})
+    generated.update({name: {**schema, "x-generated": True} for name, schema in composites(games).items()})
+    return {**spec, "components": {**spec["components"], "schemas": {**kept, **generated}}}
+
+
+def _generated(schema) -> bool:
+    return isinstance(schema, dict) and schema.get("x-generated") is True
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _text(dumper, value: str):
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _text)
+
+
+def render(spec: dict) -> str:
+    header = ("# Bazaar's API description. The schemas marked `x-generated` come from the games' code\n"
+              "# (`python -m service.contract` rewrites them); everything else is written by hand here.\n")
+    return header + yaml.dump(spec, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
+
+
+def product_games() -> list[ModuleType]:
+    return [registry.get(name) for name in PRODUCT_GAMES]
+
+
+def current_text() -> str:
+    spec = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    return render(build(spec, product_games()))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service.contract", description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if openapi.yaml is not current")
+    args = parser.parse_args(argv)
+    fresh = current_text()
+    if args.check:
+        stale = SPEC_PATH.read_text(encoding="utf-8") != fresh
+        print("openapi.yaml is stale: run `python -m service.contract`" if stale else "openapi.yaml is current")
+        return 1 if stale else 0
+    SPEC_PATH.write_text(fresh, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
