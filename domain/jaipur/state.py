@@ -25,7 +25,8 @@ class Options:
     allow_sale_into_empty_pile: bool = True
     bonus_when_tier_empty: str = "none"  # R-05 (the only value)
     owner_sees_own_bonus_values: bool = True
-    opponent_sees_herd_size: bool = False
+    opponent_sees_hand_size: bool = True
+    opponent_sees_herd_size: bool = True  # R-19 as the German rulebook has it; hidden only with the hand size
     safety_cap_turns_without_progress: Optional[int] = None  # R-22 (self-play only)
     first_player: Optional[int] = None  # explicit starter instead of the lot
 

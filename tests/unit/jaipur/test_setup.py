@@ -29,7 +29,10 @@ def test_only_two_seats(seats):
 
 
 def test_default_options_are_the_proposed_rulings():
-    assert jaipur.initial_state({}, 2).options == Options()
+    options = jaipur.initial_state({}, 2).options
+    assert options == Options()
+    # R-19 and R-20: hand and herd sizes are shown (the German rulebook wins over the reference's R-19)
+    assert options.opponent_sees_hand_size and options.opponent_sees_herd_size
 
 
 @pytest.mark.parametrize(
@@ -42,6 +45,7 @@ def test_default_options_are_the_proposed_rulings():
         {"allow_sale_into_empty_pile": "yes"},
         {"owner_sees_own_bonus_values": 1},
         {"opponent_sees_herd_size": None},
+        {"opponent_sees_hand_size": 0, "opponent_sees_herd_size": False},
         {"safety_cap_turns_without_progress": 0},
         {"safety_cap_turns_without_progress": True},
         {"first_player": 2},
@@ -54,6 +58,24 @@ def test_unknown_keys_and_bad_values_are_refused(options):
         jaipur.initial_state(options, 2)
 
 
+@pytest.mark.parametrize("hand,herd", [(True, False), (False, True)])
+def test_hand_size_and_herd_size_are_hidden_only_together(hand, herd):
+    """The cards a seat holds in hand and herd together are public (5 at the deal, then public moves), so
+    either size shown gives the other away: hiding just one of them is refused."""
+    with pytest.raises(InvalidOptions) as error:
+        jaipur.initial_state({"opponent_sees_hand_size": hand, "opponent_sees_herd_size": herd}, 2)
+    assert error.value.code == "invalid_options"
+    with pytest.raises(InvalidOptions) as error:  # the other one left at its default (shown)
+        jaipur.initial_state({"opponent_sees_herd_size" if not herd else "opponent_sees_hand_size": False}, 2)
+    assert error.value.code == "invalid_options"
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_hand_size_and_herd_size_hidden_or_shown_together(shown):
+    options = jaipur.initial_state({"opponent_sees_hand_size": shown, "opponent_sees_herd_size": shown}, 2).options
+    assert options.opponent_sees_hand_size is shown and options.opponent_sees_herd_size is shown
+
+
 def test_options_that_are_accepted():
     state = jaipur.initial_state(
         {
@@ -62,7 +84,8 @@ def test_options_that_are_accepted():
             "allow_sale_into_empty_pile": False,
             "bonus_when_tier_empty": "none",
             "owner_sees_own_bonus_values": False,
-            "opponent_sees_herd_size": True,
+            "opponent_sees_hand_size": False,
+            "opponent_sees_herd_size": False,
             "safety_cap_turns_without_progress": 40,
             "first_player": 1,
         },
