@@ -2,7 +2,8 @@
 
 `ChoosingFirstPlayer` (round 1's starter is drawn by lot) -> `Dealing` (a round's deck shuffle is due)
 -> `Round` (set-up finishes while its bonus piles are shuffled one tier at a time, then play) -> back to
-`Dealing` after each round, or `MatchOver`.
+`Dealing` after each round, or `MatchOver`. The last round's final position travels along (`Dealing.
+previous_round`, `MatchOver.final_round`) so that the finished match can still be drawn.
 
 Multisets of cards (hands, the cards of a command) are tuples sorted by name. Market places are slots
 (R-13: cosmetic): `None` marks a slot a failed refill left empty at the end of a round.
@@ -93,6 +94,7 @@ class ChoosingFirstPlayer:
 class Dealing:
     number: int
     starter: int
+    previous_round: Optional[Round] = None  # the round just scored, as it ended (kept for the final board)
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class MatchOver:
     winners: tuple[int, ...]
     aborted: bool = False
     forfeited_by: int | None = None
+    final_round: Optional[Round] = None  # the last round as the match left it (None if none was dealt)
 
 
 Phase = Union[ChoosingFirstPlayer, Dealing, Round, MatchOver]

@@ -68,11 +68,17 @@ def round_summary(r: RoundResult) -> dict:
 
 
 def view(state: Match, seat: Optional[int]) -> dict:
+    """What `seat` (None: a spectator) sees now. Once the match is over nothing is secret: every seat and
+    the spectator see the final board (the last round as the match left it) with every hand, herd and
+    bonus value, and the result."""
     phase = state.phase
-    r = phase if isinstance(phase, Round) else None
+    over = isinstance(phase, MatchOver)
+    board = phase.final_round if over else (phase if isinstance(phase, Round) else None)
     if isinstance(phase, (Round, Dealing)):
         number, starter = phase.number, phase.starter
-    else:  # before the first deal, or after the match: the last round played, if any
+    elif board is not None:
+        number, starter = board.number, board.starter
+    else:  # before the first deal, or a match that ended before any round was dealt
         number, starter = (state.rounds[-1].number if state.rounds else None), None
     out = {
         "game": "jaipur",
@@ -80,7 +86,7 @@ def view(state: Match, seat: Optional[int]) -> dict:
         "phase": phase_name(state),
         "round": number,
         "starter": starter,
-        "turn": r.to_move if r and r.is_set_up else None,
+        "turn": phase.to_move if isinstance(phase, Round) and phase.is_set_up else None,
         "to_act": list(to_act(state)),
         "seals": list(state.seals),
         "market": None,
@@ -92,22 +98,22 @@ def view(state: Match, seat: Optional[int]) -> dict:
         "rounds": [round_summary(done) for done in state.rounds],
         "result": result(state),
     }
-    if r is not None:
+    if board is not None:
         out.update(
-            market=list(r.market),
-            deck_size=len(r.deck),
-            discard=list(r.discard),
-            goods_tokens={good: list(pile) for good, pile in zip(GOODS, r.goods_piles)},
-            bonus_tokens={tier: len(pile) for tier, pile in zip(BONUS_TIERS, r.bonus_piles)},
-            players=[_player(state, p, s, seat) for s, p in enumerate(r.players)],
+            market=list(board.market),
+            deck_size=len(board.deck),
+            discard=list(board.discard),
+            goods_tokens={good: list(pile) for good, pile in zip(GOODS, board.goods_piles)},
+            bonus_tokens={tier: len(pile) for tier, pile in zip(BONUS_TIERS, board.bonus_piles)},
+            players=[_player(state, p, s, seat, public=over) for s, p in enumerate(board.players)],
         )
     return out
 
 
-def _player(state: Match, p: Player, s: int, seat: Optional[int]) -> dict:
-    own = s == seat
+def _player(state: Match, p: Player, s: int, seat: Optional[int], public: bool) -> dict:
+    own = public or s == seat
     options = state.options
-    sees_bonus = own and options.owner_sees_own_bonus_values
+    sees_bonus = public or (own and options.owner_sees_own_bonus_values)
     return {
         "seat": s,
         "hand": list(p.hand) if own else None,

@@ -206,6 +206,7 @@ def check_end(table: Table) -> None:
         assert state.seals[winner] == 2 and state.seals[1 - winner] <= 1
         assert len(state.rounds) >= 2
     assert jaipur.to_act(state) == () and jaipur.chance(state) is None
+    check_final_views(state)
     assert table.replayed() == state
     wire = [json.loads(json.dumps(to_wire(e))) for e in table.events]
     decoded = [
@@ -217,6 +218,20 @@ def check_end(table: Table) -> None:
     for event in decoded:
         rebuilt = jaipur.evolve(rebuilt, event)
     assert rebuilt == state
+
+
+def check_final_views(state) -> None:
+    """After the end nothing is secret: everyone sees the final board with every hand, herd and bonus value."""
+    board = state.phase.final_round
+    assert board is not None and board.is_set_up
+    views = [jaipur.view(state, seat) for seat in (0, 1, None)]
+    assert all({**v, "you": None} == views[2] for v in views)
+    v = views[2]
+    assert v["phase"] == "match_over" and v["result"] == jaipur.result(state) and v["round"] == board.number
+    assert v["market"] == list(board.market) and v["deck_size"] == len(board.deck)
+    for p, shown in zip(board.players, v["players"]):
+        assert shown["hand"] == list(p.hand) and shown["herd"] == p.herd and shown["hand_size"] == len(p.hand)
+        assert [t["value"] for t in shown["bonus_tokens"]] == [t.value for t in p.bonus_tokens]
 
 
 HIDDEN_SIZES = {"opponent_sees_hand_size": False, "opponent_sees_herd_size": False}

@@ -146,14 +146,61 @@ def test_views_before_the_first_round():
     assert jaipur.view(jaipur.initial_state({"first_player": 1}, 2), None)["phase"] == "dealing"
 
 
-def test_match_over_view_carries_the_result():
+def won_match(options=None):
+    """Seat 0 sells the last leather token for its second seal; seat 1 holds a gold and a 3-card bonus."""
     state = position(
         hands=(("leather",), ("gold",)), herds=(2, 3), market=("camel", "camel", "camel", "diamond", "gold"),
-        discard=("cloth",) * 8 + ("spice",) * 7 + ("leather",) * 8, seals=(1, 0),
+        discard=("cloth",) * 8 + ("spice",) * 7 + ("leather",) * 8, bonus_tokens=((), (("three", 3),)),
+        seals=(1, 0), options=options,
     )
-    after, _ = play(state, Sell(0, "leather", 1))
-    v = jaipur.view(after, 1)
-    assert v["phase"] == "match_over" and v["result"]["winners"] == [0]
+    return play(state, Sell(0, "leather", 1))[0]
+
+
+def without_you(view):
+    return {k: v for k, v in view.items() if k != "you"}
+
+
+@pytest.mark.parametrize("options", [None, {**HIDDEN, "owner_sees_own_bonus_values": False}])
+def test_a_finished_match_shows_everyone_the_final_board_and_the_result(options):
+    after = won_match(options)
+    views = [jaipur.view(after, seat) for seat in (0, 1, None)]
+    assert [v["you"] for v in views] == [0, 1, None]
+    assert without_you(views[0]) == without_you(views[1]) == without_you(views[2])  # nothing is secret
+    v = views[2]
+    assert v["phase"] == "match_over" and v["round"] == 1 and v["starter"] == 0
+    assert v["turn"] is None and v["to_act"] == [] and v["seals"] == [2, 0]
+    assert v["result"]["winners"] == [0] and v["result"] == jaipur.result(after)
+    assert v["market"] == ["camel", "camel", "camel", "diamond", "gold"]
+    assert v["discard"] == ["cloth"] * 8 + ["spice"] * 7 + ["leather"] * 9
+    assert v["goods_tokens"]["leather"] == [] and v["goods_tokens"]["diamond"] == [7, 7, 5, 5, 5]
+    assert v["bonus_tokens"] == {"three": 6, "four": 6, "five_plus": 5} and v["deck_size"] == 55 - 24 - 5 - 1 - 5  # box - discard - market - hands - herds
+    me, other = v["players"]
+    assert (me["hand"], me["hand_size"], me["herd"], me["hand_and_herd_size"], me["seals"]) == ([], 0, 2, 2, 2)
+    assert (other["hand"], other["hand_size"], other["herd"], other["seals"]) == (["gold"], 1, 3, 0)
+    assert other["bonus_tokens"] == [{"tier": "three", "value": 3}]
+    assert me["goods_total"] == sum(t["value"] for t in me["goods_tokens"]) > 0
+
+
+def test_a_forfeited_match_shows_the_round_that_was_in_play():
+    state = sample(options=HIDDEN)
+    after = state
+    for event in jaipur.forfeit(state, 1):
+        after = jaipur.evolve(after, event)
+    v = jaipur.view(after, None)
+    assert v["phase"] == "match_over" and v["result"]["forfeited_by"] == 1 and v["round"] == 1
+    assert [p["hand"] for p in v["players"]] == [["diamond", "gold", "gold"], ["leather", "leather", "spice", "spice"]]
+    assert [p["herd"] for p in v["players"]] == [3, 2]
+    assert v["players"][0]["bonus_tokens"] == [{"tier": "three", "value": 2}]
+    assert v["market"] == list(state.phase.market) and v["deck_size"] == len(state.phase.deck)
+
+
+def test_a_match_that_ends_before_any_deal_has_no_board():
+    state = jaipur.initial_state({}, 2)
+    for event in jaipur.forfeit(state, 0):
+        state = jaipur.evolve(state, event)
+    v = jaipur.view(state, None)
+    assert v["phase"] == "match_over" and v["players"] == [] and v["market"] is None and v["round"] is None
+    assert v["result"]["winners"] == [1]
 
 
 # --- redact -----------------------------------------------------------------------------------------------
