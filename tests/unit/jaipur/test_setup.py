@@ -1,6 +1,7 @@
 """Round and match set-up (rules 2), options, and the chance steps (R-16, R-24, R-25)."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -183,34 +184,60 @@ def test_commands_wait_for_the_chance_steps():
     assert jaipur.legal_commands(state, 0) == []
 
 
+def chance_code(state, drawn_) -> str:
+    with pytest.raises(RuleViolation) as error:
+        jaipur.decide(state, drawn_)
+    return error.value.code
+
+
 @pytest.mark.parametrize(
     "bad",
     [
         drawn("deck", tuple(range(51))),  # wrong size
         drawn("bonus_three", tuple(range(7))),  # wrong label
         drawn("deck", (0,) * 52),  # not a permutation
+        drawn("deck", tuple(range(1, 53))),  # not a permutation of range(52)
+        replace(drawn("deck", tuple(range(52))), secret=False),  # the deck shuffle is secret
+        replace(drawn("deck", tuple(range(52))), dice=2),
         ChanceDrawn(draw=0, kind="roll", label="deck", size=52, dice=1, secret=False, outcome=(1,)),
     ],
 )
 def test_a_draw_of_the_wrong_shape_is_refused(bad):
     state = jaipur.initial_state({"first_player": 0}, 2)
-    with pytest.raises(RuleViolation) as error:
-        jaipur.decide(state, bad)
-    assert error.value.code == "jaipur.unexpected_chance"
+    assert chance_code(state, bad) == "invalid_chance_outcome"
 
 
-def test_a_pick_outside_the_choices_is_refused():
+@pytest.mark.parametrize("outcome", [(2,), (-1,), (True,), (0, 1), ()])
+def test_a_pick_outside_the_choices_is_refused(outcome):
     state = jaipur.initial_state({}, 2)
-    with pytest.raises(RuleViolation) as error:
-        jaipur.decide(state, drawn("first_player", (2,), kind="pick"))
-    assert error.value.code == "jaipur.unexpected_chance"
+    assert chance_code(state, drawn("first_player", outcome, kind="pick")) == "invalid_chance_outcome"
+
+
+def test_an_impossible_bonus_shuffle_is_refused_and_nothing_is_dealt():
+    state = jaipur.initial_state({"first_player": 0}, 2)
+    state = jaipur.evolve(state, jaipur.decide(state, drawn("deck", tuple(range(52))))[0])
+    assert chance_code(state, drawn("bonus_three", (0, 1, 2, 3, 4, 5, 5))) == "invalid_chance_outcome"
+    assert chance_code(state, drawn("bonus_four", tuple(range(6)))) == "invalid_chance_outcome"  # not yet
+    (event,) = jaipur.decide(state, drawn("bonus_three", (6, 5, 4, 3, 2, 1, 0)))
+    assert event.values == (3, 3, 2, 2, 2, 1, 1)
 
 
 def test_a_draw_nobody_awaits_is_refused():
     state, _ = dealt()
-    with pytest.raises(RuleViolation) as error:
-        jaipur.decide(state, drawn("deck", tuple(range(52))))
-    assert error.value.code == "jaipur.unexpected_chance"
+    assert chance_code(state, drawn("deck", tuple(range(52)))) == "invalid_chance_outcome"
+
+
+def test_a_draw_after_the_match_is_refused():
+    state = jaipur.initial_state({}, 2)
+    for event in jaipur.forfeit(state, 0):
+        state = jaipur.evolve(state, event)
+    assert chance_code(state, drawn("first_player", (0,), kind="pick")) == "invalid_chance_outcome"
+
+
+def test_every_honest_draw_is_accepted():
+    """The dealer's own draws (as the service makes them) pass the check at every chance step of a match."""
+    table = Table.start(jaipur, {}, 2, seed=b"honest")
+    assert sum(1 for e in table.events if e.TYPE == "chance_drawn") == 5  # first player, deck, 3 bonus tiers
 
 
 def test_builder_deal_order_reaches_the_wanted_deal():
