@@ -13,6 +13,7 @@ from domain.jaipur.legal import legal_commands, timeout_command
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
 from domain.jaipur.view import is_terminal, redact, result, to_act, view
+from domain.jaipur.view_schema import VIEW_SCHEMA
 from domain.jaipur.violations import ALL_CODES
 
 NAME = "jaipur"
@@ -31,6 +32,7 @@ __all__ = [
     "evolve",
     "legal_commands",
     "view",
+    "VIEW_SCHEMA",
     "to_act",
     "chance",
     "is_terminal",

@@ -3,7 +3,7 @@ chance outcomes. Raises RuleViolation with a code from `violations` and appends 
 
 from __future__ import annotations
 
-from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, RuleViolation, chance_kind
+from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, RuleViolation, check_outcome
 from domain.jaipur import hand, market
 from domain.jaipur import violations as v
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
@@ -47,21 +47,11 @@ def decide(state: Match, command) -> list:
 
 
 def decide_chance(state: Match, drawn: ChanceDrawn) -> list:
-    request = chance_request(state)
-    if request is None:
-        if isinstance(state.phase, MatchOver):
-            raise GameOver()
-        raise RuleViolation(v.UNEXPECTED_CHANCE, "no chance outcome is awaited")
-    kind, size, dice = chance_kind(request)
-    if (drawn.kind, drawn.label, drawn.size) != (kind, request.label, size) or not _valid_outcome(drawn):
-        raise RuleViolation(v.UNEXPECTED_CHANCE, f"awaiting {kind} {request.label!r} of {size}")
+    """The dealer's outcome for the awaited chance step. `check_outcome` (domain.core, the one place for the
+    rule) refuses with `invalid_chance_outcome` a draw nobody awaits, one for another request, or an
+    outcome the dealer could not have drawn."""
+    check_outcome(chance_request(state), drawn)
     return consequences(state, drawn)
-
-
-def _valid_outcome(drawn: ChanceDrawn) -> bool:
-    if drawn.kind == "pick":
-        return len(drawn.outcome) == 1 and 0 <= drawn.outcome[0] < drawn.size
-    return sorted(drawn.outcome) == list(range(drawn.size))
 
 
 # --- A. exchange ----------------------------------------------------------------------------------------

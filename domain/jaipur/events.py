@@ -21,19 +21,24 @@ class FirstPlayerDrawn:
 class RoundDealt:
     """The shuffled 52 cards dealt per R-24. `hands` are goods only (name-sorted), dealt camels went to
     `herds`; `market` holds the 3 set-up camels then the 2 drawn cards; `deck` is the rest, top first.
-    Redacted: the other seat's hand and herd, and the deck order, are None."""
+    Each seat was dealt 5 cards: hand size + herd = 5, so a hand size gives the herd away and vice versa.
+    Redacted: the other seat's hand, the deck order, and (per the options) the other seat's herd and hand
+    size are None."""
 
     TYPE = "round_dealt"
     V = 1
     round: int
     starter: int
     market: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
+    hand_sizes: tuple[Optional[int], ...]
     hands: tuple[Optional[tuple[str, ...]], ...]
     herds: tuple[Optional[int], ...]
     deck_size: int
     deck: Optional[tuple[str, ...]]
     herds_public: bool = False  # option opponent_sees_herd_size (R-19): both herds shown to everyone
+    # option opponent_sees_hand_size (R-20): both hand sizes shown to everyone. Events written before the
+    # option existed lack the field: hand sizes were always public then, hence the default.
+    hand_sizes_public: bool = True
 
 
 @dataclass(frozen=True)

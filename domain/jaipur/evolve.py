@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Optional
 
 from domain.jaipur import hand
 from domain.jaipur.events import (
@@ -135,7 +136,8 @@ def apply_round_ended(state: Match, event: RoundEnded) -> Match:
         bonus_values=event.bonus_values,
         winner=event.winner,
     )
-    return replace(state, rounds=state.rounds + (result,), phase=Dealing(event.round + 1, event.next_starter))
+    return replace(state, rounds=state.rounds + (result,),
+                   phase=Dealing(event.round + 1, event.next_starter, previous_round=state.phase))
 
 
 def apply_seal_awarded(state: Match, event: SealAwarded) -> Match:
@@ -144,16 +146,25 @@ def apply_seal_awarded(state: Match, event: SealAwarded) -> Match:
     return replace(state, seals=tuple(seals))
 
 
+def _last_round(state: Match) -> Optional[Round]:
+    """The round on the table when the match ends: the one in play, or the one just scored."""
+    phase = state.phase
+    if isinstance(phase, Round):
+        return phase
+    return phase.previous_round if isinstance(phase, Dealing) else None
+
+
 def apply_match_won(state: Match, event: MatchWon) -> Match:
-    return replace(state, phase=MatchOver(winners=(event.seat,)))
+    return replace(state, phase=MatchOver(winners=(event.seat,), final_round=_last_round(state)))
 
 
 def apply_match_forfeited(state: Match, event: MatchForfeited) -> Match:
-    return replace(state, phase=MatchOver(winners=(1 - event.seat,), forfeited_by=event.seat))
+    return replace(state, phase=MatchOver(winners=(1 - event.seat,), forfeited_by=event.seat,
+                                          final_round=_last_round(state)))
 
 
 def apply_match_aborted(state: Match, event: MatchAborted) -> Match:
-    return replace(state, phase=MatchOver(winners=(), aborted=True))
+    return replace(state, phase=MatchOver(winners=(), aborted=True, final_round=_last_round(state)))
 
 
 _APPLY = {

@@ -32,7 +32,8 @@ _CHOICES = {
     "deck_end_trigger": ("failed_refill", "deck_empty_immediately"),
     "bonus_when_tier_empty": ("none",),
 }
-_FLAGS = ("allow_sale_into_empty_pile", "owner_sees_own_bonus_values", "opponent_sees_herd_size")
+_FLAGS = ("allow_sale_into_empty_pile", "owner_sees_own_bonus_values", "opponent_sees_hand_size",
+          "opponent_sees_herd_size")
 
 
 def parse_options(options: dict) -> Options:
@@ -50,7 +51,13 @@ def parse_options(options: dict) -> Options:
             raise InvalidOptions(f"{key} must be null or a positive integer")
         if key == "first_player" and value is not None and not (_is_int(value) and value in (0, 1)):
             raise InvalidOptions("first_player must be null, 0 or 1")
-    return Options(**options)
+    parsed = Options(**options)
+    if parsed.opponent_sees_hand_size != parsed.opponent_sees_herd_size:
+        raise InvalidOptions(
+            "opponent_sees_hand_size and opponent_sees_herd_size must be equal: every change to the number of "
+            "cards a seat holds in hand and herd together is public, so either size gives away the other; "
+            "hide the herd (R-19) only together with the hand size (R-20)")
+    return parsed
 
 
 def _is_int(value) -> bool:
@@ -88,7 +95,9 @@ def consequences(match: Match, drawn: ChanceDrawn) -> list:
         return [FirstPlayerDrawn(seat=drawn.outcome[0])]
     if isinstance(phase, Dealing):
         dealt = deal(phase.number, phase.starter, apply_permutation(SHUFFLED_CARDS, drawn.outcome))
-        return [replace(dealt, herds_public=match.options.opponent_sees_herd_size)]
+        options = match.options
+        return [replace(dealt, herds_public=options.opponent_sees_herd_size,
+                        hand_sizes_public=options.opponent_sees_hand_size)]
     tier = BONUS_TIERS[len(phase.bonus_piles)]
     values = apply_permutation(BONUS_VALUES[tier], drawn.outcome)
     return [BonusPileShuffled(round=phase.number, tier=tier, count=len(values), values=values)]

@@ -2,7 +2,8 @@
 
 `ChoosingFirstPlayer` (round 1's starter is drawn by lot) -> `Dealing` (a round's deck shuffle is due)
 -> `Round` (set-up finishes while its bonus piles are shuffled one tier at a time, then play) -> back to
-`Dealing` after each round, or `MatchOver`.
+`Dealing` after each round, or `MatchOver`. The last round's final position travels along (`Dealing.
+previous_round`, `MatchOver.final_round`) so that the finished match can still be drawn.
 
 Multisets of cards (hands, the cards of a command) are tuples sorted by name. Market places are slots
 (R-13: cosmetic): `None` marks a slot a failed refill left empty at the end of a round.
@@ -25,7 +26,8 @@ class Options:
     allow_sale_into_empty_pile: bool = True  # R-04
     bonus_when_tier_empty: str = "none"  # R-05 (the only value)
     owner_sees_own_bonus_values: bool = True  # R-18
-    opponent_sees_herd_size: bool = False  # R-19
+    opponent_sees_hand_size: bool = True  # R-20
+    opponent_sees_herd_size: bool = True  # R-19 as the German rulebook has it; hidden only with the hand size
     safety_cap_turns_without_progress: Optional[int] = None  # R-22 (self-play only)
     first_player: Optional[int] = None  # R-16: explicit starter instead of the lot
 
@@ -92,6 +94,7 @@ class ChoosingFirstPlayer:
 class Dealing:
     number: int
     starter: int
+    previous_round: Optional[Round] = None  # the round just scored, as it ended (kept for the final board)
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ class MatchOver:
     winners: tuple[int, ...]
     aborted: bool = False
     forfeited_by: int | None = None
+    final_round: Optional[Round] = None  # the last round as the match left it (None if none was dealt)
 
 
 Phase = Union[ChoosingFirstPlayer, Dealing, Round, MatchOver]

@@ -1,9 +1,13 @@
 """What a seat may see (rules 7 and R-18..R-21): `view` of a state and `redact` of an event.
 
 Public: market, deck size, discard, remaining goods tokens, collected goods tokens, bonus-token counts
-and tiers, hand sizes, seals, round results. Owner only: the hand, the herd size (R-19, unless
-`opponent_sees_herd_size`), own bonus values (R-18) until the round's scoring reveals them. Nobody: the
-deck order and the bonus piles' order.
+and tiers, seals, round results, and how many cards each seat holds in hand and herd together (5 at the
+deal, and every later change to it is a public move). By default also each seat's hand size (R-20) and
+herd size (R-19: the German rulebook only says a player need not *announce* the herd). Owner only: the
+hand, own bonus values (R-18) until the round's scoring reveals them, and, with `opponent_sees_hand_size`
+and `opponent_sees_herd_size` both false, the split of the held cards between hand and herd (either size
+gives the other away through the public total, so the options only hide them together). Nobody: the deck
+order and the bonus piles' order.
 """
 
 from __future__ import annotations
@@ -64,11 +68,17 @@ def round_summary(r: RoundResult) -> dict:
 
 
 def view(state: Match, seat: Optional[int]) -> dict:
+    """What `seat` (None: a spectator) sees now. Once the match is over nothing is secret: every seat and
+    the spectator see the final board (the last round as the match left it) with every hand, herd and
+    bonus value, and the result."""
     phase = state.phase
-    r = phase if isinstance(phase, Round) else None
+    over = isinstance(phase, MatchOver)
+    board = phase.final_round if over else (phase if isinstance(phase, Round) else None)
     if isinstance(phase, (Round, Dealing)):
         number, starter = phase.number, phase.starter
-    else:  # before the first deal, or after the match: the last round played, if any
+    elif board is not None:
+        number, starter = board.number, board.starter
+    else:  # before the first deal, or a match that ended before any round was dealt
         number, starter = (state.rounds[-1].number if state.rounds else None), None
     out = {
         "game": "jaipur",
@@ -76,7 +86,7 @@ def view(state: Match, seat: Optional[int]) -> dict:
         "phase": phase_name(state),
         "round": number,
         "starter": starter,
-        "turn": r.to_move if r and r.is_set_up else None,
+        "turn": phase.to_move if isinstance(phase, Round) and phase.is_set_up else None,
         "to_act": list(to_act(state)),
         "seals": list(state.seals),
         "market": None,
@@ -88,27 +98,28 @@ def view(state: Match, seat: Optional[int]) -> dict:
         "rounds": [round_summary(done) for done in state.rounds],
         "result": result(state),
     }
-    if r is not None:
+    if board is not None:
         out.update(
-            market=list(r.market),
-            deck_size=len(r.deck),
-            discard=list(r.discard),
-            goods_tokens={good: list(pile) for good, pile in zip(GOODS, r.goods_piles)},
-            bonus_tokens={tier: len(pile) for tier, pile in zip(BONUS_TIERS, r.bonus_piles)},
-            players=[_player(state, p, s, seat) for s, p in enumerate(r.players)],
+            market=list(board.market),
+            deck_size=len(board.deck),
+            discard=list(board.discard),
+            goods_tokens={good: list(pile) for good, pile in zip(GOODS, board.goods_piles)},
+            bonus_tokens={tier: len(pile) for tier, pile in zip(BONUS_TIERS, board.bonus_piles)},
+            players=[_player(state, p, s, seat, public=over) for s, p in enumerate(board.players)],
         )
     return out
 
 
-def _player(state: Match, p: Player, s: int, seat: Optional[int]) -> dict:
-    own = s == seat
+def _player(state: Match, p: Player, s: int, seat: Optional[int], public: bool) -> dict:
+    own = public or s == seat
     options = state.options
-    sees_bonus = own and options.owner_sees_own_bonus_values
+    sees_bonus = public or (own and options.owner_sees_own_bonus_values)
     return {
         "seat": s,
         "hand": list(p.hand) if own else None,
-        "hand_size": len(p.hand),
+        "hand_size": len(p.hand) if own or options.opponent_sees_hand_size else None,
         "herd": p.herd if own or options.opponent_sees_herd_size else None,
+        "hand_and_herd_size": len(p.hand) + p.herd,
         "goods_tokens": [{"good": t.good, "value": t.value} for t in p.goods_tokens],
         "goods_total": sum(t.value for t in p.goods_tokens),
         "bonus_tokens": [{"tier": t.tier, "value": t.value if sees_bonus else None} for t in p.bonus_tokens],
@@ -117,14 +128,16 @@ def _player(state: Match, p: Player, s: int, seat: Optional[int]) -> dict:
 
 
 def redact(event, seat: Optional[int]):
-    """The event as `seat` may see it: the deal shows a seat its own hand and herd only, bonus piles
-    never show their order, a sale's bonus value only to the seller until `round_ended` reveals it.
+    """The event as `seat` may see it: the deal shows a seat its own hand only, and the other seat's herd
+    and hand size only if the options make them public; bonus piles never show their order, a sale's
+    bonus value only to the seller until `round_ended` reveals it.
     (`ChanceDrawn` is returned as is; the service hides secret outcomes.)"""
     if isinstance(event, RoundDealt):
         return replace(
             event,
-            hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)),
-            herds=event.herds if event.herds_public else tuple(c if s == seat else None for s, c in enumerate(event.herds)),
+            hand_sizes=_own_unless(event.hand_sizes_public, event.hand_sizes, seat),
+            hands=_own_unless(False, event.hands, seat),
+            herds=_own_unless(event.herds_public, event.herds, seat),
             deck=None,
         )
     if isinstance(event, BonusPileShuffled):
@@ -132,3 +145,8 @@ def redact(event, seat: Optional[int]):
     if isinstance(event, GoodsSold) and event.bonus is not None and (event.seat != seat or event.bonus_secret_from_seller):
         return replace(event, bonus=None)
     return event
+
+
+def _own_unless(public: bool, per_seat: tuple, seat: Optional[int]) -> tuple:
+    """`per_seat` as `seat` sees it: all of it if public, else its own entry only."""
+    return per_seat if public else tuple(x if s == seat else None for s, x in enumerate(per_seat))

@@ -9,10 +9,10 @@ NOT_YOUR_TURN = "not_your_turn"
 GAME_OVER = "game_over"
 AWAITING_CHANCE = "awaiting_chance"
 INVALID_OPTIONS = "invalid_options"
+INVALID_CHANCE_OUTCOME = "invalid_chance_outcome"  # a draw nobody awaits, for another request, or impossible
 
 # Jaipur rules
 UNKNOWN_COMMAND = "jaipur.unknown_command"  # not one of the four actions
-UNEXPECTED_CHANCE = "jaipur.unexpected_chance"  # a draw nobody asked for, or of the wrong shape
 UNKNOWN_CARD = "jaipur.unknown_card"  # not a card type
 CAMEL_NOT_ALLOWED = "jaipur.camel_not_allowed"  # camels are never taken singly, exchanged for, given as goods, sold
 NOT_CANONICAL = "jaipur.not_canonical"  # card lists must be sorted by name
@@ -33,8 +33,8 @@ ALL_CODES = (
     GAME_OVER,
     AWAITING_CHANCE,
     INVALID_OPTIONS,
+    INVALID_CHANCE_OUTCOME,
     UNKNOWN_COMMAND,
-    UNEXPECTED_CHANCE,
     UNKNOWN_CARD,
     CAMEL_NOT_ALLOWED,
     NOT_CANONICAL,

@@ -34,6 +34,7 @@ from domain.jaipur.violations import ALL_CODES
 from events.codec import from_wire, to_wire
 from tests.conftest import GAMES_SCALE
 from tests.unit.jaipur.builders import cards_in
+from tests.unit.jaipur.observers import Attacker, observed, twin_deal
 from tests.support.driver import Table
 
 MATCHES = 500 * GAMES_SCALE
@@ -62,11 +63,12 @@ def check_round(r: Round) -> None:
 
 
 def check_views(state, r: Round) -> None:
-    """No seat sees the other hand, the other herd (unless opponent_sees_herd_size), the deck order or an
-    unrevealed bonus value: changing those leaves the view unchanged."""
-    herd_public = state.options.opponent_sees_herd_size
+    """No seat sees the other hand, the other seat's split between hand and herd (unless its sizes are
+    shown), the deck order or an unrevealed bonus value: changing those leaves the view unchanged."""
+    sizes_public = state.options.opponent_sees_herd_size  # equal to opponent_sees_hand_size
     scrambled_players = tuple(
-        replace(p, hand=("x",) * len(p.hand), herd=p.herd if herd_public else p.herd + 7,
+        replace(p, hand=("x",) * (len(p.hand) if sizes_public else len(p.hand) + p.herd),
+                herd=p.herd if sizes_public else 0,
                 bonus_tokens=tuple(replace(t, value=-1) for t in p.bonus_tokens))
         for p in r.players
     )
@@ -80,8 +82,10 @@ def check_views(state, r: Round) -> None:
             if other == seat:
                 assert seen["players"][other]["hand"] == list(r.players[other].hand)
                 continue
-            assert seen["players"][other]["hand"] is None
-            assert (seen["players"][other]["herd"] is None) != herd_public
+            shown = seen["players"][other]
+            assert shown["hand"] is None
+            assert (shown["herd"] is None) != sizes_public and (shown["hand_size"] is None) != sizes_public
+            assert shown["hand_and_herd_size"] == len(r.players[other].hand) + r.players[other].herd
             players = list(r.players)
             players[other] = scrambled_players[other]
             hidden = replace(state, phase=replace(r, players=tuple(players), deck=tuple(reversed(r.deck)),
@@ -101,6 +105,7 @@ def check_redaction(event, live_hands) -> None:
                 if other != seat:
                     assert seen.hands[other] is None
                     assert (seen.herds[other] is None) != event.herds_public  # shown only under R-19's option
+                    assert (seen.hand_sizes[other] is None) != event.hand_sizes_public  # R-20's option
         if isinstance(event, BonusPileShuffled):
             assert seen.values is None
         if isinstance(event, GoodsSold) and (seat != event.seat or event.bonus_secret_from_seller):
@@ -201,6 +206,7 @@ def check_end(table: Table) -> None:
         assert state.seals[winner] == 2 and state.seals[1 - winner] <= 1
         assert len(state.rounds) >= 2
     assert jaipur.to_act(state) == () and jaipur.chance(state) is None
+    check_final_views(state)
     assert table.replayed() == state
     wire = [json.loads(json.dumps(to_wire(e))) for e in table.events]
     decoded = [
@@ -214,18 +220,37 @@ def check_end(table: Table) -> None:
     assert rebuilt == state
 
 
-OPTIONS = st.fixed_dictionaries(
+def check_final_views(state) -> None:
+    """After the end nothing is secret: everyone sees the final board with every hand, herd and bonus value."""
+    board = state.phase.final_round
+    assert board is not None and board.is_set_up
+    views = [jaipur.view(state, seat) for seat in (0, 1, None)]
+    assert all({**v, "you": None} == views[2] for v in views)
+    v = views[2]
+    assert v["phase"] == "match_over" and v["result"] == jaipur.result(state) and v["round"] == board.number
+    assert v["market"] == list(board.market) and v["deck_size"] == len(board.deck)
+    for p, shown in zip(board.players, v["players"]):
+        assert shown["hand"] == list(p.hand) and shown["herd"] == p.herd and shown["hand_size"] == len(p.hand)
+        assert [t["value"] for t in shown["bonus_tokens"]] == [t.value for t in p.bonus_tokens]
+
+
+HIDDEN_SIZES = {"opponent_sees_hand_size": False, "opponent_sees_herd_size": False}
+SHOWN_SIZES = {"opponent_sees_hand_size": True, "opponent_sees_herd_size": True}
+
+RULE_OPTIONS = st.fixed_dictionaries(
     {},
     optional={
         "residual_tie": st.sampled_from(["no_seal_replay", "seal_to_non_starter"]),
         "deck_end_trigger": st.sampled_from(["failed_refill", "deck_empty_immediately"]),
         "allow_sale_into_empty_pile": st.booleans(),
         "owner_sees_own_bonus_values": st.booleans(),
-        "opponent_sees_herd_size": st.booleans(),
         "safety_cap_turns_without_progress": st.one_of(st.none(), st.integers(4, 40)),
         "first_player": st.sampled_from([None, 0, 1]),
     },
 )
+# hand and herd sizes are shown or hidden together (setup refuses anything else)
+OPTIONS = st.builds(lambda rules, sizes: {**rules, **sizes}, RULE_OPTIONS,
+                    st.sampled_from([{}, SHOWN_SIZES, HIDDEN_SIZES]))
 
 
 @settings(max_examples=MATCHES)
@@ -233,6 +258,90 @@ OPTIONS = st.fixed_dictionaries(
 def test_random_matches_keep_every_invariant(seed, policy, options):
     table = play_match(seed, policy, full_checks=GAMES_SCALE > 1, options=options)
     check_end(table)
+
+
+SECRECY_MATCHES = 200 * GAMES_SCALE
+
+
+def random_command(state, rng: random.Random):
+    """A legal command of the seat to act: a random kind, then a random command of that kind."""
+    by_type: dict = {}
+    for command in jaipur.legal_commands(state, jaipur.to_act(state)[0]):
+        by_type.setdefault(command.TYPE, []).append(command)
+    return rng.choice(by_type[rng.choice(sorted(by_type))])
+
+
+def secrecy_run(seed: bytes, policy: int, options: dict) -> None:
+    """Round 1 of a match and, in step with it, its twin: dealt alike except that seat `s` got one camel
+    more and one goods card fewer (or the reverse), the swapped card lying deepest in the deck.
+
+    With the sizes hidden, seat 1 - s and the spectator must be shown byte-identical events and views until
+    the twins really differ (the twin cannot make the same move, the swapped card is drawn, or the round
+    is scored), and the attacker (`observers.Attacker`, fed the same) must be left with both herds possible.
+    With the sizes shown, the same attacker must name every herd exactly: it is not too weak to notice."""
+    hidden = not options.get("opponent_sees_herd_size", True)
+    rng = random.Random(policy)
+    table = Table.start(jaipur, options, 2, seed=seed)
+    draws = [e for e in table.events if isinstance(e, ChanceDrawn)]
+    deck_draw = next(d for d in draws if d.label == "deck")
+    s = rng.randrange(2)
+    twin = twin_deal(deck_draw.outcome, table.state.phase.starter, s)
+    if twin is None:
+        STATS["secrecy: no twin"] += 1
+        return
+    outcome, depth = twin
+    twin_state, twin_new = jaipur.initial_state(options, 2), []
+    for draw in draws:
+        draw = replace(draw, outcome=outcome) if draw is deck_draw else draw
+        for event in [draw, *jaipur.decide(twin_state, draw)]:
+            twin_state = jaipur.evolve(twin_state, event)
+            twin_new.append(event)
+    new = [list(table.events), twin_new]
+    observers = (1 - s, None)
+    attackers = {(w, o): Attacker() for w in (0, 1) for o in observers}
+    while True:
+        states = (table.state, twin_state)
+        herds = [tuple(p.herd for p in state.phase.players) for state in states]
+        assert abs(herds[0][s] - herds[1][s]) == 1 and herds[0][1 - s] == herds[1][1 - s]
+        for o in observers:
+            for w in (0, 1):
+                attacker = attackers[w, o]
+                for event in new[w]:
+                    attacker.event(jaipur.redact(event, o))
+                attacker.view(jaipur.view(states[w], o))
+                assert herds[w] in attacker.splits, "the attacker ruled out the truth"
+            if hidden:
+                assert observed(states[0], new[0], o) == observed(states[1], new[1], o), (
+                    f"what {o} is shown depends on seat {s}'s split")
+                assert {herds[0][s], herds[1][s]} <= attackers[0, o].herds(s) == attackers[1, o].herds(s)
+                STATS["secrecy: positions where the herd stayed hidden"] += 1
+            else:
+                assert [attackers[w, o].splits for w in (0, 1)] == [{herds[0]}, {herds[1]}]
+                STATS["secrecy: positions where the shown sizes gave the herds away"] += 1
+        command = random_command(table.state, rng)
+        try:
+            twin_new = jaipur.decide(twin_state, command)
+        except RuleViolation:
+            return  # the twins part: one can make this move, the other cannot
+        new = [table.play(command), twin_new]
+        for event in twin_new:
+            twin_state = jaipur.evolve(twin_state, event)
+        if any(isinstance(e, RoundEnded) for e in twin_new) or 40 - len(table.state.phase.deck) > depth:
+            return  # scored (the camel token compares the herds), or the swapped card came off the deck
+
+
+@settings(max_examples=SECRECY_MATCHES)
+@given(seed=st.binary(min_size=1, max_size=16), policy=st.integers(0, 2**32 - 1), rules=RULE_OPTIONS)
+def test_hidden_sizes_cannot_be_derived_from_what_the_others_are_shown(seed, policy, rules):
+    secrecy_run(seed, policy, {**rules, **HIDDEN_SIZES})
+    secrecy_run(seed, policy, {**rules, **SHOWN_SIZES})
+
+
+def test_secrecy_positions_count():
+    """Runs after the secrecy test: it really compared twins, with the sizes hidden and shown."""
+    if STATS["secrecy: positions where the herd stayed hidden"]:
+        assert STATS["secrecy: positions where the herd stayed hidden"] >= 10 * SECRECY_MATCHES
+        assert STATS["secrecy: positions where the shown sizes gave the herds away"] >= 10 * SECRECY_MATCHES
 
 
 def test_matches_played_count():

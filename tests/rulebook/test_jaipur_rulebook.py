@@ -4,6 +4,7 @@ German with an English gloss) and every ruling R-01..R-32 of ../shared/rules/jai
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -217,13 +218,13 @@ def test_rb_new_round_the_loser_starts():
     """"Solange keiner der beiden Spieler 2 Exzellenz-Siegel besitzt, wird eine neue Runde gestartet ... Der
     Verlierer der vorigen Runde ist nun Startspieler"."""
     after, _ = play(third_pile_sale(), Sell(0, "leather", 1))
-    assert after.phase == Dealing(2, 1)
+    assert replace(after.phase, previous_round=None) == Dealing(2, 1)
 
 
 def test_rb_the_second_seal_ends_the_game():
     """"Das Spiel endet, sobald ein Spieler ein 2. Exzellenz-Siegel erhält. Er gewinnt das Spiel"."""
     after, events = play(third_pile_sale(seals=(1, 1)), Sell(0, "leather", 1))
-    assert events[-1] == MatchWon(0) and after.phase == MatchOver((0,))
+    assert events[-1] == MatchWon(0) and replace(after.phase, final_round=None) == MatchOver((0,))
     assert jaipur.result(after)["winners"] == [0]
 
 
@@ -273,9 +274,21 @@ def test_rb_short_pile_still_pays_the_bonus_by_cards_sold():
 
 def test_rb_herd_size_need_not_be_disclosed():
     """"Während der Partie ist man nicht verpflichtet, dem Gegenspieler die Anzahl an Kamelen ... zu
-    offenbaren"."""
+    offenbaren": one need not *announce* the count; the herd lies on the table, so it is shown by default
+    and hidden on request (together with the hand size, which would give it away)."""
     state = position(hands=(("gold",), ()), herds=(4, 2))
-    assert jaipur.view(state, 1)["players"][0]["herd"] is None and jaipur.view(state, 0)["players"][0]["herd"] == 4
+    assert jaipur.view(state, 1)["players"][0]["herd"] == 4 and jaipur.view(state, 0)["players"][0]["herd"] == 4
+    hidden = position(hands=(("gold",), ()), herds=(4, 2),
+                      options={"opponent_sees_hand_size": False, "opponent_sees_herd_size": False})
+    assert jaipur.view(hidden, 1)["players"][0]["herd"] is None and jaipur.view(hidden, 0)["players"][0]["herd"] == 4
+
+
+def test_rb_tip_the_opponent_s_seven_cards_are_visible():
+    """"Viele Kamele vom Markt zu nehmen, empfiehlt sich vor allem dann, wenn der Gegenspieler schon 7
+    Karten auf der Hand hat": the tip needs the opponent's hand size, so it is shown (R-20)."""
+    seven = ("cloth",) * 3 + ("spice",) * 4
+    state = position(hands=(("gold",), seven), herds=(1, 0))
+    assert jaipur.view(state, 0)["players"][1]["hand_size"] == 7
 
 
 def test_rb_limit_of_seven_counts_hand_cards_only():
@@ -415,11 +428,18 @@ def test_r18_owner_sees_own_bonus_values_opponent_only_tier():
     assert jaipur.view(state, 1)["players"][0]["bonus_tokens"] == [{"tier": "four", "value": None}]
 
 
-def test_r19_herd_hidden_from_the_opponent():
+def test_r19_herd_shown_unless_hidden_together_with_the_hand_size():
+    """Ruling changed from the reference (the German rulebook wins): the herd is shown by default; hiding
+    it needs the hand size hidden too, since hand + herd is public and either gives the other away."""
     state = position(hands=(("gold",), ()), herds=(5, 1))
-    assert jaipur.view(state, 1)["players"][0]["herd"] is None
-    shown = position(hands=(("gold",), ()), herds=(5, 1), options={"opponent_sees_herd_size": True})
-    assert jaipur.view(shown, 1)["players"][0]["herd"] == 5
+    assert jaipur.view(state, 1)["players"][0]["herd"] == 5
+    hidden = position(hands=(("gold",), ()), herds=(5, 1),
+                      options={"opponent_sees_hand_size": False, "opponent_sees_herd_size": False})
+    assert jaipur.view(hidden, 1)["players"][0]["herd"] is None
+    assert jaipur.view(hidden, 1)["players"][0]["hand_and_herd_size"] == 6
+    with pytest.raises(RuleViolation) as error:
+        jaipur.initial_state({"opponent_sees_herd_size": False}, 2)
+    assert error.value.code == "invalid_options"
 
 
 def test_r20_opponent_hand_size_public():

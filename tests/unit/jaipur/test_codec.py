@@ -1,11 +1,14 @@
 """Every command and event survives events/codec.py both ways (including redacted copies)."""
 
 import json
-from dataclasses import replace
+import typing
+from dataclasses import fields, replace
 
 import pytest
 
 from domain import jaipur
+from domain.core import Doc
+from domain.jaipur.components import GOODS
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
 from domain.jaipur.events import (
     BonusPileShuffled,
@@ -116,3 +119,75 @@ def test_legal_commands_survive_the_wire():
         body = json.loads(json.dumps(command_to_wire(command)))
         cls = jaipur.COMMANDS[body.pop("type")]
         assert command_from_wire(cls, body, 0) == command
+
+
+# --- the documented contract (Annotated[T, Doc(...)]) ------------------------------------------------------
+
+
+def documented(cls) -> dict:
+    """field name -> (plain type, Doc) of a command class."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    out = {}
+    for field in fields(cls):
+        hint = hints[field.name]
+        assert typing.get_origin(hint) is typing.Annotated, f"{cls.__name__}.{field.name} has no Doc"
+        (doc,) = [extra for extra in hint.__metadata__ if isinstance(extra, Doc)]
+        out[field.name] = (typing.get_args(hint)[0], doc)
+    return out
+
+
+@pytest.mark.parametrize("cls", list(jaipur.COMMANDS.values()), ids=lambda c: c.TYPE)
+def test_every_command_field_states_its_meaning_and_range(cls):
+    for name, (plain, doc) in documented(cls).items():
+        assert doc.text.strip(), name
+        if plain is int:
+            assert doc.minimum is not None and doc.maximum is not None, name
+        else:  # a card name, or a tuple of card names: the goods, never a camel
+            assert doc.choices == GOODS, name
+        if typing.get_origin(plain) is tuple:
+            assert doc.minimum is not None and doc.maximum is not None, name
+    assert documented(cls)["seat"][1].minimum == 0 and documented(cls)["seat"][1].maximum == 1
+
+
+@pytest.mark.parametrize("cls", list(jaipur.COMMANDS.values()), ids=lambda c: c.TYPE)
+def test_the_codec_decodes_the_plain_types(cls):
+    """Doc is for the API description only: the codec sees the plain hints, and decodes what it always did."""
+    plain = typing.get_type_hints(cls)
+    assert {name: hint for name, (hint, _) in documented(cls).items()} == plain
+    assert not any(typing.get_origin(hint) is typing.Annotated for hint in plain.values())
+
+
+def test_the_codec_does_not_enforce_the_documented_ranges_the_rules_do():
+    sale = command_from_wire(Sell, {"good": "gold", "count": 9}, 0)  # above the documented maximum
+    assert sale == Sell(0, "gold", 9)
+    from tests.unit.jaipur.builders import code_of, position
+
+    assert code_of(position(hands=(("gold",) * 2, ())), sale) == "jaipur.not_in_hand"
+
+
+def within(value, plain, doc) -> bool:
+    if typing.get_origin(plain) is tuple:
+        return doc.minimum <= len(value) <= doc.maximum and set(value) <= set(doc.choices)
+    if plain is int:
+        return doc.minimum <= value <= doc.maximum
+    return value in doc.choices
+
+
+@pytest.mark.parametrize("seed", [b"doc-1", b"doc-2", b"doc-3"])
+def test_every_legal_command_is_within_the_documented_ranges(seed):
+    import random
+
+    from tests.support.driver import Table
+
+    rng = random.Random(seed)
+    table = Table.start(jaipur, {}, 2, seed=seed)
+    seen = set()
+    while not jaipur.is_terminal(table.state):
+        (seat,) = jaipur.to_act(table.state)
+        legal = jaipur.legal_commands(table.state, seat)
+        for command in legal:
+            for name, (plain, doc) in documented(type(command)).items():
+                assert within(getattr(command, name), plain, doc), (command, name)
+                seen.add((type(command).TYPE, name))
+        table.play(rng.choice(legal))
+    assert {t for t, _ in seen} == set(jaipur.COMMANDS)

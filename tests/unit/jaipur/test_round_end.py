@@ -1,5 +1,7 @@
 """End of a round (rules 4, R-01, R-02, R-03, R-29, R-30)."""
 
+from dataclasses import replace
+
 from domain import jaipur
 from domain.core import Shuffle
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
@@ -31,7 +33,7 @@ def test_the_sale_that_empties_a_third_pile_ends_the_round_at_once():
     ended = events[1]
     assert ended.reason == "goods_piles" and ended.round == 1
     # the opponent gets no further turn: the next round's deal is awaited
-    assert after.phase == Dealing(2, ended.next_starter)
+    assert replace(after.phase, previous_round=None) == Dealing(2, ended.next_starter)
     assert jaipur.to_act(after) == ()
     assert jaipur.chance(after) == Shuffle("deck", 52)
 

@@ -1,6 +1,7 @@
 """Round and match set-up (rules 2), options, and the chance steps (R-16, R-24, R-25)."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -29,7 +30,10 @@ def test_only_two_seats(seats):
 
 
 def test_default_options_are_the_proposed_rulings():
-    assert jaipur.initial_state({}, 2).options == Options()
+    options = jaipur.initial_state({}, 2).options
+    assert options == Options()
+    # R-19 and R-20: hand and herd sizes are shown (the German rulebook wins over the reference's R-19)
+    assert options.opponent_sees_hand_size and options.opponent_sees_herd_size
 
 
 @pytest.mark.parametrize(
@@ -42,6 +46,7 @@ def test_default_options_are_the_proposed_rulings():
         {"allow_sale_into_empty_pile": "yes"},
         {"owner_sees_own_bonus_values": 1},
         {"opponent_sees_herd_size": None},
+        {"opponent_sees_hand_size": 0, "opponent_sees_herd_size": False},
         {"safety_cap_turns_without_progress": 0},
         {"safety_cap_turns_without_progress": True},
         {"first_player": 2},
@@ -54,6 +59,24 @@ def test_unknown_keys_and_bad_values_are_refused(options):
         jaipur.initial_state(options, 2)
 
 
+@pytest.mark.parametrize("hand,herd", [(True, False), (False, True)])
+def test_hand_size_and_herd_size_are_hidden_only_together(hand, herd):
+    """The cards a seat holds in hand and herd together are public (5 at the deal, then public moves), so
+    either size shown gives the other away: hiding just one of them is refused."""
+    with pytest.raises(InvalidOptions) as error:
+        jaipur.initial_state({"opponent_sees_hand_size": hand, "opponent_sees_herd_size": herd}, 2)
+    assert error.value.code == "invalid_options"
+    with pytest.raises(InvalidOptions) as error:  # the other one left at its default (shown)
+        jaipur.initial_state({"opponent_sees_herd_size" if not herd else "opponent_sees_hand_size": False}, 2)
+    assert error.value.code == "invalid_options"
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_hand_size_and_herd_size_hidden_or_shown_together(shown):
+    options = jaipur.initial_state({"opponent_sees_hand_size": shown, "opponent_sees_herd_size": shown}, 2).options
+    assert options.opponent_sees_hand_size is shown and options.opponent_sees_herd_size is shown
+
+
 def test_options_that_are_accepted():
     state = jaipur.initial_state(
         {
@@ -62,7 +85,8 @@ def test_options_that_are_accepted():
             "allow_sale_into_empty_pile": False,
             "bonus_when_tier_empty": "none",
             "owner_sees_own_bonus_values": False,
-            "opponent_sees_herd_size": True,
+            "opponent_sees_hand_size": False,
+            "opponent_sees_herd_size": False,
             "safety_cap_turns_without_progress": 40,
             "first_player": 1,
         },
@@ -160,34 +184,60 @@ def test_commands_wait_for_the_chance_steps():
     assert jaipur.legal_commands(state, 0) == []
 
 
+def chance_code(state, drawn_) -> str:
+    with pytest.raises(RuleViolation) as error:
+        jaipur.decide(state, drawn_)
+    return error.value.code
+
+
 @pytest.mark.parametrize(
     "bad",
     [
         drawn("deck", tuple(range(51))),  # wrong size
         drawn("bonus_three", tuple(range(7))),  # wrong label
         drawn("deck", (0,) * 52),  # not a permutation
+        drawn("deck", tuple(range(1, 53))),  # not a permutation of range(52)
+        replace(drawn("deck", tuple(range(52))), secret=False),  # the deck shuffle is secret
+        replace(drawn("deck", tuple(range(52))), dice=2),
         ChanceDrawn(draw=0, kind="roll", label="deck", size=52, dice=1, secret=False, outcome=(1,)),
     ],
 )
 def test_a_draw_of_the_wrong_shape_is_refused(bad):
     state = jaipur.initial_state({"first_player": 0}, 2)
-    with pytest.raises(RuleViolation) as error:
-        jaipur.decide(state, bad)
-    assert error.value.code == "jaipur.unexpected_chance"
+    assert chance_code(state, bad) == "invalid_chance_outcome"
 
 
-def test_a_pick_outside_the_choices_is_refused():
+@pytest.mark.parametrize("outcome", [(2,), (-1,), (True,), (0, 1), ()])
+def test_a_pick_outside_the_choices_is_refused(outcome):
     state = jaipur.initial_state({}, 2)
-    with pytest.raises(RuleViolation) as error:
-        jaipur.decide(state, drawn("first_player", (2,), kind="pick"))
-    assert error.value.code == "jaipur.unexpected_chance"
+    assert chance_code(state, drawn("first_player", outcome, kind="pick")) == "invalid_chance_outcome"
+
+
+def test_an_impossible_bonus_shuffle_is_refused_and_nothing_is_dealt():
+    state = jaipur.initial_state({"first_player": 0}, 2)
+    state = jaipur.evolve(state, jaipur.decide(state, drawn("deck", tuple(range(52))))[0])
+    assert chance_code(state, drawn("bonus_three", (0, 1, 2, 3, 4, 5, 5))) == "invalid_chance_outcome"
+    assert chance_code(state, drawn("bonus_four", tuple(range(6)))) == "invalid_chance_outcome"  # not yet
+    (event,) = jaipur.decide(state, drawn("bonus_three", (6, 5, 4, 3, 2, 1, 0)))
+    assert event.values == (3, 3, 2, 2, 2, 1, 1)
 
 
 def test_a_draw_nobody_awaits_is_refused():
     state, _ = dealt()
-    with pytest.raises(RuleViolation) as error:
-        jaipur.decide(state, drawn("deck", tuple(range(52))))
-    assert error.value.code == "jaipur.unexpected_chance"
+    assert chance_code(state, drawn("deck", tuple(range(52)))) == "invalid_chance_outcome"
+
+
+def test_a_draw_after_the_match_is_refused():
+    state = jaipur.initial_state({}, 2)
+    for event in jaipur.forfeit(state, 0):
+        state = jaipur.evolve(state, event)
+    assert chance_code(state, drawn("first_player", (0,), kind="pick")) == "invalid_chance_outcome"
+
+
+def test_every_honest_draw_is_accepted():
+    """The dealer's own draws (as the service makes them) pass the check at every chance step of a match."""
+    table = Table.start(jaipur, {}, 2, seed=b"honest")
+    assert sum(1 for e in table.events if e.TYPE == "chance_drawn") == 5  # first player, deck, 3 bonus tiers
 
 
 def test_builder_deal_order_reaches_the_wanted_deal():
