@@ -56,8 +56,19 @@ def game_schemas(game: ModuleType) -> dict[str, dict]:
     }
     view = getattr(game, "VIEW_SCHEMA", None)
     if view is not None:
-        out[f"{prefix(game)}View"] = view
+        name = f"{prefix(game)}View"
+        out[name] = rebase(view, f"#/components/schemas/{name}")
     return out
+
+
+def rebase(schema, at: str):
+    """A standalone schema's internal refs (`#/$defs/x`) pointed at where it now sits in the spec."""
+    if isinstance(schema, dict):
+        return {k: (at + v[1:] if k == "$ref" and isinstance(v, str) and v.startswith("#/") else rebase(v, at))
+                for k, v in schema.items() if k not in ("$schema", "$id")}
+    if isinstance(schema, list):
+        return [rebase(item, at) for item in schema]
+    return schema
 
 
 def composites(games: list[ModuleType]) -> dict[str, dict]:

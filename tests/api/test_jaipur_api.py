@@ -37,7 +37,7 @@ def test_a_seat_never_sees_the_other_hand_or_the_deck(api):
     for s in (0, 1):
         me, other = views[s]["players"][s], views[s]["players"][1 - s]
         assert me["hand"] is not None and len(me["hand"]) == me["hand_size"]
-        assert other["hand"] is None and other["herd"] is None and other["hand_size"] >= 0
+        assert other["hand"] is None and other["herd"] >= 0 and other["hand_size"] >= 0  # sizes shown by default
         assert all(p["hand"] is None for p in spectator["players"])
         events = api.call("GET", f"/v1/games/{gid}/events", tokens[s]).json()["events"]
         for env in events:
@@ -47,6 +47,18 @@ def test_a_seat_never_sees_the_other_hand_or_the_deck(api):
                 assert env.get("redacted") and env["payload"]["deck"] is None
                 assert env["payload"]["hands"][1 - s] is None and env["payload"]["hands"][s] == me["hand"]
         assert "deck" not in views[s] and "deck_order" not in json.dumps(views[s])
+
+
+def test_hidden_sizes_stay_hidden_in_views_and_the_deal(api):
+    gid, tokens = api.create("jaipur", 2, options={"opponent_sees_hand_size": False, "opponent_sees_herd_size": False})
+    for s in (0, 1):
+        other = api.view(gid, tokens[s])["state"]["players"][1 - s]
+        assert other["herd"] is None and other["hand_size"] is None and other["hand_and_herd_size"] >= 5
+        dealt = [e for e in api.call("GET", f"/v1/games/{gid}/events", tokens[s]).json()["events"]
+                 if e["type"] == "round_dealt"][0]["payload"]
+        assert dealt["hand_sizes"][1 - s] is None and dealt["herds"][1 - s] is None
+    spectator = api.view(gid)["state"]["players"]
+    assert all(p["herd"] is None and p["hand_size"] is None for p in spectator)
 
 
 def test_sixteen_racing_commands_exactly_one_lands(api):
