@@ -330,7 +330,8 @@ class Games:
         game = loaded.game
         return [redact_envelope(game, env, seat) for env in envelopes]
 
-    def view(self, loaded: Loaded, seat: int | None, full: bool = False) -> dict:
+    def view(self, loaded: Loaded, seat: int | None, complete: bool = False) -> dict:
+        """The game as `seat` sees it; `complete`: with nothing hidden (time travel after the end)."""
         game = loaded.game
         state = loaded.state
         body = {
@@ -344,7 +345,7 @@ class Games:
             "awaiting_chance": chance_summary(game.chance(state)),
             "head_hash": loaded.head_hash,
             "open": loaded.meta.open,
-            "state": codec.to_wire(state) if full else game.view(state, seat),
+            "state": game.view(state, seat, complete=True) if complete else game.view(state, seat),
         }
         clocks = clock.summary(loaded.clocks, loaded.meta.platform, self.clock())
         if clocks is not None:

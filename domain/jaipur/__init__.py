@@ -19,6 +19,9 @@ from domain.jaipur.violations import ALL_CODES
 NAME = "jaipur"
 MIN_SEATS = 2
 MAX_SEATS = 2
+# Every Jaipur action ends the turn, so the platform's "turn" undo could never apply: a take-back needs the
+# opponent's consent (and never crosses a card revealed from the deck).
+DEFAULT_UNDO = "consent"
 
 __all__ = [
     "NAME",

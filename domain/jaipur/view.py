@@ -67,10 +67,11 @@ def round_summary(r: RoundResult) -> dict:
     }
 
 
-def view(state: Match, seat: Optional[int]) -> dict:
+def view(state: Match, seat: Optional[int], complete: bool = False) -> dict:
     """What `seat` (None: a spectator) sees now. Once the match is over nothing is secret: every seat and
     the spectator see the final board (the last round as the match left it) with every hand, herd and
-    bonus value, and the result."""
+    bonus value, and the result. `complete` shows every hand, herd and bonus value at any moment (time
+    travel through a finished match)."""
     phase = state.phase
     over = isinstance(phase, MatchOver)
     board = phase.final_round if over else (phase if isinstance(phase, Round) else None)
@@ -105,7 +106,7 @@ def view(state: Match, seat: Optional[int]) -> dict:
             discard=list(board.discard),
             goods_tokens={good: list(pile) for good, pile in zip(GOODS, board.goods_piles)},
             bonus_tokens={tier: len(pile) for tier, pile in zip(BONUS_TIERS, board.bonus_piles)},
-            players=[_player(state, p, s, seat, public=over) for s, p in enumerate(board.players)],
+            players=[_player(state, p, s, seat, public=over or complete) for s, p in enumerate(board.players)],
         )
     return out
 

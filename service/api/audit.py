@@ -22,8 +22,9 @@ def state_at(game_id: str):
     if version > current.version:
         raise BadRequest("malformed_request", f"the game is at version {current.version}", "version")
     past = games().load(game_id, until=version)
-    # once the game is over nothing is secret any more: the whole state at that moment, for everyone
-    return games().view(past, g.seat, full=current.finished)
+    # always the view (the shape of GET /v1/games/{id}); once the game is over nothing is secret any more:
+    # the complete view at that moment, for everyone
+    return games().view(past, g.seat, complete=current.finished)
 
 
 @bp.get("/<game_id>/export")

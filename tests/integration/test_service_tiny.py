@@ -75,3 +75,13 @@ def test_a_clients_seed_is_mixed_with_server_entropy(client):
     for g in games:
         assert client.get(f"/v1/games/{g}/events").json["events"][0]["payload"]["seed"] is None
         assert client.get(f"/v1/games/{g}").json["open"] is False
+
+
+@pytest.mark.parametrize("name, expected", [("jaipur", "consent"), ("istanbul", "turn"), ("tiny", "turn")])
+def test_each_game_has_an_undo_default_that_can_apply(client, name, expected):
+    seats = 2
+    r = client.post("/v1/games", json={"game": name, "seats": seats})
+    created = client.get(f"/v1/games/{r.json['id']}/events").json["events"][0]["payload"]
+    assert created["options"]["undo"] == expected
+    explicit = client.post("/v1/games", json={"game": name, "seats": seats, "options": {"undo": "none"}})
+    assert client.get(f"/v1/games/{explicit.json['id']}/events").json["events"][0]["payload"]["options"]["undo"] == "none"

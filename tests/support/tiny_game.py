@@ -180,7 +180,7 @@ def legal_commands(state, seat):
     return [Add(seat, 1), Add(seat, 2), RollDie(seat), EndTurn(seat), CallDealer(seat)]
 
 
-def view(state, seat):
+def view(state, seat, complete=False):
     return {"total": state.total, "turn": state.turn, "deck_size": len(state.deck or ())}
 
 
