@@ -32,8 +32,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(port: int, data_dir: str | os.PathLike, persistent: bool = True) -> subprocess.Popen:
-    """Start redis-server on 127.0.0.1:port with its files under data_dir; returns once it answers PING."""
+def start(port: int, data_dir: str | os.PathLike, persistent: bool = True, spawn=None) -> subprocess.Popen:
+    """Start redis-server on 127.0.0.1:port with its files under data_dir; returns once it answers PING.
+
+    `spawn(args, env)` starts the process (the supervisor passes its own, so Redis dies with it)."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     args = [binary(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(data_dir),
@@ -43,7 +45,10 @@ def start(port: int, data_dir: str | os.PathLike, persistent: bool = True) -> su
         args += ["--appendonly", "yes", "--appendfsync", os.environ.get("BAZAAR_APPENDFSYNC", "everysec")]
     else:
         args += ["--appendonly", "no"]
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if spawn is None:
+        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    else:
+        process = spawn(args, dict(os.environ))
     client = redis.Redis(port=port)
     deadline = time.monotonic() + 10
     while True:
@@ -53,5 +58,6 @@ def start(port: int, data_dir: str | os.PathLike, persistent: bool = True) -> su
         except redis.ConnectionError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
+                process.wait()
                 raise RuntimeError(f"redis-server did not start; see {data_dir / 'redis.log'}") from None
             time.sleep(0.02)

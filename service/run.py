@@ -1,10 +1,18 @@
-"""`make run`: a private Redis (unless REDIS_URL is set), the RQ worker and the HTTP service, together.
+"""`make run`: a private Redis (unless REDIS_URL is set), the RQ worker and the HTTP service, supervised.
 
-Ctrl-C stops all three.
+- If any of the three exits, the others are stopped and this exits non-zero, naming the one that died.
+- Ctrl-C or SIGTERM stops the web server and the worker first, then Redis, so nothing logs a traceback
+  about a Redis that vanished under it. The children run in their own session (the terminal's Ctrl-C
+  reaches only this supervisor, which stops them in order) and get SIGTERM if the supervisor itself dies,
+  so no process outlives it.
+- Nothing is shared between two instances on one host: the data directory (BAZAAR_DATA_DIR, default
+  var/redis) is locked while in use, and gunicorn's control socket (a fixed path by default) is off.
 """
 
 from __future__ import annotations
 
+import ctypes
+import fcntl
 import os
 import signal
 import subprocess
@@ -12,52 +20,107 @@ import sys
 import time
 from pathlib import Path
 
+from service import embedded_redis
+
 ROOT = Path(__file__).resolve().parents[1]
+STOP_TIMEOUT_S = 10
+_PR_SET_PDEATHSIG = 1
+
+
+class Stop(Exception):
+    """SIGTERM or SIGINT reached the supervisor."""
+
+
+def _raise_stop(*_):
+    raise Stop()
+
+
+def _die_with_parent():
+    """In the child before exec: SIGTERM when the supervisor dies, even by SIGKILL (Linux)."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except OSError:
+        pass
+
+
+def spawn(args: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(args, env=env, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent)
+
+
+def lock_data_dir(data_dir: Path):
+    """Hold an exclusive lock on the data directory for the supervisor's lifetime; exit if taken."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    handle = open(data_dir / "bazaar.lock", "a+")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        raise SystemExit(f"{data_dir} is in use by {holder}: stop it, or give this instance its own "
+                         "BAZAAR_DATA_DIR (and PORT)")
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"pid {os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def stop_all(children: list[tuple[str, subprocess.Popen]]) -> None:
+    """Stop in reverse start order: web, worker, then Redis."""
+    for _name, child in reversed(children):
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+        try:
+            child.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
 
 
 def main() -> int:
-    # SIGTERM (a supervisor, `kill`) stops the children too, as Ctrl-C does
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGTERM, _raise_stop)
+    signal.signal(signal.SIGINT, _raise_stop)
     port = int(os.environ.get("PORT", "8000"))
-    children: list[subprocess.Popen] = []
     env = dict(os.environ)
-    if not env.get("REDIS_URL"):
-        from service import embedded_redis
-
-        redis_port = int(os.environ.get("BAZAAR_REDIS_PORT", "0")) or embedded_redis.free_port()
-        children.append(embedded_redis.start(redis_port, ROOT / "var" / "redis"))
-        env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
-        print(f"embedded Redis on {env['REDIS_URL']} (data and append-only file in var/redis)", flush=True)
-    bin_dir = Path(sys.executable).parent
-    from service.reactions import reconcile_index
-    from service import create_app
-
-    app = create_app({"REDIS_URL": env["REDIS_URL"]})
-    seen, unreadable = reconcile_index(app.extensions["bazaar.games"])
-    print(f"index reconciled over {seen} games", flush=True)
-    if unreadable:
-        print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
-    children.append(subprocess.Popen(
-        [sys.executable, "-m", "service.worker"],
-        env=env, cwd=ROOT))
-    children.append(subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "--worker-class", "gthread",
-         "--threads", "8", "--graceful-timeout", "5", "--access-logfile", "-", "service.wsgi:app"], env=env, cwd=ROOT))
-    print(f"Bazaar listens on http://127.0.0.1:{port} (API description: /openapi.yaml)", flush=True)
+    children: list[tuple[str, subprocess.Popen]] = []
+    died: tuple[str, int] | None = None
+    lock = None
     try:
-        while all(c.poll() is None for c in children):
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        pass
+        if not env.get("REDIS_URL"):
+            data_dir = Path(os.environ.get("BAZAAR_DATA_DIR", ROOT / "var" / "redis"))
+            lock = lock_data_dir(data_dir)
+            redis_port = int(os.environ.get("BAZAAR_REDIS_PORT", "0")) or embedded_redis.free_port()
+            children.append(("redis", embedded_redis.start(redis_port, data_dir, spawn=spawn)))
+            env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+            print(f"embedded Redis on {env['REDIS_URL']} (data and append-only file in {data_dir})", flush=True)
+        from service import create_app
+        from service.reactions import reconcile_index
+
+        app = create_app({"REDIS_URL": env["REDIS_URL"]})
+        seen, unreadable = reconcile_index(app.extensions["bazaar.games"])
+        print(f"index reconciled over {seen} games", flush=True)
+        if unreadable:
+            print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
+        children.append(("worker", spawn([sys.executable, "-m", "service.worker"], env)))
+        gunicorn = str(Path(sys.executable).parent / "gunicorn")
+        children.append(("web", spawn([gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", "2",
+                                       "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5",
+                                       "--no-control-socket", "--access-logfile", "-", "service.wsgi:app"], env)))
+        print(f"Bazaar listens on http://127.0.0.1:{port} (API description: /openapi.yaml)", flush=True)
+        while died is None:
+            time.sleep(0.2)
+            died = next(((name, child.returncode) for name, child in children if child.poll() is not None), None)
+    except Stop:
+        print("stopping: web, worker, then Redis", flush=True)
     finally:
-        for child in reversed(children):
-            if child.poll() is None:
-                child.send_signal(signal.SIGTERM)
-        for child in reversed(children):
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the orderly stop
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stop_all(children)
+        if lock is not None:
+            lock.close()
+    if died is not None:
+        print(f"bazaar: {died[0]} exited with status {died[1]}; stopped the rest", file=sys.stderr, flush=True)
+        return 1
     return 0
 
 

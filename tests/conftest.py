@@ -84,7 +84,8 @@ def server(redis_url, tmp_path_factory):
     with open(log, "w") as out:
         process = subprocess.Popen(
             [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",
-             "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5", "service.wsgi:app"],
+             "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5", "--no-control-socket",
+             "service.wsgi:app"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -1,0 +1,123 @@
+"""`make run`'s supervisor: a dead child stops the stack with a non-zero exit naming it; Ctrl-C stops it
+cleanly in order; two instances share no path; nothing outlives it."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+import requests
+
+from service.embedded_redis import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Stack:
+    def __init__(self, tmp_path: Path, name: str = "a", data_dir: Path | None = None):
+        self.port = free_port()
+        self.data_dir = data_dir or tmp_path / f"data-{name}"
+        self.log = tmp_path / f"run-{name}.log"
+        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+        env.update(PORT=str(self.port), BAZAAR_DATA_DIR=str(self.data_dir))
+        self.out = open(self.log, "w")
+        self.process = subprocess.Popen([sys.executable, "-m", "service.run"], cwd=ROOT, env=env,
+                                        stdout=self.out, stderr=subprocess.STDOUT)
+
+    def wait_up(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.text()
+            try:
+                if requests.get(f"http://127.0.0.1:{self.port}/healthz", timeout=2).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.2)
+        raise AssertionError(f"the stack did not come up:\n{self.text()}")
+
+    def children(self) -> dict[str, psutil.Process]:
+        found = {}
+        for child in psutil.Process(self.process.pid).children(recursive=False):
+            cmd = " ".join(child.cmdline())
+            name = "redis" if "redis-server" in cmd else "worker" if "service.worker" in cmd else "web"
+            found[name] = child
+        return found
+
+    def text(self) -> str:
+        self.out.flush()
+        return self.log.read_text()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def stacks(tmp_path):
+    started = []
+
+    def start(name="a", data_dir=None):
+        stack = Stack(tmp_path, name, data_dir)
+        started.append(stack)
+        return stack
+
+    yield start
+    for stack in started:
+        stack.stop()
+
+
+def descendants(pid: int) -> list[psutil.Process]:
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+def test_a_dead_child_stops_the_stack_non_zero_and_is_named(stacks):
+    stack = stacks()
+    stack.wait_up()
+    everyone = descendants(stack.process.pid)
+    stack.children()["redis"].kill()
+    assert stack.process.wait(timeout=40) != 0
+    assert "redis exited" in stack.text()
+    assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_ctrl_c_stops_web_and_worker_before_redis_without_tracebacks(stacks):
+    stack = stacks()
+    stack.wait_up()
+    everyone = descendants(stack.process.pid)
+    stack.process.send_signal(signal.SIGINT)
+    assert stack.process.wait(timeout=40) == 0
+    assert "Traceback" not in stack.text(), stack.text()
+    assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_two_instances_share_nothing_and_one_data_dir_is_refused(stacks, tmp_path):
+    first, second = stacks("a"), stacks("b")
+    first.wait_up()
+    second.wait_up()
+    clash = stacks("c", data_dir=first.data_dir)
+    assert clash.process.wait(timeout=30) != 0
+    assert "in use" in clash.text() and "Traceback" not in clash.text()
+    assert requests.get(f"http://127.0.0.1:{first.port}/healthz", timeout=5).status_code == 200
+
+
+def test_a_killed_supervisor_leaves_no_process_behind(stacks):
+    stack = stacks()
+    stack.wait_up()
+    everyone = descendants(stack.process.pid)
+    assert len(everyone) >= 3
+    stack.process.kill()  # SIGKILL: no chance to clean up
+    stack.process.wait()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and [p for p in everyone if p.is_running()
+                                           and p.status() != psutil.STATUS_ZOMBIE]:
+        time.sleep(0.2)
+    assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
