@@ -199,3 +199,186 @@ def _decoder(hint):
 
 def _describe(hint) -> str:
     return " or ".join(getattr(a, "__name__", str(a)) for a in typing.get_args(hint))
+
+
+# --- whole states, typed both ways (snapshots) ---------------------------------------------------------------
+# Events and commands above are decoded from their own type hints. A snapshot holds a whole state, whose
+# fields may be unions of dataclasses (a game's phases) or `Any` (the hosted game's state inside the table's):
+# a dataclass under a union is written with its class name in "@", and `Any` is resolved by `any_type` (the
+# game's STATE class) when given. Every field must be present when read back: a snapshot written by other
+# code is refused (and rebuilt from events), never completed with silent defaults. As for events, each hint is
+# compiled once into a function: a table holds hundreds of nested states.
+
+
+def encode_typed(hint, value, any_type=None):
+    return _typed_encoder(hint, any_type)(value)
+
+
+def decode_typed(hint, data, any_type=None):
+    return _typed_decoder(hint, any_type)(data, "")
+
+
+def _is_any(hint) -> bool:
+    return hint is Any
+
+
+@lru_cache(maxsize=None)
+def _typed_encoder(hint, any_type):
+    if _is_any(hint):
+        if any_type is None:
+            return _plain_encode
+        state = _typed_encoder(any_type, any_type)
+        return lambda value: state(value) if isinstance(value, any_type) else _plain_encode(value)
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        classes = {m: _typed_encoder(m, any_type) for m in members if dataclasses.is_dataclass(m)}
+        others = [(m, _typed_encoder(m, any_type)) for m in members if not dataclasses.is_dataclass(m)]
+
+        def union(value):
+            if value is None:
+                return None
+            encode = classes.get(type(value))
+            if encode is not None:
+                return {"@": type(value).__name__, **encode(value)}
+            for member, encode in others:
+                if _is_instance(value, member):
+                    return encode(value)
+            return _plain_encode(value)
+
+        return union
+    if dataclasses.is_dataclass(hint):
+        hints = _hints(hint)
+        fields = [(f.name, _typed_encoder(hints[f.name], any_type)) for f in _fields(hint)]
+        return lambda value: {name: encode(getattr(value, name)) for name, encode in fields}
+    if origin in (tuple, list, frozenset):
+        args = typing.get_args(hint)
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+            items = [_typed_encoder(a, any_type) for a in args]
+            return lambda value: [encode(v) for encode, v in zip(items, value)]
+        item = _typed_encoder(args[0] if args else Any, any_type)
+        if origin is frozenset:
+            return lambda value: [item(v) for v in sorted(value)]
+        return lambda value: [item(v) for v in value]
+    if origin is dict or hint is dict:
+        key_hint, value_hint = typing.get_args(hint) or (Any, Any)
+        keys, values = _typed_encoder(key_hint, any_type), _typed_encoder(value_hint, any_type)
+        return lambda value: [[keys(k), values(v)] for k, v in value.items()]
+    return lambda value: value
+
+
+def _plain_encode(value):
+    if dataclasses.is_dataclass(value):
+        raise DecodeError("", f"cannot snapshot an untyped {type(value).__name__}")
+    if isinstance(value, (tuple, list)):
+        return [_plain_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {"@dict": [[_plain_encode(k), _plain_encode(v)] for k, v in value.items()]}
+    return value
+
+
+def _plain_decode(data, path=""):
+    if isinstance(data, list):
+        return tuple(_plain_decode(v) for v in data)  # states hold tuples, never lists
+    if isinstance(data, dict):
+        if set(data) != {"@dict"}:
+            raise DecodeError(path, "an untyped object")
+        return {_plain_decode(k): _plain_decode(v) for k, v in data["@dict"]}
+    return data
+
+
+def _is_instance(value, hint) -> bool:
+    origin = typing.get_origin(hint) or hint
+    if origin is typing.Literal:
+        return value in typing.get_args(hint)
+    try:
+        return isinstance(value, origin) and not (origin is int and isinstance(value, bool))
+    except TypeError:
+        return False
+
+
+@lru_cache(maxsize=None)
+def _typed_decoder(hint, any_type):
+    if _is_any(hint):
+        if any_type is None:
+            return lambda data, path: _plain_decode(data, path)
+        state = _typed_decoder(any_type, any_type)
+
+        def either(data, path):
+            if isinstance(data, dict) and "@dict" not in data:
+                return state(data, path)
+            return _plain_decode(data, path)
+
+        return either
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        classes = {m.__name__: _typed_decoder(m, any_type) for m in members if dataclasses.is_dataclass(m)}
+        others = [_typed_decoder(m, any_type) for m in members if not dataclasses.is_dataclass(m)]
+
+        def union(data, path):
+            if data is None:
+                return None
+            if isinstance(data, dict) and "@" in data:
+                decode = classes.get(data["@"])
+                if decode is None:
+                    raise DecodeError(path, f"no {data['@']} here")
+                return decode({k: v for k, v in data.items() if k != "@"}, path)
+            for decode in others:
+                try:
+                    return decode(data, path)
+                except DecodeError:
+                    continue
+            raise DecodeError(path, "matches no member of the union")
+
+        return union
+    if dataclasses.is_dataclass(hint):
+        hints = _hints(hint)
+        fields = [(f.name, _typed_decoder(hints[f.name], any_type)) for f in _fields(hint)]
+        names = frozenset(name for name, _ in fields)
+
+        def record(data, path):
+            if not isinstance(data, dict) or data.keys() != names:
+                raise DecodeError(path, f"not a {hint.__name__} of this code")
+            return hint(**{name: decode(data[name], path) for name, decode in fields})
+
+        return record
+    if origin in (tuple, list, frozenset):
+        args = typing.get_args(hint)
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+            items = [_typed_decoder(a, any_type) for a in args]
+
+            def fixed(data, path):
+                if not isinstance(data, list) or len(data) != len(items):
+                    raise DecodeError(path, f"expected {len(items)} items")
+                return tuple(decode(v, path) for decode, v in zip(items, data))
+
+            return fixed
+        item = _typed_decoder(args[0] if args else Any, any_type)
+        make = frozenset if origin is frozenset else tuple
+
+        def sequence(data, path):
+            if not isinstance(data, list):
+                raise DecodeError(path, "expected an array")
+            return make(item(v, path) for v in data)
+
+        return sequence
+    if origin is dict or hint is dict:
+        key_hint, value_hint = typing.get_args(hint) or (Any, Any)
+        keys, values = _typed_decoder(key_hint, any_type), _typed_decoder(value_hint, any_type)
+
+        def mapping(data, path):
+            if not isinstance(data, list):
+                raise DecodeError(path, "expected key-value pairs")
+            return {keys(k, path): values(v, path) for k, v in data}
+
+        return mapping
+    if origin is typing.Literal:
+        allowed = typing.get_args(hint)
+        return lambda data, path: data if data in allowed else _fail(path, "not an allowed value")
+    if hint in (int, str, bool):  # exact types: JSON gives no subclasses, and a bool is no int here
+        return lambda data, path: data if type(data) is hint else _fail(path, f"expected {hint.__name__}")
+    if hint is float:
+        return lambda data, path: (data if isinstance(data, (int, float)) and not isinstance(data, bool)
+                                   else _fail(path, "expected a number"))
+    return lambda data, path: data

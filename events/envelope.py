@@ -23,7 +23,8 @@ import json
 from typing import Any, Iterable
 
 from events import codec
-from events.platform import PLATFORM_EVENTS
+from domain.table.events import EVENTS as PLATFORM_EVENTS
+from domain.table.events import Recorded
 from events.upcasters import UPCASTERS, upcast
 
 GENESIS = "0" * 64
@@ -99,3 +100,18 @@ def decode_event(game: Any, env: dict):
     if cls is None:
         raise LookupError(f"unknown event type {kind!r} at version {env.get('version')}")
     return codec.from_wire(cls, upcast(kind, env["v"], env["payload"], cls.V, table))
+
+
+def document(recorded, visibility: str, command: dict | None = None, auto: dict | None = None) -> dict:
+    """The envelope fields a recorded event brings (the store adds game, version and the chain)."""
+    event = recorded.event
+    doc = {"type": event.TYPE, "v": event.V, "at": recorded.at, "seat": recorded.seat, "command": command,
+           "visibility": visibility, "payload": codec.to_wire(event)}
+    if auto is not None:
+        doc["auto"] = auto
+    return doc
+
+
+def recorded_from(game: Any, env: dict):
+    """The Recorded an envelope holds (for folding): event, seat and time."""
+    return Recorded(decode_event(game, env), env.get("seat"), env.get("at", ""))

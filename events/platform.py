@@ -1,93 +1,63 @@
-"""Events the platform writes for every game, beside the game's own events."""
+"""The wire forms of the table's commands, as the first envelope of each batch records them.
+
+A batch's `command` says what caused it: a seat's game command as posted (`{"type": "take_one", ...}`) or
+one of the platform's: `create_game`, `deal`, `undo` (`to_version`), `accept_undo` / `decline_undo`, and
+`timeout` (`seat`: whose clock ran out). Import and the verifier turn them back into table commands and
+re-execute them. These shapes are stored: never change one, add a new one.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
-from domain.core import ChanceDrawn
+from domain.table import Act, AnswerUndo, Create, Deal, RequestUndo, TimeOut
+from domain.table.events import EVENTS, GameCreated, Recorded, TurnTimedOut
+from events import codec
 
-
-@dataclass(frozen=True)
-class GameCreated:
-    """First event of every game: what was created, and the SHA-256 commitment to the secret seed.
-
-    `seed` is set only when the client chose the seed (the game is then reproducible and its seed public).
-    """
-
-    TYPE = "game_created"
-    V = 1
-
-    game: str
-    seats: int
-    options: dict
-    seed_commitment: str
-    seed: str | None = None
+PLATFORM_EVENTS = EVENTS
+ANSWERS = {"accept_undo": True, "decline_undo": False}
 
 
-@dataclass(frozen=True)
-class SeedRevealed:
-    """The game is over: the seed behind every draw, so anyone can re-derive each outcome."""
-
-    TYPE = "seed_revealed"
-    V = 1
-
-    seed: str
+class UnknownCommand(ValueError):
+    """A recorded or posted command no game and no platform rule knows."""
 
 
-PLATFORM_EVENTS = {cls.TYPE: cls for cls in (GameCreated, SeedRevealed, ChanceDrawn)}
+def command_to_wire(command: Any, batch: list[Recorded] = ()) -> dict:
+    if isinstance(command, Act):
+        return codec.command_to_wire(command.command)
+    if isinstance(command, Create):
+        return {"type": "create_game"}
+    if isinstance(command, Deal):
+        return {"type": "deal"}
+    if isinstance(command, RequestUndo):
+        return {"type": "undo", "to_version": command.to_version}
+    if isinstance(command, AnswerUndo):
+        return {"type": "accept_undo" if command.accept else "decline_undo"}
+    if isinstance(command, TimeOut):
+        late = next((r.event.seat for r in batch if isinstance(r.event, TurnTimedOut)), None)
+        return {"type": "timeout", "seat": late}
+    raise UnknownCommand(f"no wire form for {type(command).__name__}")
 
 
-@dataclass(frozen=True)
-class UndoRequested:
-    """Consent undo: `by` asks every other seat to take the game back to `to_version`."""
-
-    TYPE = "undo_requested"
-    V = 1
-
-    by: int
-    to_version: int
-    expires_at: str
-
-
-@dataclass(frozen=True)
-class UndoAnswered:
-    """A seat accepted or declined the pending undo request."""
-
-    TYPE = "undo_answered"
-    V = 1
-
-    by: int
-    accepted: bool
-
-
-@dataclass(frozen=True)
-class MovesTakenBack:
-    """The events after `to_version` up to `from_version` no longer count; replay skips them.
-
-    They stay in the log (nothing is ever rewritten); the state is the state after `to_version`.
-    """
-
-    TYPE = "moves_taken_back"
-    V = 1
-
-    by: int
-    to_version: int
-    from_version: int
-
-
-PLATFORM_EVENTS.update({cls.TYPE: cls for cls in (UndoRequested, UndoAnswered, MovesTakenBack)})
-
-
-@dataclass(frozen=True)
-class TurnTimedOut:
-    """`seat` let its clock run out; `policy` ("auto" or "forfeit") says what the platform did about it."""
-
-    TYPE = "turn_timed_out"
-    V = 1
-
-    seat: int
-    policy: str
-    deadline: str
-
-
-PLATFORM_EVENTS[TurnTimedOut.TYPE] = TurnTimedOut
+def command_from_wire(game, wire: dict, seat: int | None, at: str, head_event: Any = None) -> Any:
+    """The table command a recorded batch names (for re-execution). A game command is decoded strictly."""
+    kind = wire.get("type")
+    if kind == "create_game":
+        if not isinstance(head_event, GameCreated):
+            raise UnknownCommand("create_game must record game_created")
+        return Create(head_event.game, head_event.seats, head_event.options, head_event.seed_commitment,
+                      head_event.seed, at)
+    if kind == "deal":
+        return Deal(at)
+    if kind == "timeout":
+        return TimeOut(at)
+    if kind == "undo":
+        return RequestUndo(seat, wire.get("to_version"), at)
+    if kind in ANSWERS:
+        if set(wire) != {"type"}:
+            raise codec.DecodeError("type", f"{kind} takes no fields")
+        return AnswerUndo(seat, ANSWERS[kind], at)
+    cls = game.COMMANDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise UnknownCommand(f"{game.NAME} has no command {kind!r}")
+    return Act(seat, codec.command_from_wire(cls, wire, seat), at)

@@ -1,22 +1,25 @@
-"""Snapshots: a cache of a game's folded state at some version, never the truth.
+"""Snapshots: a cache of a game's folded table at some version, never the truth.
 
-Stored in the game's own hash-tagged key with the version, that event's hash (so a snapshot that is not a
-prefix of the stream's history is detected and ignored), the draw count, and a fingerprint of the rules
-code that folded it: a snapshot written by other rules (an older schema) is ignored and rebuilt.
-States are pickled: they are our own frozen dataclasses, written only by this service into its own Redis.
+Written through the codec (events/codec.py `encode_typed`) as JSON, never pickled: a stored byte string
+must never become code. Each record names its schema version, the version and hash of the event it stands
+at (a snapshot that is not a prefix of the stream's history is ignored), and a fingerprint of the rules code
+that folded it: one written by other rules, or by another schema, is ignored and rebuilt from events.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from domain.table import TableState
+from events.codec import DecodeError, decode_typed, encode_typed
 from events.store import key
 
+SCHEMA = 1  # the record's layout below; bump it when the layout changes
 DOMAIN = Path(__file__).resolve().parents[1] / "domain"
 
 
@@ -24,15 +27,15 @@ DOMAIN = Path(__file__).resolve().parents[1] / "domain"
 class Snapshot:
     version: int
     head_hash: str
-    draws: int
-    state: Any
+    table: TableState
 
 
 @lru_cache(maxsize=None)
 def fingerprint(game_name: str) -> str:
-    """Hash of the rules code of one game (its package, the shared core and the platform events)."""
+    """Hash of the rules code that folds one game: its package, the table and the shared core."""
     digest = hashlib.sha256()
-    files = sorted((DOMAIN / game_name).rglob("*.py")) + [DOMAIN / "core.py"]
+    files = (sorted((DOMAIN / game_name).rglob("*.py")) + sorted((DOMAIN / "table").rglob("*.py"))
+             + [DOMAIN / "core.py"])
     for path in files:
         if path.exists():
             digest.update(path.name.encode())
@@ -40,50 +43,62 @@ def fingerprint(game_name: str) -> str:
     return digest.hexdigest()[:16]
 
 
+def encode(game, snap: Snapshot) -> str | None:
+    """The record as JSON, or None for a game that does not name its state class (STATE)."""
+    state_type = getattr(game, "STATE", None)
+    if state_type is None:
+        return None
+    return json.dumps({"schema": SCHEMA, "fingerprint": fingerprint(game.NAME), "version": snap.version,
+                       "hash": snap.head_hash, "table": encode_typed(TableState, snap.table, state_type)},
+                      separators=(",", ":"))
+
+
+def decode(game, raw: bytes | str | None) -> Snapshot | None:
+    """The snapshot, or None when it is missing, unreadable, of another schema or folded by other rules."""
+    state_type = getattr(game, "STATE", None)
+    if raw is None or state_type is None:
+        return None
+    try:
+        record = json.loads(raw)
+        if record.get("schema") != SCHEMA or record.get("fingerprint") != fingerprint(game.NAME):
+            return None
+        table = decode_typed(TableState, record["table"], state_type)
+        return Snapshot(int(record["version"]), str(record["hash"]), table)
+    except (ValueError, KeyError, TypeError, DecodeError):
+        return None  # an unreadable cache entry is a miss
+
+
 class Snapshots:
-    """The newest snapshot (`…:snap`), plus every earlier one by version (`…:snaps`, a hash) so that time
+    """The newest snapshot (`…:snap`), plus every earlier one by version (`…:snaps`, a hash), so that time
     travel to any version starts from the nearest snapshot below it instead of from the first event."""
 
     def __init__(self, client):
         self.redis = client
 
-    def save(self, game_id: str, game_name: str, snap: Snapshot) -> None:
-        record = {"version": snap.version, "hash": snap.head_hash, "draws": snap.draws,
-                  "fingerprint": fingerprint(game_name), "state": pickle.dumps(snap.state, protocol=5)}
+    def save(self, game_id: str, game: Any, snap: Snapshot) -> bool:
+        record = encode(game, snap)
+        if record is None:
+            return False
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hset(key(game_id, "snap"), mapping=record)
-        pipe.hset(key(game_id, "snaps"), str(snap.version), pickle.dumps(record, protocol=5))
+        pipe.set(key(game_id, "snap"), record)
+        pipe.hset(key(game_id, "snaps"), str(snap.version), record)
         pipe.execute()
+        return True
 
-    def load(self, game_id: str, game_name: str) -> Snapshot | None:
-        raw = self.redis.hgetall(key(game_id, "snap"))
-        return _snapshot({k.decode(): v for k, v in raw.items()}, game_name) if raw else None
-
-    def load_at(self, game_id: str, game_name: str, until: int) -> Snapshot | None:
-        """The newest snapshot at or below version `until`."""
-        versions = [int(v) for v in self.redis.hkeys(key(game_id, "snaps"))]
-        below = [v for v in versions if v <= until]
-        if not below:
-            return None
-        blob = self.redis.hget(key(game_id, "snaps"), str(max(below)))
+    def load(self, game_id: str, game: Any) -> Snapshot | None:
         try:
-            record = pickle.loads(blob)
-        except Exception:  # noqa: BLE001 - an unreadable cache entry is a miss
+            return decode(game, self.redis.get(key(game_id, "snap")))
+        except Exception:  # noqa: BLE001 - e.g. an old snapshot stored as a hash (WRONGTYPE): a miss
             return None
-        return _snapshot({k: (v.encode() if isinstance(v, str) else v) for k, v in record.items()}, game_name)
+
+    def load_at(self, game_id: str, game: Any, until: int) -> Snapshot | None:
+        """The newest readable snapshot at or below version `until`."""
+        versions = sorted((int(v) for v in self.redis.hkeys(key(game_id, "snaps")) if v.isdigit()), reverse=True)
+        for version in (v for v in versions if v <= until):
+            snap = decode(game, self.redis.hget(key(game_id, "snaps"), str(version)))
+            if snap is not None:
+                return snap
+        return None
 
     def drop(self, game_id: str) -> None:
         self.redis.delete(key(game_id, "snap"), key(game_id, "snaps"))
-
-
-def _snapshot(raw: dict, game_name: str) -> Snapshot | None:
-    def text(value) -> str:
-        return value.decode() if isinstance(value, bytes) else str(value)
-
-    if text(raw.get("fingerprint", b"")) != fingerprint(game_name):
-        return None  # folded by other rules (an older release): rebuild
-    try:
-        state = pickle.loads(raw["state"])
-    except Exception:  # noqa: BLE001 - an unreadable cache entry is a miss
-        return None
-    return Snapshot(int(text(raw["version"])), text(raw["hash"]), int(text(raw["draws"])), state)

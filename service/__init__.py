@@ -20,7 +20,8 @@ def create_app(config: dict | None = None) -> Flask:
     wiring = build(app.config)
     app.extensions["bazaar.redis"] = wiring.redis
     app.extensions["bazaar.store"] = wiring.store
-    app.extensions["bazaar.games"] = wiring.games
+    app.extensions["bazaar.repository"] = wiring.repository
+    app.extensions["bazaar.commands"] = wiring.commands
     app.extensions["bazaar.queue"] = wiring.queue
     errors.init_app(app)
     for name in BLUEPRINTS:

@@ -1,8 +1,9 @@
-"""Export and import of a game's log, with re-execution as the proof that an import is valid.
+"""Export and import of a game's log, with re-execution as the proof that a log is valid.
 
-An import re-runs every batch of the log (each batch starts at the envelope that records its command)
-through the same pure functions the command path uses, the dealer included, and compares what they produce
-with what the log says. The first line that differs, breaks the hash chain or is not JSON is named.
+`validate` re-runs every batch of the log (each batch starts at the envelope that records its command) through
+the table's runner, the dealer included, exactly as the command path ran it, and compares what it produces
+with what the log says. The first line that differs, breaks the hash chain or cannot be read is named. Import
+and the offline verifier (service/verify.py) both call it.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ import secrets
 from typing import Iterable, Iterator
 
 from domain import registry
+from domain import table as tables
 from domain.core import RuleViolation
-from events.envelope import check_sealed, verify_chain
+from domain.table import Dealer
+from events.envelope import check_sealed, recorded_from, verify_chain
+from events.platform import command_from_wire
 from events.store import GameExists as StoreGameExists
-from service import options as platform_options
-from service import timeouts, undo
-from service.fold import Loaded, Meta, decode_event, fold
-from service.games import BadRequest, Games, check_may_act, parse_command, plan, token_hash
+from service.creation import token_hash
+from service.redaction import documents, redact_all
+from service.repository import Loaded, Meta, Repository
 
-COMPARED = ("type", "v", "seat", "visibility", "payload", "command")
+COMPARED = ("type", "v", "seat", "visibility", "payload", "command", "auto")
 
 
 class ImportRejected(Exception):
@@ -34,9 +37,10 @@ class GameExists(Exception):
     pass
 
 
-def export_lines(games: Games, loaded: Loaded, seat: int | None) -> Iterator[str]:
+def export_lines(repository: Repository, loaded: Loaded, seat: int | None) -> Iterator[str]:
     """The log as NDJSON, redacted for `seat` while the game runs, complete once it is over."""
-    for env in games.redact_all(loaded, seat, games.store.read(loaded.meta.id, 0, loaded.version)):
+    envelopes = repository.store.read(loaded.meta.id, 0, loaded.version)
+    for env in redact_all(loaded.game, loaded.finished, seat, envelopes):
         yield json.dumps(env, separators=(",", ":")) + "\n"
 
 
@@ -60,7 +64,7 @@ def parse(lines: Iterable[str]) -> list[dict]:
 
 
 def validate(envelopes: list[dict]) -> Meta:
-    """Check the chain, the seed commitment and every batch by re-execution; the game's Meta if valid."""
+    """Check the chain, the seed commitment, the sealed commitments and every batch by re-execution."""
     broken = verify_chain(envelopes)
     if broken is not None:
         raise ImportRejected(broken, "import_chain_broken", "the hash chain breaks here (altered, removed or moved)")
@@ -77,25 +81,20 @@ def validate(envelopes: list[dict]) -> Meta:
         raise ImportRejected(1, "import_unknown_game", f"no game named {created.get('game')!r}") from None
     seed = created.get("seed")
     for env in envelopes:
-        if env.get("type") == "seed_revealed":
-            seed = env["payload"]["seed"]
-    if seed is None:
+        if env.get("type") == "seed_revealed" and isinstance(env.get("payload"), dict):
+            seed = env["payload"].get("seed")
+    if not isinstance(seed, str):
         raise ImportRejected(1, "import_seed_unknown", "the seed is neither public nor revealed: the draws cannot be checked")
     if hashlib.sha256(seed.encode()).hexdigest() != created.get("seed_commitment"):
         raise ImportRejected(1, "import_seed_mismatch", "the seed does not match the commitment in game_created")
-    game_ids = {env.get("game") for env in envelopes}
-    if len(game_ids) != 1:
-        raise ImportRejected(1, "import_malformed", "every line must belong to one game")
-    try:
-        platform, own = platform_options.split(created["options"])
-    except RuleViolation as err:
-        raise ImportRejected(1, "import_invalid_options", err.message) from None
     for number, env in enumerate(envelopes, start=1):
         if not check_sealed(env, seed):
             raise ImportRejected(number, "import_seal_mismatch",
                                  "the sealed commitment does not match this event's hidden content")
-    meta = Meta(game_ids.pop(), created["game"], created["seats"], own, platform, seed, (),
-                created.get("seed") is not None)
+    game_ids = {env.get("game") for env in envelopes}
+    if len(game_ids) != 1 or not isinstance(created.get("seats"), int):
+        raise ImportRejected(1, "import_malformed", "every line must belong to one game")
+    meta = Meta(str(game_ids.pop()), created["game"], created["seats"], seed, (), created.get("seed") is not None)
     reexecute(meta, envelopes)
     return meta
 
@@ -109,50 +108,32 @@ def batches(envelopes: list[dict]) -> Iterator[tuple[int, list[dict]]]:
             start = i
 
 
-def reexecute(meta: Meta, envelopes: list[dict]) -> Loaded:
-    loaded = Loaded(meta, None)
+def reexecute(meta: Meta, envelopes: list[dict]) -> tables.TableState:
+    """Every batch run again through the runner; the table after the whole log."""
+    game, dealer, table = meta.game, Dealer(meta.seed), None
     for line, batch in batches(envelopes):
         head = batch[0]
-        command, seat, at = head.get("command"), head.get("seat"), head.get("at")
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        wire = head.get("command")
+        if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
             raise ImportRejected(line, "import_malformed", "each batch must start with the command that caused it")
         try:
-            if command["type"] == "timeout":
-                candidates = [timeouts.plan_timeout(loaded, at, dealer)[0] for dealer in (False, True)]
-            else:
-                decided = decide_again(loaded, command, seat, at, head)
-                candidates = [plan(loaded, decided, command, dealer, at)[0] for dealer in (False, True)]
+            command = command_from_wire(game, wire, head.get("seat"), head.get("at"), recorded_from(game, head).event)
+            # a batch includes the neutral figures' rolls when the dealer ran inline, not when a job drew them
+            candidates = [documents(game, tables.execute(game, table, command, dealer, rolls)[0])
+                          for rolls in (False, True)]
+            produced = next((docs for docs in candidates if same(docs, batch)), None)
+            if produced is None:
+                offset = first_difference(candidates[0], batch)
+                raise ImportRejected(line + offset, "import_invalid_move",
+                                     "this event is not what the rules and the seed produce at this point")
+            table = tables.replay(game, table, [recorded_from(game, env) for env in batch])
+        except ImportRejected:
+            raise
         except RuleViolation as err:
             raise ImportRejected(line, "import_invalid_move", f"{err.code}: {err.message}") from None
-        except BadRequest as err:
-            raise ImportRejected(line, "import_invalid_move", err.detail) from None
         except Exception as err:  # noqa: BLE001 - a crafted line may hold anything; name it, never crash
             raise ImportRejected(line, "import_malformed", f"cannot be read ({type(err).__name__}: {err})") from None
-        docs = next((d for d in candidates if same(d, batch)), None)
-        if docs is None:
-            offset = first_difference(candidates[0], batch)
-            raise ImportRejected(line + offset, "import_invalid_move",
-                                 "this event is not what the rules and the seed produce at this point")
-        loaded = fold(loaded, batch)
-    return loaded
-
-
-def decide_again(loaded: Loaded, command: dict, seat, at: str, head: dict) -> list:
-    kind = command["type"]
-    if kind == "create_game":
-        if loaded.state is not None:
-            raise BadRequest("import_malformed", "a game is created once")
-        return [(None, decode_event(loaded.meta.game, head))]
-    if kind == "deal":
-        return []
-    if kind == "undo":
-        return [(seat, e) for e in undo.decide_undo(loaded, seat, command.get("to_version"), at)]
-    if kind in undo.ANSWERS:
-        return [(seat, e) for e in undo.decide_answer(loaded, seat, command, at)]
-    game = loaded.game
-    parsed = parse_command(game, command, seat)
-    check_may_act(game, loaded.state, seat)
-    return [(seat, e) for e in game.decide(loaded.state, parsed)]
+    return table
 
 
 def same(docs: list[dict], batch: list[dict]) -> bool:
@@ -166,18 +147,14 @@ def first_difference(docs: list[dict], batch: list[dict]) -> int:
     return min(len(docs), len(batch))
 
 
-def import_log(games: Games, lines: Iterable[str]) -> tuple[Loaded, list[str]]:
+def import_log(repository: Repository, lines: Iterable[str], now: str) -> tuple[Loaded, list[str]]:
     """Validate and store an exported log verbatim under its own id, with fresh seat tokens."""
     envelopes = parse(lines)
     meta = validate(envelopes)
     tokens = [secrets.token_urlsafe(32) for _ in range(meta.seats)]
-    record = {"game": meta.name, "seats": str(meta.seats), "options": json.dumps(meta.options),
-              "platform": json.dumps(meta.platform), "seed": meta.seed, "open": "1" if meta.open else "0",
-              "tokens": json.dumps([token_hash(t) for t in tokens]), "created_at": games.clock(), "imported": "1"}
+    meta = Meta(meta.id, meta.name, meta.seats, meta.seed, tuple(token_hash(t) for t in tokens), meta.open)
     try:
-        games.store.create(meta.id, record, envelopes)  # verbatim, in one script: all of it or nothing
+        repository.store.create(meta.id, meta.record(now, imported="1"), envelopes)  # all of it or nothing
     except StoreGameExists:
         raise GameExists(meta.id) from None
-    loaded = games.load(meta.id)
-    games.store.index(meta.id, games.index_entry(loaded))
-    return loaded, tokens
+    return repository.load(meta.id), tokens

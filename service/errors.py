@@ -10,7 +10,8 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
 from events.store import VersionConflict
-from service.games import BadRequest, CorruptGame, IdempotencyKeyReused, NotFound
+from service.problems import BadRequest, IdempotencyKeyReused
+from service.repository import CorruptGame, NotFound
 
 PROBLEM = "application/problem+json"
 

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from service.games import BadRequest
+from service.problems import BadRequest
 
 MAX_DEPTH = 32  # far deeper than any command or option needs
 MAX_VERSION = 2**63 - 1  # versions are stream ids (64-bit); JSON clients still parse this exactly as a string

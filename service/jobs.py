@@ -21,7 +21,7 @@ def wiring() -> Wiring:
 def deal(game_id: str, version: int) -> int | None:
     """Draw the pending neutral-figure roll from the game's seed; the new version, or None if not needed."""
     try:
-        loaded = wiring().games.settle(game_id, version)
+        loaded = wiring().commands.deal(game_id, version)
     except VersionConflict:
         return None  # someone appended first: this roll was already dealt
     return loaded.version if loaded else None
@@ -33,7 +33,7 @@ class DeadlineNotReached(Exception):
 
 def timeout(game_id: str, version: int) -> int | None:
     """The seat's time ran out at `version`: apply the policy (a stale timer does nothing)."""
-    result = wiring().games.timeout(game_id, version)
+    result = wiring().commands.timeout(game_id, version)
     if result == "early":
         raise DeadlineNotReached(f"{game_id} at version {version}")
     return result.version if result is not None else None

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import logging
 
-from service.games import Games, NotFound
+from events.store import EventStore
+from service.commands import now_iso
+from service.repository import NotFound, Repository
+from service.views import index_entry
 
 log = logging.getLogger("bazaar.reactions")
 
 
-def update_index(games: Games):
+def update_index(store: EventStore):
     """Index a game when it is created and when its status changes; the list is of games and their status.
 
     Written after the game's own append (it cannot share that script on a Redis Cluster); entries carry
@@ -25,28 +28,28 @@ def update_index(games: Games):
         if sealed[0]["version"] != 1 and not any(e["type"] == "seed_revealed" for e in sealed):
             return
         try:
-            games.store.index(loaded.meta.id, games.index_entry(loaded))
+            store.index(loaded.meta.id, index_entry(loaded, now_iso()))
         except Exception:  # noqa: BLE001 - a reaction must not fail the move; the sweep repairs
             log.exception("index update failed for game %s", loaded.meta.id)
 
     return react
 
 
-def reconcile_index(games: Games) -> tuple[int, list[str]]:
+def reconcile_index(repository: Repository) -> tuple[int, list[str]]:
     """Rebuild every game's index entry from its stream; (games indexed, ids of unreadable games).
 
     An unreadable game (a damaged record, a log this code cannot fold) is logged and skipped: one bad key
     must never stop the service from starting."""
     seen, unreadable = 0, []
-    for game_id in games.game_ids():
+    for game_id in repository.game_ids():
         try:
-            loaded = games.load(game_id)
+            loaded = repository.load(game_id)
         except NotFound:
             continue
         except Exception as err:  # noqa: BLE001 - report it and go on with the others
             log.error("game %s cannot be loaded and is left out of the index: %s", game_id, err)
             unreadable.append(game_id)
             continue
-        games.store.index(game_id, games.index_entry(loaded))
+        repository.store.index(game_id, index_entry(loaded, now_iso()))
         seen += 1
     return seen, unreadable

@@ -97,7 +97,7 @@ def main() -> int:
         from service.reactions import reconcile_index
 
         app = create_app({"REDIS_URL": env["REDIS_URL"]})
-        seen, unreadable = reconcile_index(app.extensions["bazaar.games"])
+        seen, unreadable = reconcile_index(app.extensions["bazaar.repository"])
         print(f"index reconciled over {seen} games", flush=True)
         if unreadable:
             print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)

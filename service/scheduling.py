@@ -13,8 +13,9 @@ from datetime import datetime, timezone
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
-from service import clock
-from service.fold import Loaded
+from domain import table as tables
+from domain.table import clock
+from service.repository import Loaded, Repository
 
 log = logging.getLogger("bazaar.scheduling")
 
@@ -23,9 +24,10 @@ TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadlin
 
 
 class Scheduler:
-    def __init__(self, games, queue: Queue):
-        self.games = games
+    def __init__(self, repository: Repository, queue: Queue, inline_dealer: bool):
+        self.repository = repository
         self.queue = queue
+        self.inline_dealer = inline_dealer
 
     def __call__(self, loaded: Loaded, _sealed=None, overdue_now: bool = False) -> None:
         try:
@@ -37,10 +39,10 @@ class Scheduler:
         if loaded.finished:
             return
         game_id, version = loaded.meta.id, loaded.version
-        request = loaded.game.chance(loaded.state)
-        if request is not None and request.by_dealer and not self.games.inline_dealer:
+        request = tables.pending_chance(loaded.game, loaded.table)
+        if request is not None and request.by_dealer and not self.inline_dealer:
             self._enqueue("service.jobs.deal", game_id, version, f"deal-{game_id}-{version}", retry=DEAL_RETRY)
-        due = clock.deadline_ms(loaded.clocks, loaded.meta.platform)
+        due = clock.deadline_ms(loaded.table.clocks, loaded.table.platform)
         if due is not None:
             job_id = f"timeout-{game_id}-{version}"
             # RQ keeps scheduled times in whole seconds (truncated): round up so a timer never fires early
@@ -65,11 +67,11 @@ class Scheduler:
     def sweep(self) -> int:
         """Re-arm every active game (worker start): pending rolls and deadlines live in the games' logs."""
         armed = 0
-        for game_id, entry in self.games.store.list_games().items():
+        for game_id, entry in self.repository.store.list_games().items():
             if entry.get("status") != "active":
                 continue
             try:
-                loaded = self.games.load(game_id)
+                loaded = self.repository.load(game_id)
             except Exception:  # noqa: BLE001 - one unreadable game must not stop the others' timers
                 log.exception("game %s cannot be loaded; its rolls and timers are not re-armed", game_id)
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from service.games import BadRequest
+from service.problems import BadRequest
 from service.inputs import MAX_VERSION
 
 

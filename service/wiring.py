@@ -1,4 +1,4 @@
-"""The one place the Redis client, store, games service, queue and reactions are built.
+"""The one place the Redis clients, store, repository, command path, queue and reactions are built.
 
 Both the web app (`create_app`) and the worker (`service.worker`, `service.jobs`) use it, so a command
 appended by a dealer job triggers the same reactions as one posted over HTTP.
@@ -12,8 +12,9 @@ import redis
 from rq import Queue
 
 from events.store import EventStore
-from service.games import Games
+from service.commands import Commands
 from service.reactions import update_index
+from service.repository import Repository
 from service.scheduling import Scheduler
 
 QUEUE = "bazaar"
@@ -23,7 +24,8 @@ QUEUE = "bazaar"
 class Wiring:
     redis: redis.Redis
     store: EventStore
-    games: Games
+    repository: Repository
+    commands: Commands
     queue: Queue
     scheduler: Scheduler
 
@@ -34,10 +36,11 @@ def build(config: dict) -> Wiring:
     # than that (the client's default of 5 s once cut every quiet stream after 5 s).
     streams = redis.Redis.from_url(config["REDIS_URL"], socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
     store = EventStore(client, stream_client=streams)
-    games = Games(store, cache_size=int(config["STATE_CACHE_SIZE"]), inline_dealer=bool(config["INLINE_DEALER"]),
-                  snapshot_every=int(config["SNAPSHOT_EVERY"]))
+    repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
+                            snapshot_every=int(config["SNAPSHOT_EVERY"]))
+    commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue = Queue(QUEUE, connection=client)
-    scheduler = Scheduler(games, queue)
-    games.after_append.append(update_index(games))
-    games.after_append.append(scheduler)
-    return Wiring(client, store, games, queue, scheduler)
+    scheduler = Scheduler(repository, queue, commands.inline_dealer)
+    commands.after_append.append(update_index(store))
+    commands.after_append.append(scheduler)
+    return Wiring(client, store, repository, commands, queue, scheduler)

@@ -25,7 +25,14 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Property tests read this to size themselves: how many complete games one test plays.
-GAMES_SCALE = {"ci": 1, "long": 10}[os.environ.get("HYPOTHESIS_PROFILE", "ci")]
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+GAMES_SCALE = {"ci": 1, "long": 10}[PROFILE]
+
+
+def sized(ci: int, long: int) -> int:
+    """How many games a property test plays: few by default (`make test` stays fast), many with the long
+    profile (HYPOTHESIS_PROFILE=long)."""
+    return long if PROFILE == "long" else ci
 
 
 # The minimal platform test game, known to every process the suite starts (server, workers).

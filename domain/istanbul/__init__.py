@@ -19,6 +19,7 @@ from domain.istanbul.reveals import reveals
 from domain.istanbul.legal import legal_commands, timeout_command, to_act
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
+from domain.istanbul.state import State as STATE
 from domain.istanbul.view import redact, view
 from domain.istanbul.violations import ALL_CODES
 

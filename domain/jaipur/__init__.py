@@ -12,6 +12,7 @@ from domain.jaipur.reveals import reveals
 from domain.jaipur.legal import legal_commands, timeout_command
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
+from domain.jaipur.state import Match as STATE
 from domain.jaipur.view import is_terminal, redact, result, to_act, view
 from domain.jaipur.view_schema import VIEW_SCHEMA
 from domain.jaipur.violations import ALL_CODES
@@ -29,6 +30,8 @@ __all__ = [
     "MAX_SEATS",
     "COMMANDS",
     "EVENTS",
+    "STATE",
+    "DEFAULT_UNDO",
     "ALL_CODES",
     "initial_state",
     "decide",

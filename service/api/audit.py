@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, g, request, stream_with_context
 
-from service import audit, schemas
-from service.api.games import games, json_body
+from service import audit, schemas, views
+from service.api.games import commands, json_body, repository
 from service.auth import optional_seat, requires_organiser, requires_seat
+from service.commands import now_iso
 from service.errors import problem
-from service.games import BadRequest
+from service.problems import BadRequest
 
 bp = Blueprint("audit", __name__, url_prefix="/v1/games")
 
@@ -17,21 +18,21 @@ bp = Blueprint("audit", __name__, url_prefix="/v1/games")
 @optional_seat
 def state_at(game_id: str):
     args = schemas.load(schemas.StateQuery(), request.args.to_dict())
-    current = games().load(game_id)
+    current = repository().load(game_id)
     version = current.version if args["version"] is None else args["version"]
     if version > current.version:
         raise BadRequest("malformed_request", f"the game is at version {current.version}", "version")
-    past = games().load(game_id, until=version)
+    past = repository().load(game_id, until=version)
     # always the view (the shape of GET /v1/games/{id}); once the game is over nothing is secret any more:
     # the complete view at that moment, for everyone
-    return games().view(past, g.seat, complete=current.finished)
+    return views.view(past, g.seat, now_iso(), complete=current.finished)
 
 
 @bp.get("/<game_id>/export")
 @optional_seat
 def export(game_id: str):
-    loaded = games().load(game_id)
-    lines = audit.export_lines(games(), loaded, g.seat)
+    loaded = repository().load(game_id)
+    lines = audit.export_lines(repository(), loaded, g.seat)
     headers = {"Bazaar-Head-Hash": loaded.head_hash, "Bazaar-Version": str(loaded.version),
                "Content-Disposition": f'attachment; filename="{game_id}.ndjson"'}
     return Response(stream_with_context(lines), mimetype="application/x-ndjson", headers=headers)
@@ -42,11 +43,12 @@ def export(game_id: str):
 def import_game():
     text = request.get_data(as_text=True)
     try:
-        loaded, tokens = audit.import_log(games(), text.splitlines())
+        loaded, tokens = audit.import_log(repository(), text.splitlines(), now_iso())
     except audit.ImportRejected as err:
         return problem(422, err.code, "Import refused", err.detail, line=err.line)
     except audit.GameExists as err:
         return problem(409, "game_exists", "Game exists", f"a game with id {err} exists already")
+    repository().store.index(loaded.meta.id, views.index_entry(loaded, now_iso()))
     body = {"id": loaded.meta.id, "game": loaded.meta.name, "version": loaded.version,
             "seats": [{"seat": i, "token": t} for i, t in enumerate(tokens)]}
     return body, 201
@@ -56,5 +58,5 @@ def import_game():
 @requires_seat
 def undo(game_id: str):
     args = schemas.load(schemas.Undo(), json_body())
-    version, events = games().undo(game_id, g.seat, args["to_version"], args["expected_version"])
+    version, events = commands().undo(game_id, g.seat, args["to_version"], args["expected_version"])
     return {"version": version, "events": events}, 201

@@ -7,7 +7,8 @@ import json
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
 
 from service import schemas
-from service.api.games import games
+from service.api.games import repository
+from service.redaction import redact_all
 from service.auth import optional_seat
 from service.inputs import version_number
 
@@ -20,9 +21,9 @@ def list_events(game_id: str):
     args = schemas.load(schemas.EventsQuery(), request.args.to_dict())
     if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
         return live(game_id, g.seat, resume_point(args["after"]))
-    loaded = games().load(game_id)
-    envelopes = games().store.read(game_id, args["after"], limit=args["limit"])
-    return {"version": loaded.version, "events": games().redact_all(loaded, g.seat, envelopes)}
+    loaded = repository().load(game_id)
+    envelopes = repository().store.read(game_id, args["after"], limit=args["limit"])
+    return {"version": loaded.version, "events": redact_all(loaded.game, loaded.finished, g.seat, envelopes)}
 
 
 def resume_point(after: int) -> int:
@@ -36,7 +37,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     A `: keep-alive` comment goes out after each SSE_KEEPALIVE_S quiet seconds (proxies and browsers drop
     silent connections). Once the game is over and its last event has been sent, the stream ends.
     """
-    service = games()
+    service = repository()
     at_start = service.load(game_id)  # 404 now, not inside the stream
     keepalive_ms = int(float(current_app.config["SSE_KEEPALIVE_S"]) * 1000)
     page = int(current_app.config["SSE_PAGE"])
@@ -52,7 +53,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                 yield ": keep-alive\n\n"
                 continue
             loaded = service.load(game_id)
-            for env in service.redact_all(loaded, seat, envelopes):
+            for env in redact_all(loaded.game, loaded.finished, seat, envelopes):
                 position = env["version"]
                 yield f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n"
             if loaded.finished and position >= loaded.version:

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, g, request, url_for
 
-from service import schemas
-from service.inputs import parse_json
+from service import creation, schemas, views
 from service.auth import optional_seat, requires_seat
-from service.games import BadRequest, Games
+from service.commands import Commands, now_iso
+from service.inputs import parse_json
+from service.problems import BadRequest
+from service.repository import Repository
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
 
-def games() -> Games:
-    return current_app.extensions["bazaar.games"]
+def commands() -> Commands:
+    return current_app.extensions["bazaar.commands"]
+
+
+def repository() -> Repository:
+    return current_app.extensions["bazaar.repository"]
 
 
 def json_body():
@@ -25,7 +31,8 @@ def json_body():
 @bp.post("")
 def create_game():
     args = schemas.load(schemas.CreateGame(), json_body())
-    loaded, tokens = games().create(args["game"], args["seats"], args["options"], args["seed"], args["open"])
+    loaded, tokens = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"],
+                                     args["open"])
     body = {
         "id": loaded.meta.id,
         "game": loaded.meta.name,
@@ -38,7 +45,7 @@ def create_game():
 @bp.get("")
 def list_games():
     status = request.args.get("status")
-    entries = games().store.list_games()
+    entries = repository().store.list_games()
     listed = [{"id": gid, **entry} for gid, entry in sorted(entries.items())
               if status is None or entry.get("status") == status]
     return {"games": listed}
@@ -47,16 +54,16 @@ def list_games():
 @bp.get("/<game_id>")
 @optional_seat
 def get_game(game_id: str):
-    loaded = games().load(game_id)
-    return games().view(loaded, g.seat), 200, {"ETag": f'"{loaded.version}"'}
+    loaded = repository().load(game_id)
+    return views.view(loaded, g.seat, now_iso()), 200, {"ETag": f'"{loaded.version}"'}
 
 
 @bp.get("/<game_id>/legal-moves")
 @requires_seat
 def legal_moves(game_id: str):
-    loaded = games().load(game_id)
+    loaded = repository().load(game_id)
     return {"version": loaded.version, "seat": g.seat, "game": loaded.meta.name,
-            "moves": games().legal_moves(loaded, g.seat)}
+            "moves": views.legal_moves(loaded, g.seat, now_iso())}
 
 
 @bp.post("/<game_id>/commands")
@@ -77,5 +84,5 @@ def post_command(game_id: str):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (0 < len(key) <= 200):
         raise BadRequest("malformed_request", "Idempotency-Key must be 1 to 200 characters", "Idempotency-Key")
-    version, events = games().command(game_id, g.seat, command, expected_version, key)
+    version, events = commands().command(game_id, g.seat, command, expected_version, key)
     return {"version": version, "events": events}, 201, {"ETag": f'"{version}"'}

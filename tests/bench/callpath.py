@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("service", "domain", "events")
+VERBOSE = "-v" in sys.argv
 
 
 def _layer(filename: str) -> str | None:
@@ -22,12 +23,12 @@ def _layer(filename: str) -> str | None:
 
 
 def trace_one_take_one(client, game_id: str, token: str, body: dict) -> dict:
-    calls, functions, modules, crossings = 0, set(), set(), 0
-    evolves = 0
+    calls, functions, modules, crossings = 0, {}, set(), 0
+    evolves = terminal = 0
     stack: list[str | None] = []
 
     def profile(frame, event, _arg):
-        nonlocal calls, crossings, evolves
+        nonlocal calls, crossings, evolves, terminal
         if event == "call":
             layer = _layer(frame.f_code.co_filename)
             caller = next((s for s in reversed(stack) if s is not None), None)
@@ -35,10 +36,13 @@ def trace_one_take_one(client, game_id: str, token: str, body: dict) -> dict:
             if layer is None:
                 return
             calls += 1
-            functions.add((frame.f_code.co_filename, frame.f_code.co_name))
+            name = (Path(frame.f_code.co_filename).resolve().relative_to(ROOT).as_posix(), frame.f_code.co_name)
+            functions[name] = functions.get(name, 0) + 1
             modules.add(frame.f_code.co_filename)
-            if frame.f_code.co_name == "evolve":
+            if name[1] == "evolve" and "jaipur" in name[0]:
                 evolves += 1
+            if name[1] == "is_terminal" and "jaipur" in name[0]:
+                terminal += 1
             if caller is not None and caller != layer:
                 crossings += 1
         elif event == "return" and stack:
@@ -50,8 +54,12 @@ def trace_one_take_one(client, game_id: str, token: str, body: dict) -> dict:
     finally:
         sys.setprofile(None)
     assert response.status_code == 201, response.get_json()
+    if VERBOSE:
+        for (module, function), count in sorted(functions.items(), key=lambda kv: -kv[1]):
+            print(f"  {count:4d}  {module}:{function}")
     return {"calls": calls, "functions": len(functions), "modules": len(modules), "crossings": crossings,
-            "evolve calls": evolves, "events": len(response.get_json()["events"])}
+            "game evolve calls": evolves, "game is_terminal calls": terminal,
+            "events": len(response.get_json()["events"])}
 
 
 def callpath() -> None:

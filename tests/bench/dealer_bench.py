@@ -18,6 +18,7 @@ from rq import Queue
 from service import config as settings
 from service.wiring import build
 from tests.bench.servers import ROOT, private_redis
+from tests.support.service import InProcess
 
 SAMPLES = 200
 PREFERRED = ("use_governor", "pay_governor")
@@ -44,12 +45,12 @@ def governor_latency() -> None:
         worker = start_worker(url)
         try:
             wiring = build(settings.load({"REDIS_URL": url}))
-            games, store = wiring.games, wiring.store
+            games, store = InProcess(wiring.commands), wiring.store
             latencies = []
             rng = random.Random(1)
             game_no = 0
             while len(latencies) < SAMPLES:
-                loaded, _ = games.create("istanbul", 3, {}, f"governor-{game_no}")
+                loaded, _ = games.create("istanbul", 3, {}, f"governor-{game_no}", open_game=True)
                 game_no += 1
                 gid = loaded.meta.id
                 while not loaded.finished and len(latencies) < SAMPLES:

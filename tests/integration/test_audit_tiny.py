@@ -6,6 +6,8 @@ from tests.support import tiny_game
 
 import pytest
 
+from tests.support.service import InProcess
+
 from domain import registry
 from events.store import key
 from service import create_app
@@ -61,7 +63,7 @@ def forget(app, gid):
     """Drop a game's keys, as if the export travelled to another deployment."""
     client = app.extensions["bazaar.redis"]
     client.delete(*[key(gid, part) for part in ("events", "idem", "meta", "snap", "snaps")])
-    app.extensions["bazaar.games"].forget(gid)
+    InProcess.of(app).forget(gid)
 
 
 def do_import(client, lines, token=ORGANISER):
@@ -72,7 +74,7 @@ def do_import(client, lines, token=ORGANISER):
 def test_time_travel_equals_replay_of_each_prefix(client, app):
     gid, tokens = new_game(client)
     finish(client, gid, tokens)
-    games = app.extensions["bazaar.games"]
+    games = InProcess.of(app)
     final = games.load(gid)
     for version in range(1, final.version + 1):
         body = client.get(f"/v1/games/{gid}/state?version={version}").json

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from tests.support.service import InProcess
+
 from events.store import key
 from service import create_app
 from service.reactions import reconcile_index
@@ -44,7 +46,7 @@ def test_deeply_nested_json_is_a_400(client):
 
 
 def test_creation_is_atomic_when_the_id_is_taken(app, redis_client):
-    games = app.extensions["bazaar.games"]
+    games = InProcess.of(app)
     loaded, _ = games.create("tiny", 2, {})
     from events.store import GameExists
 
@@ -88,11 +90,11 @@ def test_health_is_a_problem_when_redis_is_down():
 
 
 def test_a_damaged_game_record_is_reported_not_fatal(app, client, redis_client):
-    games = app.extensions["bazaar.games"]
+    games = InProcess.of(app)
     good, _ = games.create("tiny", 2, {})
     redis_client.hset(key("damaged0", "meta"), "game", "tiny")  # a record with only its name
     try:
-        seen, unreadable = reconcile_index(games)
+        seen, unreadable = reconcile_index(games.repository)
         assert "damaged0" in unreadable and seen >= 1
         r = client.get("/v1/games/damaged0")
         assert r.status_code == 500 and r.mimetype == PROBLEM and r.json["code"] == "game_corrupt"

@@ -11,9 +11,11 @@ import hashlib
 
 import pytest
 
+from tests.support.service import InProcess
+
 from events.envelope import PRIVATE, canonical, check_sealed, expected_hash, verify_chain
 from service import audit
-from service.games import redact_envelope
+from service.redaction import redact_envelope
 from tests.support.play import play_randomly
 
 CASES = [("jaipur", 2, "commit-jaipur"), ("istanbul", 2, "commit-istanbul"), ("istanbul", 5, "commit-istanbul-5")]
@@ -35,7 +37,7 @@ def attacks(shown: dict, truth: dict):
 
 @pytest.mark.parametrize("name, seats, seed", CASES)
 def test_no_hidden_value_is_recoverable_from_published_digests(app, name, seats, seed):
-    games = app.extensions["bazaar.games"]
+    games = InProcess.of(app)
     gid, _tokens = play_randomly(games, name, seats, seed)
     loaded = games.load(gid)
     assert loaded.finished
@@ -57,7 +59,7 @@ def test_no_hidden_value_is_recoverable_from_published_digests(app, name, seats,
 
 @pytest.mark.parametrize("name, seats, seed", CASES[:2])
 def test_after_the_end_the_seed_checks_every_commitment(app, name, seats, seed):
-    games = app.extensions["bazaar.games"]
+    games = InProcess.of(app)
     gid, _tokens = play_randomly(games, name, seats, seed + "-end")
     complete = games.store.read(gid)
     seed_revealed = complete[-1]["payload"]["seed"]

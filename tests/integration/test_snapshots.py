@@ -1,90 +1,144 @@
-"""Snapshots are a cache: snapshot + tail equals a full replay; a stale or foreign snapshot is ignored."""
+"""Snapshots are a cache: snapshot + tail equals a full replay, and a load reads only the tail after the
+snapshot; a stale, foreign, other-schema or crafted snapshot is ignored (never unpickled, never trusted)."""
 
-from dataclasses import replace
+import json
+import pickle
+
+import pytest
 
 from domain import registry
-from events.snapshots import Snapshot
-from service.games import Games
-from tests.support.driver import Table
+from events.snapshots import SCHEMA, Snapshot
+from events.store import key
+from service.commands import Commands
+from service.repository import Loaded, Repository, fold
+from tests.support.service import InProcess
 
 registry.register("tiny", "tests.support.tiny_game")
 
 
-def play_out(games: Games, seed: str):
-    loaded, _tokens = games.create("tiny", 2, {}, seed)
+def service(app, every: int) -> InProcess:
+    store = InProcess.of(app).store
+    return InProcess(Commands(Repository(store, snapshot_every=every), store))
+
+
+def play_out(svc: InProcess, seed: str) -> str:
+    loaded, _tokens = svc.create("tiny", 2, {}, seed)
     gid = loaded.meta.id
     while not loaded.finished:
-        seat = loaded.meta.game.to_act(loaded.state)[0]
-        games.command(gid, seat, {"type": "add", "amount": 1})
-        if not games.load(gid).finished:
-            games.command(gid, seat, {"type": "end_turn"})
-        loaded = games.load(gid)
+        seat = loaded.game.to_act(loaded.state)[0]
+        svc.command(gid, seat, {"type": "add", "amount": 1})
+        if not svc.load(gid).finished:
+            svc.command(gid, seat, {"type": "end_turn"})
+        loaded = svc.load(gid)
     return gid
 
 
-def fresh(app):
-    base = app.extensions["bazaar.games"]
-    return Games(base.store, snapshot_every=2)
+def full_fold(store, gid: str, until: int | None = None) -> Loaded:
+    meta = Repository(store).meta(gid)
+    return fold(Loaded(meta, None), store.read(gid, 0, until))
 
 
-def test_snapshot_plus_tail_equals_full_replay(app):
-    games = fresh(app)
-    gid = play_out(games, "snap-1")
-    full = Games(games.store, snapshot_every=0)
-    games.snapshots.drop(gid)
-    replayed = full.load(gid)
-    midway = full.load(gid, until=4)
-    games.save_snapshot(midway)
-    reader = Games(games.store)
-    assert reader._from_snapshot(midway.meta).version == replayed.version
-    from_snap = reader.load(gid)
-    assert from_snap.state == replayed.state and from_snap.version == replayed.version
-    assert from_snap.draws == replayed.draws
+def cold(store) -> Repository:
+    """A repository as a new process has it: no cache."""
+    return Repository(store, snapshot_every=0)
 
 
-def test_snapshot_not_on_this_history_is_ignored(app):
-    games = fresh(app)
-    gid = play_out(games, "snap-2")
-    truth = Games(games.store, snapshot_every=0).load(gid)
-    table = Table.start(registry.get("tiny"), seed=b"other")
-    bogus = Games(games.store, snapshot_every=0).load(gid, until=4)
-    games.snapshots.save(gid, "tiny", Snapshot(4, "f" * 64, 0, replace(bogus, state=table.state)))
-    assert Games(games.store).load(gid).state == truth.state
+def test_a_load_reads_only_the_tail_after_the_newest_snapshot(app):
+    svc = service(app, every=4)
+    gid = play_out(svc, "snap-tail")
+    snap = svc.repository.snapshots.load(gid, registry.get("tiny"))
+    assert snap is not None and snap.version >= 4
+    reader = cold(svc.store)
+    loaded = reader.load(gid)
+    truth = full_fold(svc.store, gid)
+    assert loaded.table == truth.table and loaded.head_hash == truth.head_hash
+    assert reader.folded == truth.version - snap.version  # the events before the snapshot were not read
 
 
-def test_periodic_snapshots_are_written(app):
-    games = fresh(app)
-    gid = play_out(games, "snap-3")
-    snap = games.snapshots.load(gid, "tiny")
-    assert snap is not None and snap.version >= 2
+def test_a_snapshot_not_on_this_history_is_ignored(app):
+    svc = service(app, every=0)
+    gid = play_out(svc, "snap-foreign")
+    truth = full_fold(svc.store, gid)
+    midway = full_fold(svc.store, gid, until=4)
+    svc.repository.snapshots.save(gid, registry.get("tiny"), Snapshot(4, "f" * 64, midway.table))
+    reader = cold(svc.store)
+    assert reader.load(gid).table == truth.table
+    assert reader.folded == truth.version  # rebuilt from the first event
+
+
+def test_a_snapshot_of_another_schema_is_ignored(app):
+    svc = service(app, every=3)
+    gid = play_out(svc, "snap-schema")
+    raw = json.loads(svc.store.redis.get(key(gid, "snap")))
+    raw["schema"] = SCHEMA + 1
+    svc.store.redis.set(key(gid, "snap"), json.dumps(raw))
+    reader = cold(svc.store)
+    assert reader.load(gid).table == full_fold(svc.store, gid).table
+    assert reader.folded == full_fold(svc.store, gid).version
+
+
+class Boom:
+    """A pickle that runs code when loaded."""
+
+    def __reduce__(self):
+        return (exec, ("import pathlib; pathlib.Path('/tmp/bazaar-pickle-ran').write_text('pwned')",))
+
+
+def test_a_crafted_pickle_in_redis_is_never_loaded(app, tmp_path):
+    import pathlib
+
+    marker = pathlib.Path("/tmp/bazaar-pickle-ran")
+    marker.unlink(missing_ok=True)
+    svc = service(app, every=3)
+    gid = play_out(svc, "snap-pickle")
+    bomb = pickle.dumps(Boom())
+    svc.store.redis.set(key(gid, "snap"), bomb)
+    for version in svc.store.redis.hkeys(key(gid, "snaps")):
+        svc.store.redis.hset(key(gid, "snaps"), version, bomb)
+    reader = cold(svc.store)
+    assert reader.load(gid).table == full_fold(svc.store, gid).table
+    assert reader.load(gid, until=5).table == full_fold(svc.store, gid, until=5).table
+    assert not marker.exists()
 
 
 def test_time_travel_starts_from_the_nearest_earlier_snapshot(app):
-    from service.fold import Loaded, fold
-
-    games = Games(app.extensions["bazaar.games"].store, snapshot_every=3)
-    gid = play_out(games, "snap-history")
-    envelopes = games.store.read(gid)
-    meta = games.load(gid).meta
-    assert len(games.store.redis.hkeys(f"game:{{game:{gid}}}:snaps")) >= 3
-    for version in range(1, len(envelopes) + 1):
-        travelled = Games(games.store).load(gid, until=version)
-        full = fold(Loaded(meta, None), envelopes[:version])
-        assert travelled.state == full.state and travelled.version == version == full.version
-        assert travelled.head_hash == full.head_hash and travelled.checkpoints == full.checkpoints
+    svc = service(app, every=3)
+    gid = play_out(svc, "snap-history")
+    versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
+    assert len(versions) >= 3
+    last = svc.load(gid).version
+    for version in range(1, last + 1):
+        reader = cold(svc.store)
+        travelled = reader.load(gid, until=version)
+        truth = full_fold(svc.store, gid, until=version)
+        assert travelled.table == truth.table and travelled.head_hash == truth.head_hash
+        nearest = max((v for v in versions if v <= version), default=0)
+        assert reader.folded == version - nearest
 
 
 def test_a_history_snapshot_off_this_history_is_ignored(app):
-    import pickle
-
-    from service.fold import Loaded, fold
-
-    games = Games(app.extensions["bazaar.games"].store, snapshot_every=3)
-    gid = play_out(games, "snap-history-forged")
-    key = f"game:{{game:{gid}}}:snaps"
-    version = max(int(v) for v in games.store.redis.hkeys(key))
-    record = pickle.loads(games.store.redis.hget(key, str(version)))
+    svc = service(app, every=3)
+    gid = play_out(svc, "snap-history-forged")
+    versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
+    version = versions[-1]
+    record = json.loads(svc.store.redis.hget(key(gid, "snaps"), str(version)))
     record["hash"] = "f" * 64  # not the hash of the event at that version
-    games.store.redis.hset(key, str(version), pickle.dumps(record))
-    full = fold(Loaded(games.load(gid).meta, None), games.store.read(gid, 0, version))
-    assert Games(games.store).load(gid, until=version).state == full.state
+    svc.store.redis.hset(key(gid, "snaps"), str(version), json.dumps(record))
+    reader = cold(svc.store)
+    assert reader.load(gid, until=version).table == full_fold(svc.store, gid, until=version).table
+    assert reader.folded == version  # no earlier readable snapshot was a prefix either
+
+
+@pytest.mark.parametrize("name, seats", [("jaipur", 2), ("istanbul", 3)])
+def test_real_games_round_trip_through_the_snapshot_codec(app, name, seats):
+    from tests.support.play import play_randomly
+
+    svc = service(app, every=25)
+    gid, _ = play_randomly(svc, name, seats, f"snap-{name}", moves=120)
+    game = registry.get(name)
+    if getattr(game, "STATE", None) is None:
+        pytest.skip(f"{name} names no STATE class")
+    reader = cold(svc.store)
+    truth = full_fold(svc.store, gid)
+    assert reader.load(gid).table == truth.table
+    assert reader.folded < truth.version

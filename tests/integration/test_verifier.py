@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from tests.support.service import InProcess
+
 from events.envelope import expected_hash
 from service.verify import verify
 from tests.support.play import play_randomly
@@ -15,7 +17,7 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def finished_jaipur(app):
-    games = app.extensions["bazaar.games"]
+    games = InProcess.of(app)
     gid, _ = play_randomly(games, "jaipur", 2, "verifier")
     return app.test_client().get(f"/v1/games/{gid}/export").get_data(as_text=True).splitlines()
 

@@ -32,12 +32,12 @@ from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt, Round
 from domain.jaipur.state import Round
 from domain.jaipur.violations import ALL_CODES
 from events.codec import from_wire, to_wire
-from tests.conftest import GAMES_SCALE
+from tests.conftest import GAMES_SCALE, sized
 from tests.unit.jaipur.builders import cards_in
 from tests.unit.jaipur.observers import Attacker, observed, twin_deal
 from tests.support.driver import Table
 
-MATCHES = 500 * GAMES_SCALE
+MATCHES = sized(ci=60, long=500)
 DEEP_COPY_EVERY = 25  # besides a hash on every step, compare with a deep copy taken before the step
 VIEW_CHECK_EVERY = 4  # the view non-interference check runs on every 4th step (every step with the long profile)
 STATS = Counter()
@@ -260,7 +260,7 @@ def test_random_matches_keep_every_invariant(seed, policy, options):
     check_end(table)
 
 
-SECRECY_MATCHES = 200 * GAMES_SCALE
+SECRECY_MATCHES = sized(ci=60, long=200)
 
 
 def random_command(state, rng: random.Random):
@@ -326,7 +326,8 @@ def secrecy_run(seed: bytes, policy: int, options: dict) -> None:
         new = [table.play(command), twin_new]
         for event in twin_new:
             twin_state = jaipur.evolve(twin_state, event)
-        if any(isinstance(e, RoundEnded) for e in twin_new) or 40 - len(table.state.phase.deck) > depth:
+        if jaipur.is_terminal(table.state) or any(isinstance(e, RoundEnded) for e in twin_new) \
+                or 40 - len(table.state.phase.deck) > depth:
             return  # scored (the camel token compares the herds), or the swapped card came off the deck
 
 

@@ -1,18 +1,20 @@
 """Snapshots are only a cache: a game rebuilt from its newest snapshot plus the tail equals a full replay,
-over 200 random games (Jaipur matches to the end, Istanbul games cut at a random move)."""
+over random games (Jaipur matches to the end, Istanbul games cut at a random move)."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain import registry
 from events.snapshots import Snapshots, fingerprint
 from events.store import EventStore
-from service.fold import Loaded, fold
-from service.games import Games
-from tests.conftest import GAMES_SCALE
+from service.commands import Commands
+from service.repository import Loaded, Repository, fold
+from tests.conftest import sized
 from tests.support.play import play_randomly
+from tests.support.service import InProcess
 
-GAMES_PER_KIND = 100 * GAMES_SCALE  # 200 games in all with the ci profile
+GAMES_PER_KIND = sized(ci=25, long=100)
 
 
 @pytest.fixture(scope="module")
@@ -20,40 +22,40 @@ def store(redis_client):
     return EventStore(redis_client)
 
 
-def play(games, name, seats, seed, moves):
-    return play_randomly(games, name, seats, seed, moves)[0]
+def service(store, every: int) -> InProcess:
+    return InProcess(Commands(Repository(store, snapshot_every=every), store, inline_dealer=True))
 
 
 def check(store, gid):
-    from_snapshot = Games(store).load(gid)  # a cold process: newest snapshot + tail
+    cold = Repository(store, snapshot_every=0)
+    from_snapshot = cold.load(gid)  # a new process: newest snapshot + tail
     full = fold(Loaded(from_snapshot.meta, None), store.read(gid))
-    assert from_snapshot.version == full.version and from_snapshot.head_hash == full.head_hash
-    assert from_snapshot.state == full.state and from_snapshot.draws == full.draws
-    assert from_snapshot.checkpoints == full.checkpoints and from_snapshot.clocks == full.clocks
+    assert from_snapshot.table == full.table and from_snapshot.head_hash == full.head_hash
+    return cold.folded, full.version
 
 
 @settings(max_examples=GAMES_PER_KIND)
 @given(seed=st.integers(0, 2**32), every=st.integers(3, 60))
 def test_jaipur_snapshot_plus_tail_equals_full_replay(store, seed, every):
-    games = Games(store, snapshot_every=every, inline_dealer=True)
-    gid = play(games, "jaipur", 2, f"snap-j-{seed}", moves=10_000)
-    assert Snapshots(store.redis).load(gid, "jaipur") is not None
-    check(store, gid)
+    gid, _ = play_randomly(service(store, every), "jaipur", 2, f"snap-j-{seed}", moves=10_000)
+    assert Snapshots(store.redis).load(gid, registry.get("jaipur")) is not None
+    folded, version = check(store, gid)
+    assert folded < every  # only the tail after the newest snapshot was read
 
 
 @settings(max_examples=GAMES_PER_KIND)
 @given(seed=st.integers(0, 2**32), every=st.integers(3, 60), seats=st.integers(2, 5), moves=st.integers(1, 250))
 def test_istanbul_snapshot_plus_tail_equals_full_replay(store, seed, every, seats, moves):
-    games = Games(store, snapshot_every=every, inline_dealer=True)
-    gid = play(games, "istanbul", seats, f"snap-i-{seed}", moves=moves)
+    gid, _ = play_randomly(service(store, every), "istanbul", seats, f"snap-i-{seed}", moves=moves)
     check(store, gid)
 
 
 def test_a_snapshot_of_other_rules_is_ignored(store, monkeypatch):
-    games = Games(store, snapshot_every=5, inline_dealer=True)
-    gid = play(games, "jaipur", 2, "older-schema", moves=30)
-    assert Snapshots(store.redis).load(gid, "jaipur") is not None
+    gid, _ = play_randomly(service(store, 5), "jaipur", 2, "older-schema", moves=30)
+    jaipur = registry.get("jaipur")
+    assert Snapshots(store.redis).load(gid, jaipur) is not None
     fingerprint.cache_clear()
     monkeypatch.setattr("events.snapshots.fingerprint", lambda name: "rules-of-another-release")
-    assert Snapshots(store.redis).load(gid, "jaipur") is None  # written by other rules: not used
-    check(store, gid)
+    assert Snapshots(store.redis).load(gid, jaipur) is None  # written by other rules: not used
+    folded, version = check(store, gid)
+    assert folded == version

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 
+from domain import table as tables
+from tests.support.service import InProcess
 
-def play_randomly(games, name: str, seats: int, seed: str, moves: int | None = None, options: dict | None = None):
-    """Create a game and post random legal moves until it ends or `moves` have been made; (id, tokens)."""
-    loaded, tokens = games.create(name, seats, options or {}, seed)
+
+def play_randomly(service: InProcess, name: str, seats: int, seed: str, moves: int | None = None,
+                  options: dict | None = None):
+    """Create an open game (reproducible from `seed`) and post random legal moves until it ends or `moves`
+    have been made; (id, tokens)."""
+    loaded, tokens = service.create(name, seats, options or {}, seed, open_game=True)
     gid, rng, played = loaded.meta.id, random.Random(seed), 0
     while not loaded.finished and (moves is None or played < moves):
-        seat = loaded.game.to_act(loaded.state)[0]
-        games.command(gid, seat, rng.choice(games.legal_moves(loaded, seat)))
-        loaded, played = games.load(gid), played + 1
+        seat = tables.awaited(loaded.game, loaded.table)[0]
+        service.command(gid, seat, rng.choice([m for m in service.legal_moves(loaded, seat)
+                                               if m["type"] not in ("accept_undo", "decline_undo")]))
+        loaded, played = service.load(gid), played + 1
     return gid, tokens

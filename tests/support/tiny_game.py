@@ -104,6 +104,7 @@ class State:
     resigned: int | None = None
 
 
+STATE = State
 COMMANDS = {cls.TYPE: cls for cls in (Add, EndTurn, RollDie, CallDealer)}
 EVENTS = {cls.TYPE: cls for cls in (DeckShuffled, FirstSeatChosen, Added, TurnEnded, DieRequested, DealerCalled,
                                     SeatResigned)}

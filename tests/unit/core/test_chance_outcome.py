@@ -3,7 +3,7 @@
 import pytest
 
 from domain.core import ChanceDrawn, InvalidChanceOutcome, Pick, Roll, Shuffle, check_outcome
-from service.dealer import draw
+from domain.table.dealer import draw
 
 
 def drawn(request, outcome, **changes):

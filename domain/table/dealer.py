@@ -7,12 +7,17 @@ x >= 2**64 - (2**64 % n) (no modulo bias), else answers x % n. A shuffle of `siz
 from the last position down (j = uniform(i + 1), swap i and j) over range(size); a roll is `dice`
 values uniform(sides) + 1; a pick is (uniform(choices),). Same seed and draw index, same outcome: replays,
 retried jobs and the verifier all agree without storing any generator state.
+
+Pure: the randomness is all in the seed, which the service draws from the operating system and keeps secret
+until the game ends.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+
+from dataclasses import dataclass
 
 from domain.core import ChanceDrawn, ChanceRequest, chance_kind
 
@@ -65,3 +70,13 @@ def draw(seed: bytes, index: int, request: ChanceRequest) -> ChanceDrawn:
         secret=request.secret,
         outcome=outcome(seed, index, kind, size, dice),
     )
+
+
+@dataclass(frozen=True)
+class Dealer:
+    """A game's dealer: its seed, and the draws it dictates."""
+
+    seed: str
+
+    def draw(self, index: int, request: ChanceRequest) -> ChanceDrawn:
+        return draw(self.seed.encode(), index, request)

@@ -1,21 +1,17 @@
-"""Turn clocks, folded from the log's own timestamps, and what happens when a seat runs out of time.
+"""Turn clocks, folded from the log's own timestamps: pure, so deadlines survive any restart.
 
-Game option `clock`: absent (no clock), `{"per_move_s": N}` (each decision within N seconds) or
-`{"initial_s": N, "increment_s": M}` (a Fischer clock per seat across the game: a seat's time runs while it
-is awaited, and M seconds are added each time it stops being awaited). Option `timeout_policy`: "auto"
-(default: the engine completes the seat's obligations with the game's smallest legal moves), "forfeit"
-(the game decides what a forfeit means), or `{"auto_then_forfeit_after": K}`.
-
-Everything here is derived from events and their `at` times, so deadlines survive any restart: the worker
-re-arms timers from the folded state.
+A seat's time runs while its decision is awaited. Per-move clocks give each decision `per_move_s`; a Fischer
+clock gives each seat `initial_s` for the game plus `increment_s` each time it stops being awaited. Times are
+ISO 8601 strings as recorded on events (UTC, milliseconds); arithmetic is in epoch milliseconds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from domain.core import RuleViolation
+from domain.table.options import PlatformOptions
 
 
 @dataclass(frozen=True)
@@ -34,44 +30,51 @@ def to_iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def start(platform: dict, seats: int) -> Clocks | None:
-    config = platform.get("clock")
-    if not config:
+def later(at: str, seconds: int) -> str:
+    moment = datetime.fromisoformat(at.replace("Z", "+00:00")) + timedelta(seconds=seconds)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def start(platform: PlatformOptions, seats: int) -> Clocks | None:
+    config = platform.clock
+    if config is None:
         return None
-    remaining = tuple(config["initial_s"] * 1000 for _ in range(seats)) if "initial_s" in config else ()
+    remaining = tuple(config.initial_s * 1000 for _ in range(seats)) if config.initial_s is not None else ()
     return Clocks(remaining_ms=remaining, timeouts=(0,) * seats)
 
 
-def advance(clocks: Clocks, platform: dict, at: str, awaited: tuple[int, ...]) -> Clocks:
+def advance(clocks: Clocks, platform: PlatformOptions, at: str, awaited: tuple[int, ...]) -> Clocks:
     """After an event at `at`, with `awaited` the seats whose decision is now awaited."""
     now = to_ms(at)
     remaining = clocks.remaining_ms
     if remaining and clocks.since_ms is not None:
         elapsed = max(0, now - clocks.since_ms)
-        increment = platform["clock"].get("increment_s", 0) * 1000
+        increment = platform.clock.increment_s * 1000
         remaining = tuple(
-            left - elapsed + (increment if seat in clocks.running and seat not in awaited else 0)
-            if seat in clocks.running else left
+            left - elapsed + (increment if seat not in awaited else 0) if seat in clocks.running else left
             for seat, left in enumerate(remaining))
     return replace(clocks, running=tuple(awaited), since_ms=now, remaining_ms=remaining)
 
 
-def deadline_ms(clocks: Clocks | None, platform: dict) -> tuple[int, int] | None:
+def timed_out(clocks: Clocks, seat: int) -> Clocks:
+    return replace(clocks, timeouts=tuple(n + (s == seat) for s, n in enumerate(clocks.timeouts)))
+
+
+def deadline_ms(clocks: Clocks | None, platform: PlatformOptions) -> tuple[int, int] | None:
     """(deadline, seat) of the first running clock to run out, or None."""
     if clocks is None or not clocks.running or clocks.since_ms is None:
         return None
-    config = platform["clock"]
-    if "per_move_s" in config:
-        return clocks.since_ms + config["per_move_s"] * 1000, clocks.running[0]
+    if platform.clock.per_move_s is not None:
+        return clocks.since_ms + platform.clock.per_move_s * 1000, clocks.running[0]
     return min((clocks.since_ms + max(0, clocks.remaining_ms[s]), s) for s in clocks.running)
 
 
-def summary(clocks: Clocks | None, platform: dict, now: str) -> dict | None:
+def summary(clocks: Clocks | None, platform: PlatformOptions, now: str) -> dict | None:
     if clocks is None:
         return None
     now_ms = to_ms(now)
     due = deadline_ms(clocks, platform)
-    body = {"mode": "per_move" if "per_move_s" in platform["clock"] else "fischer",
+    body = {"mode": "per_move" if platform.clock.per_move_s is not None else "fischer",
             "running": list(clocks.running), "deadline": to_iso(due[0]) if due else None,
             "timeouts": list(clocks.timeouts)}
     if clocks.remaining_ms:
@@ -84,19 +87,18 @@ def summary(clocks: Clocks | None, platform: dict, now: str) -> dict | None:
     return body
 
 
-def policy_for(platform: dict, clocks: Clocks, seat: int) -> str:
+def policy_for(platform: PlatformOptions, clocks: Clocks, seat: int) -> str:
     """"auto" or "forfeit" for this seat's timeout now."""
-    policy = platform.get("timeout_policy", "auto")
-    if isinstance(policy, dict):
-        return "forfeit" if clocks.timeouts[seat] >= policy["auto_then_forfeit_after"] else "auto"
-    return policy
+    if platform.timeout_policy == "auto_then_forfeit":
+        return "forfeit" if clocks.timeouts[seat] >= platform.forfeit_after else "auto"
+    return platform.timeout_policy
 
 
-def check_due(clocks: Clocks | None, platform: dict, now: str) -> int:
-    """The seat whose time ran out at `now`; RuleViolation if none did."""
+def due_seat(clocks: Clocks | None, platform: PlatformOptions, now: str) -> tuple[int, int]:
+    """(seat, deadline ms) of the seat whose time ran out at `now`; RuleViolation if none did."""
     due = deadline_ms(clocks, platform)
     if due is None:
         raise RuleViolation("no_deadline", "no clock is running")
     if to_ms(now) < due[0]:
         raise RuleViolation("deadline_not_reached", "the seat still has time")
-    return due[1]
+    return due[1], due[0]

@@ -1,0 +1,79 @@
+"""What the table decides on: a seat's move in the hosted game, undo requests and answers, the dealer's and the
+clock's interventions, chance outcomes, the seed reveal. Each carries `at`, the time it is decided at (the
+table reads no clock)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core import ChanceDrawn
+
+
+@dataclass(frozen=True)
+class Create:
+    """Open the table: `options` mixes the game's and the platform's; `seed` only for an open game."""
+
+    game: str
+    seats: int
+    options: dict
+    seed_commitment: str
+    seed: str | None
+    at: str
+    default_undo: str = "turn"
+
+
+@dataclass(frozen=True)
+class Act:
+    """`seat` plays the hosted game's `command` (`auto`: the engine plays it for a seat whose time ran out)."""
+
+    seat: int
+    command: Any
+    at: str
+    auto: bool = False
+
+
+@dataclass(frozen=True)
+class RequestUndo:
+    """Take back to `to_version` (undo "turn"), or ask the other seats to (undo "consent")."""
+
+    seat: int
+    to_version: int
+    at: str
+
+
+@dataclass(frozen=True)
+class AnswerUndo:
+    seat: int
+    accept: bool
+    at: str
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The background dealer resolves a neutral figure's pending roll."""
+
+    at: str
+
+
+@dataclass(frozen=True)
+class TimeOut:
+    """A turn clock ran out (a timer fired): the policy applies to the seat that is late."""
+
+    at: str
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A chance outcome drawn by the dealer for the request the game awaits."""
+
+    drawn: ChanceDrawn
+    at: str
+
+
+@dataclass(frozen=True)
+class RevealSeed:
+    """The game is over: publish the seed."""
+
+    seed: str
+    at: str

@@ -1,0 +1,81 @@
+"""decide(game, table, command) -> recorded events, or a RuleViolation: the table's rules around any game.
+
+A seat's move goes to the game once the table has checked it may act; undo requests and answers, the
+timeout of a turn clock, chance outcomes and the seed reveal are the table's own. Chance steps that follow a
+command are drawn by the runner (domain/table/runner.py), the only chance loop.
+"""
+
+from __future__ import annotations
+
+from domain.core import AwaitingChance, GameOver, NotYourTurn, RuleViolation, check_outcome
+from domain.table import clock, options, undo
+from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, TimeOut
+from domain.table.events import GameCreated, Recorded, SeedRevealed, TurnTimedOut
+from domain.table.state import TableState
+
+
+def decide(game, state: TableState | None, command) -> list[Recorded]:
+    if isinstance(command, Create):
+        return decide_create(game, state, command)
+    if state is None:
+        raise RuleViolation("no_game", "the table has not been created")
+    if isinstance(command, Act):
+        return decide_act(game, state, command)
+    if isinstance(command, Draw):
+        check_outcome(None if state.over else game.chance(state.game_state), command.drawn)
+        consequences = game.decide(state.game_state, command.drawn)
+        return [Recorded(e, None, command.at) for e in (command.drawn, *consequences)]
+    if isinstance(command, AnswerUndo):
+        return undo.decide_answer(state, command)
+    if isinstance(command, RequestUndo):
+        return undo.decide_request(game, state, command)
+    if isinstance(command, Deal):
+        request = None if state.over else game.chance(state.game_state)
+        if request is None or not request.by_dealer:
+            raise RuleViolation("nothing_to_deal", "no neutral figure's roll is pending")
+        return []  # the runner's chance loop draws it
+    if isinstance(command, TimeOut):
+        return decide_timeout(game, state, command)
+    if isinstance(command, RevealSeed):
+        if not state.over or state.revealed:
+            raise RuleViolation("seed_not_due", "the seed is revealed once, when the game is over")
+        return [Recorded(SeedRevealed(command.seed), None, command.at)]
+    raise RuleViolation("unknown_command", f"the table has no command {type(command).__name__}")
+
+
+def decide_create(game, state, command: Create) -> list[Recorded]:
+    if state is not None:
+        raise RuleViolation("game_exists", "the table is already open")
+    if not game.MIN_SEATS <= command.seats <= game.MAX_SEATS:
+        raise RuleViolation("invalid_seats", f"{game.NAME} is played by {game.MIN_SEATS} to {game.MAX_SEATS} seats")
+    platform, own = options.split(command.options, command.default_undo)
+    game.initial_state(own, command.seats)  # the game validates its own options
+    created = GameCreated(command.game, command.seats, {**own, **options.recorded(command.options, platform)},
+                          command.seed_commitment, command.seed)
+    return [Recorded(created, None, command.at)]
+
+
+def decide_act(game, state: TableState, command: Act) -> list[Recorded]:
+    if state.over:
+        raise GameOver()
+    if game.chance(state.game_state) is not None:
+        raise AwaitingChance()
+    if command.seat not in game.to_act(state.game_state):
+        raise NotYourTurn()
+    return [Recorded(e, command.seat, command.at) for e in game.decide(state.game_state, command.command)]
+
+
+def decide_timeout(game, state: TableState, command: TimeOut) -> list[Recorded]:
+    """The late seat's `turn_timed_out`, and for a forfeit the game's forfeit events; an automatic completion
+    of the seat's obligations is played move by move by the runner."""
+    if state.over:
+        raise GameOver()
+    seat, deadline = clock.due_seat(state.clocks, state.platform, command.at)
+    policy = clock.policy_for(state.platform, state.clocks, seat)
+    events = [Recorded(TurnTimedOut(seat, policy, clock.to_iso(deadline)), None, command.at)]
+    if policy == "forfeit":
+        forfeit = getattr(game, "forfeit", None)
+        if forfeit is None:
+            raise RuleViolation("forfeit_unsupported", f"{game.NAME} does not define a forfeit")
+        events += [Recorded(e, None, command.at) for e in forfeit(state.game_state, seat)]
+    return events

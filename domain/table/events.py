@@ -1,0 +1,104 @@
+"""The table's own events (platform events), beside the hosted game's; and `Recorded`, one event as the table
+folds it: the event, the seat that caused it and when."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core import ChanceDrawn
+
+
+@dataclass(frozen=True)
+class GameCreated:
+    """First event of every game: what was created, and the SHA-256 commitment to the secret seed.
+
+    `options` holds the game's own options and the platform's (undo, clock, timeout policy). `seed` is set
+    only in an open game, whose seed is public from the start.
+    """
+
+    TYPE = "game_created"
+    V = 1
+
+    game: str
+    seats: int
+    options: dict
+    seed_commitment: str
+    seed: str | None = None
+
+
+@dataclass(frozen=True)
+class SeedRevealed:
+    """The game is over: the seed behind every draw, so anyone can re-derive each outcome."""
+
+    TYPE = "seed_revealed"
+    V = 1
+
+    seed: str
+
+
+@dataclass(frozen=True)
+class UndoRequested:
+    """Consent undo: `by` asks every other seat to take the game back to `to_version`."""
+
+    TYPE = "undo_requested"
+    V = 1
+
+    by: int
+    to_version: int
+    expires_at: str
+
+
+@dataclass(frozen=True)
+class UndoAnswered:
+    """A seat accepted or declined the pending undo request."""
+
+    TYPE = "undo_answered"
+    V = 1
+
+    by: int
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class MovesTakenBack:
+    """The events after `to_version` up to `from_version` no longer count; replay skips them.
+
+    They stay in the log (nothing is ever rewritten); the state is the state after `to_version`.
+    """
+
+    TYPE = "moves_taken_back"
+    V = 1
+
+    by: int
+    to_version: int
+    from_version: int
+
+
+@dataclass(frozen=True)
+class TurnTimedOut:
+    """`seat` let its clock run out; `policy` ("auto" or "forfeit") says what the platform did about it."""
+
+    TYPE = "turn_timed_out"
+    V = 1
+
+    seat: int
+    policy: str
+    deadline: str
+
+
+EVENTS = {cls.TYPE: cls for cls in (GameCreated, SeedRevealed, ChanceDrawn, UndoRequested, UndoAnswered,
+                                    MovesTakenBack, TurnTimedOut)}
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """An event as the table records it: who caused it (None: the platform or the dealer) and when. The first
+    event of each batch names the table command that caused it (`command`), and the first event of each move
+    the engine played for a timed-out seat names that move (`auto`), so a log can be re-executed."""
+
+    event: Any
+    seat: int | None = None
+    at: str = ""
+    command: Any = None
+    auto: Any = None

@@ -1,0 +1,88 @@
+"""The options every game takes from the platform (undo, clocks, timeout policy), validated here.
+
+They arrive mixed with the game's own options in one object; `split` separates them, validates the
+platform's, and leaves the rest for the game's `initial_state` to validate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.core import InvalidOptions
+
+KEYS = ("undo", "undo_timeout_s", "clock", "timeout_policy")
+UNDO_MODES = ("none", "turn", "consent")
+MAX_SECONDS = 30 * 86400
+MAX_AUTO_BEFORE_FORFEIT = 100
+
+
+@dataclass(frozen=True)
+class Clock:
+    """`per_move_s` (each decision within N seconds), or a Fischer clock: `initial_s` per seat plus
+    `increment_s` each time the seat stops being awaited."""
+
+    per_move_s: int | None = None
+    initial_s: int | None = None
+    increment_s: int = 0
+
+
+@dataclass(frozen=True)
+class PlatformOptions:
+    undo: str = "turn"
+    undo_timeout_s: int = 120
+    clock: Clock | None = None
+    timeout_policy: str = "auto"  # "auto" | "forfeit" | "auto_then_forfeit"
+    forfeit_after: int = 0  # auto_then_forfeit: timeouts played automatically before the next forfeits
+
+
+def recorded(options: dict, platform: PlatformOptions) -> dict:
+    """The platform's options as game_created records them: the given clock and policy, defaults filled in."""
+    return {"undo": platform.undo, "undo_timeout_s": platform.undo_timeout_s, "clock": options.get("clock"),
+            "timeout_policy": options.get("timeout_policy", "auto")}
+
+
+def split(options, default_undo: str = "turn") -> tuple[PlatformOptions, dict]:
+    """(the platform's options, validated, with defaults; the game's own options, untouched)."""
+    if not isinstance(options, dict):
+        raise InvalidOptions("options must be an object")
+    own = {k: v for k, v in options.items() if k not in KEYS}
+    undo = options.get("undo", default_undo)
+    if undo not in UNDO_MODES:
+        raise InvalidOptions(f"undo: one of {', '.join(UNDO_MODES)}")
+    timeout_s = _integer(options.get("undo_timeout_s", 120), "undo_timeout_s", 1, 86400)
+    clock = _clock(options.get("clock"))
+    policy, after = _policy(options.get("timeout_policy", "auto"))
+    return PlatformOptions(undo, timeout_s, clock, policy, after), own
+
+
+def _integer(value, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidOptions(f"{name}: an integer from {low} to {high}")
+    return value
+
+
+def _clock(value) -> Clock | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise InvalidOptions('clock: {"per_move_s": N} or {"initial_s": N, "increment_s": M}')
+    unknown = set(value) - {"per_move_s", "initial_s", "increment_s"}
+    if unknown:
+        raise InvalidOptions(f"clock: unknown field {sorted(unknown)[0]!r}")
+    if ("per_move_s" in value) == ("initial_s" in value):
+        raise InvalidOptions("clock: give either per_move_s, or initial_s (with increment_s)")
+    if "per_move_s" in value:
+        if "increment_s" in value:
+            raise InvalidOptions("clock: increment_s goes with initial_s")
+        return Clock(per_move_s=_integer(value["per_move_s"], "clock.per_move_s", 1, MAX_SECONDS))
+    return Clock(initial_s=_integer(value["initial_s"], "clock.initial_s", 1, MAX_SECONDS),
+                 increment_s=_integer(value.get("increment_s", 0), "clock.increment_s", 0, 86400))
+
+
+def _policy(value) -> tuple[str, int]:
+    if value in ("auto", "forfeit"):
+        return value, 0
+    if isinstance(value, dict) and set(value) == {"auto_then_forfeit_after"}:
+        return "auto_then_forfeit", _integer(value["auto_then_forfeit_after"], "timeout_policy.auto_then_forfeit_after",
+                                             0, MAX_AUTO_BEFORE_FORFEIT)
+    raise InvalidOptions('timeout_policy: "auto", "forfeit" or {"auto_then_forfeit_after": K}')

@@ -1,0 +1,181 @@
+"""The conformance suite every registered game passes (in the spirit of OpenSpiel's random_sim_test).
+
+Random games to the end through the table (the runner the service uses), checking at every step:
+- legal <=> accepted: every listed command is accepted, and commands near the listed ones (each field moved,
+  another seat) that are not listed are refused with a RuleViolation (never another exception);
+- evolve is pure: it leaves its input equal to a deep copy taken before;
+- replay equals live: folding the recorded events again gives the same table;
+- snapshots: the table round-trips through the snapshot codec at random points;
+- no leak: a twin table whose secret draws differ (public ones equal) shows every viewer the same view for
+  as long as that viewer's redacted events have been the same;
+- views and results are JSON, and every game ends.
+Game-specific invariants (conservation, scoring) live beside each game in tests/property/.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from domain import registry
+from domain import table as tables
+from domain.core import RuleViolation
+from domain.table import Act, Create, Dealer, Draw
+from events import codec
+from events.codec import decode_typed, encode_typed
+from tests.conftest import sized
+from tests.contract.profiles import PROFILES, options_for
+
+AT = "2026-01-01T00:00:00.000Z"
+NAMES = sorted(registry.names())
+GAMES = sized(ci=6, long=100)
+
+
+def test_every_registered_game_has_a_profile_and_imports():
+    for name in NAMES:
+        assert name in PROFILES, f"{name} has no conformance profile in tests/contract/profiles.py"
+        game = registry.get(name)  # an import error fails here, loudly
+        for attribute in ("NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "STATE", "initial_state", "decide",
+                          "evolve", "legal_commands", "view", "to_act", "chance", "is_terminal", "result", "redact"):
+            assert hasattr(game, attribute), f"{name} lacks {attribute}"
+
+
+class TwinDealer(Dealer):
+    """Public draws from the shared seed, secret ones from this twin's own: the twins differ only in secrets."""
+
+    def __init__(self, shared: str, own: str):
+        super().__init__(shared)
+        object.__setattr__(self, "own", Dealer(own))
+
+    def draw(self, index, request):
+        return (self.own if request.secret else Dealer(self.seed)).draw(index, request)
+
+
+def open_table(game, seats: int, options: dict, dealer: Dealer):
+    create = Create(game.NAME, seats, options, "0" * 64, None, AT, getattr(game, "DEFAULT_UNDO", "turn"))
+    return tables.execute(game, None, create, dealer, dealer_rolls=True)
+
+
+def seen_by(game, batch, viewer) -> list:
+    out = []
+    for r in batch:
+        event = r.event
+        if getattr(event, "TYPE", "") == "chance_drawn" and event.secret:
+            out.append(("chance_drawn", event.label))
+            continue
+        shown = event if tables.EVENTS.get(event.TYPE) is type(event) else game.redact(event, viewer)
+        out.append(None if shown is None else json.dumps(codec.to_wire(shown), sort_keys=True))
+    return out
+
+
+def nearby(command, legal: list, seats: int):
+    """Commands one step away from `command`: each field moved, or another seat."""
+    for seat in range(seats):
+        if seat != command.seat:
+            yield dataclasses.replace(command, seat=seat)
+    values: dict[str, set] = {}
+    for other in legal:
+        if type(other) is type(command):
+            for f in dataclasses.fields(other):
+                values.setdefault(f.name, set()).add(getattr(other, f.name))
+    for f in dataclasses.fields(command):
+        if f.name == "seat":
+            continue
+        value = getattr(command, f.name)
+        candidates = set(values.get(f.name, ())) - {value}
+        if isinstance(value, bool):
+            candidates.add(not value)
+        elif isinstance(value, int):
+            candidates |= {value - 1, value + 1}
+        elif isinstance(value, str):
+            candidates.add(value + "x")
+        elif isinstance(value, tuple) and value:
+            candidates |= {value[1:], value + value[:1]}
+        for candidate in sorted(candidates, key=repr)[:6]:
+            try:
+                yield dataclasses.replace(command, **{f.name: candidate})
+            except TypeError:
+                continue
+
+
+def play(game, seats: int, options: dict, seed: int, rng: random.Random, checks: bool):
+    profile = PROFILES[game.NAME]
+    dealer = TwinDealer(f"shared-{seed}", f"a-{seed}")
+    twin_dealer = TwinDealer(f"shared-{seed}", f"b-{seed}")
+    batch, table = open_table(game, seats, options, dealer)
+    twin_batch, twin = open_table(game, seats, options, twin_dealer)
+    recorded = list(batch)
+    viewers = [None, *range(seats)]
+    same_so_far = {v: seen_by(game, batch, v) == seen_by(game, twin_batch, v) for v in viewers}
+    twin_alive = True
+    for step in range(profile["max_commands"]):
+        if table.over:
+            break
+        seat = tables.awaited(game, table)[0]
+        legal = game.legal_commands(table.game_state, seat)
+        assert legal, f"{game.NAME}: seat {seat} is awaited but has no legal command"
+        if checks and step % 5 == 0:
+            listed = set(legal)
+            for command in legal:
+                tables.decide(game, table, Act(seat, command, AT))  # accepted
+            for command in rng.sample(legal, min(3, len(legal))):
+                for near in nearby(command, legal, seats):
+                    if near in listed:
+                        continue
+                    with pytest.raises(RuleViolation):
+                        tables.decide(game, table, Act(near.seat, near, AT))
+            before = copy.deepcopy(table.game_state)
+            events = game.decide(table.game_state, rng.choice(legal))
+            for event in events:
+                game.evolve(table.game_state, event)
+            assert table.game_state == before, "evolve or decide changed its input"
+        if checks and step % 50 == 0:
+            wire = encode_typed(tables.TableState, table, game.STATE)
+            assert decode_typed(tables.TableState, json.loads(json.dumps(wire)), game.STATE) == table
+        command = rng.choice(legal)
+        batch, table = tables.execute(game, table, Act(seat, command, AT), dealer, dealer_rolls=True)
+        recorded += batch
+        if twin_alive:
+            try:
+                twin_batch, twin = tables.execute(game, twin, Act(seat, command, AT), twin_dealer, dealer_rolls=True)
+            except RuleViolation:
+                twin_alive = False  # the secrets differ enough that the twins part ways
+        for viewer in viewers:
+            if not twin_alive or not same_so_far[viewer]:
+                continue
+            if seen_by(game, batch, viewer) != seen_by(game, twin_batch, viewer):
+                same_so_far[viewer] = False
+                continue
+            assert game.view(table.game_state, viewer) == game.view(twin.game_state, viewer), (
+                f"{game.NAME}: the view of {viewer} depends on a secret it has not been shown")
+        json.dumps(game.view(table.game_state, seat))
+    assert table.over, f"{game.NAME} did not end within {profile['max_commands']} commands"
+    assert tables.replay(game, None, recorded) == table, "replay differs from the live table"
+    result = game.result(table.game_state)
+    json.dumps(result)
+    assert set(result) >= {"winners", "scores"}
+    for viewer in viewers:
+        json.dumps(game.view(table.game_state, viewer))
+    return table
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_games_end_and_keep_the_contract(name):
+    game = registry.get(name)
+    profile = PROFILES[name]
+
+    # no shrinking: a failing game is reported as played (shrinking whole games takes many minutes)
+    @settings(max_examples=GAMES, deadline=None, suppress_health_check=list(HealthCheck),
+              phases=[Phase.explicit, Phase.reuse, Phase.generate])
+    @given(seats=st.sampled_from(profile["seats"]), options=profile["options"], seed=st.integers(0, 2**32),
+           checks=st.booleans())
+    def run(seats, options, seed, checks):
+        play(game, seats, options_for(name, seats, options), seed, random.Random(seed), checks)
+
+    run()

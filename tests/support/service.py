@@ -1,0 +1,44 @@
+"""The service's parts driven in process by the tests: the same command path as HTTP, on a real Redis."""
+
+from __future__ import annotations
+
+from service import creation, views
+from service.commands import Commands, now_iso
+from service.redaction import redact_all
+from service.repository import Loaded, Repository
+
+
+class InProcess:
+    def __init__(self, commands: Commands):
+        self.commands = commands
+        self.repository: Repository = commands.repository
+        self.store = commands.store
+
+    @classmethod
+    def of(cls, app) -> "InProcess":
+        return cls(app.extensions["bazaar.commands"])
+
+    def create(self, name: str, seats: int, options: dict | None = None, seed: str | None = None,
+               open_game: bool = False) -> tuple[Loaded, list[str]]:
+        return creation.create(self.commands, name, seats, options or {}, seed, open_game)
+
+    def command(self, game_id: str, seat: int, body: dict, expected_version=None, idempotency_key=None):
+        return self.commands.command(game_id, seat, body, expected_version, idempotency_key)
+
+    def undo(self, game_id: str, seat: int, to_version: int):
+        return self.commands.undo(game_id, seat, to_version)
+
+    def load(self, game_id: str, until: int | None = None) -> Loaded:
+        return self.repository.load(game_id, until)
+
+    def forget(self, game_id: str) -> None:
+        self.repository.forget(game_id)
+
+    def legal_moves(self, loaded: Loaded, seat: int) -> list[dict]:
+        return views.legal_moves(loaded, seat, now_iso())
+
+    def view(self, loaded: Loaded, seat: int | None) -> dict:
+        return views.view(loaded, seat, now_iso())
+
+    def redact_all(self, loaded: Loaded, seat: int | None, envelopes: list[dict]) -> list[dict]:
+        return redact_all(loaded.game, loaded.finished, seat, envelopes)
