@@ -20,7 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from service import embedded_redis
+from service import create_app, embedded_redis
+from service.reactions import reconcile_index
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_TIMEOUT_S = 10
@@ -93,9 +94,6 @@ def main() -> int:
             children.append(("redis", embedded_redis.start(redis_port, data_dir, spawn=spawn)))
             env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
             print(f"embedded Redis on {env['REDIS_URL']} (data and append-only file in {data_dir})", flush=True)
-        from service import create_app
-        from service.reactions import reconcile_index
-
         app = create_app({"REDIS_URL": env["REDIS_URL"]})
         seen, unreadable = reconcile_index(app.extensions["bazaar.repository"])
         print(f"index reconciled over {seen} games", flush=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.table.commands import Act, Draw, RevealSeed, TimeOut
+from domain.table.commands import Act, Deal, Draw, RevealSeed, TimeOut
 from domain.table.dealer import Dealer
 from domain.table.decide import decide
 from domain.table.events import Recorded, TurnTimedOut
@@ -24,7 +24,8 @@ def execute(game, state: TableState | None, command, dealer: Dealer, dealer_roll
     """The recorded events of `command` and the table after them (nothing is stored here); each event is
     folded exactly once. `dealer_rolls`: also draw the rolls a background dealer would otherwise resolve
     (neutral figures). The first event records the command that caused the batch."""
-    run = _Run(game, state, dealer, dealer_rolls, command.at)
+    # the background dealer's own command always draws what it was called for
+    run = _Run(game, state, dealer, dealer_rolls or isinstance(command, Deal), command.at)
     run.take(decide(game, state, command))
     run.settle()
     if isinstance(command, TimeOut):

@@ -1,0 +1,83 @@
+"""Undo rules of the table: modes, barriers, consent and its expiry, with explicit times."""
+
+import pytest
+
+from domain.core import RuleViolation
+from domain.table import Act, AnswerUndo, RequestUndo
+from tests.support.tiny_game import RollDie
+from tests.unit.table.support import Tiny, at
+
+
+def code(call) -> str:
+    with pytest.raises(RuleViolation) as refused:
+        call()
+    return refused.value.code
+
+
+def test_turn_mode_takes_back_own_moves_within_the_turn():
+    table = Tiny()
+    seat, before = table.turn, table.state
+    table.add(1)
+    table.add(2)
+    batch = table.run(RequestUndo(seat, before.version, at(1)))
+    assert [r.event.TYPE for r in batch] == ["moves_taken_back"]
+    assert table.state.game_state == before.game_state and table.state.version == before.version + 3
+
+
+def test_turn_mode_refuses_another_seats_moves_and_a_turn_that_is_over():
+    table = Tiny()
+    seat, start = table.turn, table.state.version
+    table.add(1)
+    assert code(lambda: table.run(RequestUndo(1 - seat, start, at(1)))) == "undo_not_own_moves"
+    table.end_turn()
+    assert code(lambda: table.run(RequestUndo(seat, start, at(2)))) == "undo_turn_over"
+
+
+def test_never_across_a_chance_outcome():
+    table = Tiny()
+    seat, start = table.turn, table.state.version
+    table.run(Act(seat, RollDie(seat), at(1)))  # the roll lands inside the command
+    assert code(lambda: table.run(RequestUndo(seat, start, at(2)))) == "undo_across_chance"
+
+
+def test_bad_targets():
+    table = Tiny()
+    seat = table.turn
+    assert code(lambda: table.run(RequestUndo(seat, table.state.version, at(1)))) == "undo_bad_version"
+    table.add(1)
+    assert code(lambda: table.run(RequestUndo(seat, table.state.version, at(1)))) == "undo_bad_version"
+    assert code(lambda: table.run(RequestUndo(seat, 0, at(1)))) == "undo_bad_version"
+
+
+def test_none_mode_refuses():
+    table = Tiny({"undo": "none"})
+    seat, start = table.turn, table.state.version
+    table.add(1)
+    assert code(lambda: table.run(RequestUndo(seat, start, at(1)))) == "undo_disabled"
+
+
+def test_consent_needs_every_other_seat_and_expires():
+    table = Tiny({"undo": "consent", "undo_timeout_s": 60})
+    seat, before = table.turn, table.state
+    table.add(1)
+    table.run(RequestUndo(seat, before.version, at(10)))
+    assert table.state.undo.expires_at == at(70)
+    assert code(lambda: table.run(AnswerUndo(seat, True, at(11)))) == "undo_already_answered"
+    assert code(lambda: table.run(AnswerUndo(1 - seat, True, at(70)))) == "undo_expired"
+    batch = table.run(AnswerUndo(1 - seat, True, at(20)))
+    assert [r.event.TYPE for r in batch] == ["undo_answered", "moves_taken_back"]
+    assert table.state.game_state == before.game_state and table.state.undo is None
+
+
+def test_a_declined_or_lapsed_request_changes_nothing():
+    table = Tiny({"undo": "consent"})
+    seat, start = table.turn, table.state.version
+    table.add(1)
+    after = table.state.game_state
+    table.run(RequestUndo(seat, start, at(1)))
+    table.run(AnswerUndo(1 - seat, False, at(2)))
+    assert table.state.undo is None and table.state.game_state == after
+    table.run(RequestUndo(seat, start, at(3)))
+    table.add(1, seconds=4)  # any move lapses the request
+    assert table.state.undo is None
+    assert code(lambda: table.run(AnswerUndo(1 - seat, True, at(5)))) == "no_undo_pending"
