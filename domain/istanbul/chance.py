@@ -11,7 +11,6 @@ from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
 from domain.istanbul.places.dice import red_choice_open, resolve
 from domain.istanbul.setup import decide_setup_chance
 from domain.istanbul.state import Dice, Over, Setup, State
-from domain.istanbul.violations import UNEXPECTED_CHANCE, violation
 
 RESHUFFLE = "bonus_reshuffle"
 
@@ -32,9 +31,7 @@ def chance(state: State):
 
 
 def decide_chance(state: State, drawn: ChanceDrawn) -> list:
-    request = chance(state)
-    if request is None or request.label != drawn.label:
-        raise violation(UNEXPECTED_CHANCE, f"no chance step {drawn.label!r} is awaited")
+    """The consequences of `drawn`, which domain.core.check_outcome found possible for the awaited request."""
     label, outcome = drawn.label, tuple(drawn.outcome)
     if label == RESHUFFLE:
         deck = apply_permutation(sorted(state.discard), outcome)

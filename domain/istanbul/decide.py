@@ -6,7 +6,7 @@ diagnosed for the most specific code. After the handler, reaching the ruby targe
 
 from __future__ import annotations
 
-from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn
+from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, check_outcome
 from domain.istanbul import board, cards, figures, places, tiles, turn
 from domain.istanbul import commands as cmd
 from domain.istanbul import violations as v
@@ -48,6 +48,7 @@ for _cls, _module in places.BY_COMMAND.items():
 
 def decide(state: State, command) -> list:
     if isinstance(command, ChanceDrawn):
+        check_outcome(chance(state), command)  # a hand-built log may not inject a die of 7 or a short shuffle
         return decide_chance(state, command)
     if isinstance(state.phase, Over):
         raise GameOver()
