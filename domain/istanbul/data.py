@@ -5,6 +5,8 @@ Goods are always indexed in the order of GOODS (red, green, yellow, blue) in cou
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 MIN_SEATS, MAX_SEATS = 2, 5
 
 GOODS = ("red", "green", "yellow", "blue")  # fabric, spice, fruit, jewelry
@@ -79,6 +81,7 @@ CATCH_LIRA = 3
 
 # 15.4 place tables
 WAINWRIGHT_COST = 7
+CARAVANSARY_DRAWS = 2
 POST_OFFICE_GAINS = {  # state -> (goods counts, lira)
     0: ((0, 1, 1, 0), 2),
     1: ((1, 0, 1, 0), 2),
@@ -125,3 +128,31 @@ RED_TILE_DIE = 4
 # 15.7 neutral figures (placement and relocation: 2d6 -> place with that number)
 FIGURES = ("governor", "smuggler")
 FIGURE_FEE = 2
+
+
+# 8.1 base bonus cards: one row per face; code dispatches on `kind` and `timing`, never on the id (cards.py)
+@dataclass(frozen=True)
+class BonusCard:
+    id: str
+    kind: str
+    copies: int
+    timing: str  # "any" | "outside_action" | "at_place" | "movement" (cards.py)
+    place: int | None = None
+    final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10.3)
+
+
+BASE_CARDS = (
+    BonusCard("B01", "gain_good", 4, "outside_action", final=True),
+    BonusCard("B02", "gain_lira", 4, "any", final=True),
+    BonusCard("B03", "repeat_action", 2, "at_place", place=SULTANS_PALACE),
+    BonusCard("B04", "repeat_action", 2, "at_place", place=POST_OFFICE),
+    BonusCard("B05", "repeat_action", 2, "at_place", place=GEMSTONE_DEALER),
+    BonusCard("B06", "family_to_police", 2, "any"),
+    BonusCard("B07", "sell_any_goods", 2, "at_place", place=SMALL_MARKET),
+    BonusCard("B08", "stay", 2, "movement"),
+    BonusCard("B09", "move_3_4", 4, "movement"),
+    BonusCard("B10", "return_assistant", 2, "movement"),
+)
+CARD_IDS = tuple(card.id for card in BASE_CARDS)
+GAIN_LIRA = 5
+MOVE_3_4 = (3, 4)

@@ -113,21 +113,9 @@ def _diagnose(state: State, c) -> str:
             return v.MUST_CATCH_FAMILY
         return v.WRONG_PHASE
     if isinstance(c, cmd.PlayBonusCard):
-        if c.card not in player.hand:
-            return v.CARD_NOT_IN_HAND
-        if cards.CARDS[c.card].kind == "family_to_police" and player.family == POLICE_STATION:
-            return v.FAMILY_IN_POLICE
-        if any(isinstance(x, cmd.PlayBonusCard) and x.card == c.card for x in legal_commands(state, c.seat)):
-            return v.INVALID_TARGET  # playable now, but not with these parameters
-        return v.CARD_TIMING
+        return cards.diagnose(state, c)
     if isinstance(c, cmd.UseMosqueTile):
-        if c.tile not in player.tiles:
-            return v.TILE_NOT_OWNED
-        if c.tile == "yellow" and state.yellow_used:
-            return v.TILE_ALREADY_USED
-        if c.tile in ("yellow", "green") and player.lira < 2:
-            return v.NOT_ENOUGH_LIRA
-        return v.ILLEGAL_COMMAND
+        return tiles.diagnose(state, c)
     if isinstance(c, (cmd.CatchFamilyMember, cmd.UseGovernor, cmd.UseSmuggler, cmd.PayGovernor)):
         if not isinstance(phase, (Action, Encounters)):
             return v.WRONG_PHASE

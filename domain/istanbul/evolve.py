@@ -93,7 +93,8 @@ def bonus_card_drawn(state, e):
     state = update(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card))
     phase = state.phase
     if isinstance(phase, Action) and isinstance(phase.step, Caravan):
-        state = with_step(state, Caravan(phase.step.drawn + 1))
+        step = phase.step
+        state = with_step(state, Caravan(step.drawn) if step.reward_due else Caravan(step.drawn + 1))
     return state
 
 

@@ -77,6 +77,7 @@ class Caravan:
     """Caravansary sub-step: `drawn` cards taken so far (2 then discard 1)."""
 
     drawn: int = 0
+    reward_due: bool = False  # B06 played meanwhile: the card it draws next is not a caravansary draw
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ ending the turn). Place actions live in places/, encounters in figures.py, cards
 from __future__ import annotations
 
 from domain.istanbul import board
-from domain.istanbul.cards import CARDS, MOVE_3_4
+from domain.istanbul.cards import CARDS
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant
-from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
+from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
 from domain.istanbul.events import (
     AssistantLeft,
     AssistantPickedUp,
@@ -34,16 +34,6 @@ from domain.istanbul.state import (
 )
 
 NORMAL_STEPS = (1, 2)
-
-
-def free_phase(state: State) -> bool:
-    """A moment of the own turn outside any sub-decision: any-time cards and tiles may be used."""
-    phase = state.phase
-    if isinstance(phase, (Movement, AssistantStep, Payment)):
-        return True
-    if isinstance(phase, (Action, Encounters)):
-        return phase.step is None
-    return False
 
 
 def arrival_phase(state: State, seat: int):

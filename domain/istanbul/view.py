@@ -26,6 +26,9 @@ from domain.istanbul.scoring import result
 from domain.istanbul.state import State
 
 
+HIDDEN = ("reward_due",)  # bookkeeping between two events of one command, never seen between commands
+
+
 def _phase(state: State) -> dict:
     phase = state.phase
     out = {"name": type(phase).__name__}
@@ -37,7 +40,7 @@ def _phase(state: State) -> dict:
     step = getattr(phase, "step", None)
     if step is not None:
         out["step"] = {"name": type(step).__name__, **{k: (list(x) if isinstance(x, tuple) else x)
-                                                         for k, x in step.__dict__.items()}}
+                                                         for k, x in step.__dict__.items() if k not in HIDDEN}}
     return out
 
 

@@ -4,14 +4,13 @@ then discard 1 card from hand (6.4, rulings R-27/R-28)."""
 from __future__ import annotations
 
 from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard
-from domain.istanbul.data import CARAVANSARY
+from domain.istanbul.data import CARAVANSARY, CARAVANSARY_DRAWS
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
-from domain.istanbul.state import Caravan
-from domain.istanbul.state import acted
+from domain.istanbul.state import Caravan, acted
 
 PLACES = (CARAVANSARY,)
 COMMANDS = (DrawBonusCard, DiscardBonusCard)
-DRAWS = 2
+DRAWS = CARAVANSARY_DRAWS
 
 
 def _sources(state, seat):

@@ -86,13 +86,15 @@ def test_rolling_first_then_taking_the_good():
     assert not any(isinstance(c, (VisitBlackMarket, TakeBlackMarketGood)) for c in game.legal_commands(state, 0))
 
 
-def test_while_the_good_is_due_nothing_else_is_accepted():
-    state = _rolled_first(player={"hand": ("B02",)})
+def test_while_the_good_is_due_only_the_good_and_any_time_cards_are_accepted():
+    state = _rolled_first(player={"hand": ("B01", "B02")})
     _, state = roll(state, 1, 1)
     assert isinstance(state.phase.step, SingleGood)
     assert codes(lambda: game.decide(state, EndTurn(0))) == "istanbul.decision_pending"
     assert codes(lambda: game.decide(state, VisitBlackMarket(0, "red"))) == "istanbul.decision_pending"
-    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B02"))) == "istanbul.card_timing"
+    # B02 is any time in the turn; B01 never during a place action (8.1)
+    assert PlayBonusCard(0, "B02") in game.legal_commands(state, 0)
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B01", good="red"))) == "istanbul.card_timing"
     assert codes(lambda: game.decide(state, AcceptRoll(0))) in game.ALL_CODES
     assert codes(lambda: game.decide(state, TakeBlackMarketGood(0, "blue"))) == "istanbul.invalid_target"
 
