@@ -1,6 +1,8 @@
 """view(state, seat) and redact(event, seat): what a seat (None = spectator) may see.
 
-Secret: bonus cards in hand (others see the count), the bonus deck's order, the demand stacks below the top tile.
+Secret while the game runs: bonus cards in hand (others see the count), the bonus deck's order, the demand stacks
+below the top tile. Once the game is over nothing is secret: every seat and the spectator see the complete final
+position (every hand, the deck, the whole discard pile and demand stacks) and the result.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTile
 from domain.istanbul.legal import to_act
 from domain.istanbul.places.gemstone_dealer import price
 from domain.istanbul.places.sultans_palace import delivery
-from domain.istanbul.scoring import result
+from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.state import State
 
 
@@ -44,18 +46,21 @@ def _phase(state: State) -> dict:
     return out
 
 
-def _market(stack: tuple[str, ...], market: int) -> dict:
-    """Only the face-up top tile: the stack below it is secret."""
+def _market(stack: tuple[str, ...], market: int, revealed: bool) -> dict:
+    """Only the face-up top tile: the stack below it is secret until the end."""
     top = stack[0] if stack else None
-    return {
+    out = {
         "demand": top,
         "demand_goods": dict(zip(GOODS, DEMAND_TILES[top])) if top else None,
         "payout": list(MARKET_PAYOUT[market]),
         "stack_size": len(stack),
     }
+    if revealed:
+        out["stack"] = list(stack)
+    return out
 
 
-def _player(state: State, seat: int, viewer) -> dict:
+def _player(state: State, seat: int, viewer, revealed: bool) -> dict:
     p = state.players[seat]
     out = {
         "seat": seat,
@@ -71,7 +76,7 @@ def _player(state: State, seat: int, viewer) -> dict:
         "mosque_tiles": list(p.tiles),
         "bonus_card_count": len(p.hand),
     }
-    if viewer == seat:
+    if viewer == seat or revealed:
         out["bonus_cards"] = list(p.hand)
     return out
 
@@ -80,7 +85,8 @@ def view(state: State, seat: int | None) -> dict:
     stock = state.stock
     request = chance(state)
     fixed, wild = delivery(state)
-    return {
+    revealed = is_terminal(state)
+    out = {
         "game": "istanbul",
         "seats": state.seats,
         "options": {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants},
@@ -99,7 +105,7 @@ def view(state: State, seat: int | None) -> dict:
         "yellow_tile_used": state.yellow_used,
         "ending": state.ending,
         "ruby_target": state.target,
-        "players": [_player(state, s, seat) for s in range(state.seats)],
+        "players": [_player(state, s, seat, revealed) for s in range(state.seats)],
         "assistants": [[place, owner] for place, owner in state.assistants],
         "governor": state.governor,
         "smuggler": state.smuggler,
@@ -108,8 +114,8 @@ def view(state: State, seat: int | None) -> dict:
             "wainwright": {"rubies": stock.wainwright_rubies, "extensions": stock.wainwright_extensions},
             "post_office": {"state": stock.post, "goods": dict(zip(GOODS, POST_OFFICE_GAINS[stock.post][0])),
                             "lira": POST_OFFICE_GAINS[stock.post][1]},
-            "small_market": _market(stock.small_demand, SMALL_MARKET),
-            "large_market": _market(stock.large_demand, LARGE_MARKET),
+            "small_market": _market(stock.small_demand, SMALL_MARKET, revealed),
+            "large_market": _market(stock.large_demand, LARGE_MARKET, revealed),
             "sultans_palace": {"rubies": stock.sultan_rubies, "next_goods": dict(zip(GOODS, fixed)), "any": wild},
             "mosques": {
                 "small": {"rubies": stock.mosque_rubies[0], "red": list(stock.mosque_tiles[0]),
@@ -124,6 +130,10 @@ def view(state: State, seat: int | None) -> dict:
         "discard_pile": {"size": len(state.discard), "top": state.discard[-1] if state.discard else None},
         "result": result(state),
     }
+    if revealed:
+        out["bonus_deck"] = list(state.deck)
+        out["discard_pile"]["cards"] = list(state.discard)
+    return out
 
 
 def redact(event, seat: int | None):

@@ -80,15 +80,17 @@ def check_invariants(state, seats: int, options: dict) -> None:
 
 
 def check_views(state, seats: int) -> None:
+    revealed = game.is_terminal(state)  # the final position is complete for everyone
     for seat in (None, *range(seats)):
         view = game.view(state, seat)
         json.dumps(view)
         for other, p in enumerate(view["players"]):
-            assert ("bonus_cards" in p) == (other == seat)
+            assert ("bonus_cards" in p) == (other == seat or revealed)
             assert p["bonus_card_count"] == len(state.players[other].hand)
-        assert "deck" not in view and "bonus_deck" not in view
+        assert "deck" not in view and ("bonus_deck" in view) == revealed
         for market in ("small_market", "large_market"):
-            assert set(view["places"][market]) == {"demand", "demand_goods", "payout", "stack_size"}
+            shown = {"demand", "demand_goods", "payout", "stack_size"} | ({"stack"} if revealed else set())
+            assert set(view["places"][market]) == shown
 
 
 def check_redaction(events: list, seats: int) -> None:
