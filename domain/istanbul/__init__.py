@@ -3,7 +3,7 @@
 Layout: data.py (printed tables), board.py, state.py (phases as types), commands.py, events.py, violations.py,
 setup.py, chance.py, turn.py (phases 1-2 and turn order), places/ (one module per place), figures.py (phase 4),
 cards.py (bonus cards as data rows), tiles.py (mosque tile abilities), scoring.py, decide.py, evolve.py, legal.py,
-view.py.
+view.py, view_schema.py (VIEW_SCHEMA: the documented shape of a view).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from domain.istanbul.legal import legal_commands, timeout_command, to_act
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
 from domain.istanbul.view import redact, view
+from domain.istanbul.view_schema import VIEW_SCHEMA
 from domain.istanbul.violations import ALL_CODES
 
 NAME = "istanbul"
@@ -27,5 +28,5 @@ NAME = "istanbul"
 __all__ = [
     "NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "ALL_CODES", "initial_state", "decide", "evolve",
     "legal_commands", "timeout_command", "view", "to_act", "chance", "is_terminal", "result", "redact",
-    "forfeit", "reveals",
+    "forfeit", "reveals", "VIEW_SCHEMA",
 ]

@@ -4,22 +4,26 @@ The random player picks uniformly among the legal commands, except that it takes
 something else is possible (so games finish in reasonable time). Every game checks, after every command:
 conservation (rubies, bonus cards, assistants, mosque tiles, wheelbarrow extensions), lira never negative, goods
 within capacity, views and redacted events leak no other seat's cards or the deck order; at sampled steps every
-listed command is accepted and evolve leaves its input untouched; at the end replay equals the live state.
+listed command is accepted, its field values lie within their documented ranges and evolve leaves its input
+untouched; at the end replay equals the live state and the final views follow VIEW_SCHEMA.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
+import typing
 
 import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
-from domain.core import ChanceDrawn, RuleViolation
+from domain.core import ChanceDrawn, Doc, RuleViolation
 from domain.istanbul.cards import base_deck
 from domain.istanbul.commands import EndTurn
 from domain.istanbul.data import RUBIES_TOTAL
@@ -29,6 +33,7 @@ from domain.istanbul.state import NEUTRAL
 from tests.conftest import GAMES_SCALE
 from tests.support.driver import Table
 
+VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
 GAMES = 300 * GAMES_SCALE
 MAX_COMMANDS = 20_000
 DECK_SIZE = len(base_deck())
@@ -107,11 +112,31 @@ def check_redaction(events: list, seats: int) -> None:
                 assert shown.outcome == ()
 
 
+@functools.lru_cache(maxsize=None)
+def field_docs(cls) -> dict:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {name: next(x for x in hint.__metadata__ if isinstance(x, Doc)) for name, hint in hints.items()}
+
+
+def check_documented(command) -> None:
+    """Every field value lies in the range and among the choices its Doc annotation promises to clients."""
+    for name, doc in field_docs(type(command)).items():
+        value = getattr(command, name)
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if item is None or isinstance(item, bool):
+                continue
+            assert not doc.choices or item in doc.choices, (command, name)
+            assert doc.minimum is None or item >= doc.minimum, (command, name)
+            assert doc.maximum is None or item <= doc.maximum, (command, name)
+
+
 def check_all_listed_accepted(state, seat: int, commands: list) -> None:
     for command in commands:
         events = game.decide(state, command)
         assert events, command
         assert parse(to_text(command), seat) == command
+        check_documented(command)
 
 
 def check_evolve_pure(state, events: list) -> None:
@@ -162,6 +187,8 @@ def test_random_games_end_and_keep_every_invariant(setup, policy_seed):
     assert max(result["scores"]) >= table.state.target or table.state.ending
     assert game.to_act(table.state) == () and game.chance(table.state) is None
     check_views(table.state, seats)
+    for seat in (None, *range(seats)):
+        VIEW_SCHEMA.validate(game.view(table.state, seat))
     assert table.replayed() == table.state
 
 

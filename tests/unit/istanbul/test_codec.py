@@ -133,3 +133,20 @@ def test_text_notation_examples_and_errors():
     for bad in ("", "fly place=3", "move place=x", "move", "move place=6 place=7", "move height=3"):
         with pytest.raises(NotationError):
             parse(bad, 0)
+
+
+def test_every_command_field_documents_its_meaning_and_the_codec_ignores_it():
+    import dataclasses
+    import typing
+
+    from domain.core import Doc
+
+    for cls in game.COMMANDS.values():
+        hints = typing.get_type_hints(cls, include_extras=True)
+        plain = typing.get_type_hints(cls)
+        for field in dataclasses.fields(cls):
+            hint = hints[field.name]
+            assert typing.get_origin(hint) is typing.Annotated, (cls.TYPE, field.name)
+            docs = [x for x in hint.__metadata__ if isinstance(x, Doc)]
+            assert len(docs) == 1 and docs[0].text, (cls.TYPE, field.name)
+            assert typing.get_origin(plain[field.name]) is not typing.Annotated

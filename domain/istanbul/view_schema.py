@@ -1,0 +1,297 @@
+"""VIEW_SCHEMA: the JSON Schema (draft 2020-12) of `view(state, seat)`, every property described.
+
+A client reads this to know what `"merchant": 7` or `"stack": [0, -1]` means. Shapes that are fixed refuse
+unknown properties, so a view field added without a description fails the schema test.
+"""
+
+from __future__ import annotations
+
+from domain.istanbul.data import (
+    BASE_PLACES,
+    CARD_IDS,
+    DEMAND_TILES,
+    GOODS,
+    MAX_SEATS,
+    MIN_SEATS,
+    PLACE_NAMES,
+    TILE_COLOURS,
+)
+from domain.istanbul.options import LAYOUTS
+
+SEAT_RANGE = {"minimum": 0, "maximum": MAX_SEATS - 1}
+PLACE_RANGE = {"minimum": min(BASE_PLACES), "maximum": max(BASE_PLACES)}
+
+
+def integer(description: str, **bounds) -> dict:
+    return {"type": "integer", "description": description, **bounds}
+
+
+def boolean(description: str) -> dict:
+    return {"type": "boolean", "description": description}
+
+
+def string(description: str, choices=None) -> dict:
+    out = {"type": "string", "description": description}
+    if choices is not None:
+        out["enum"] = list(choices)
+    return out
+
+
+def nullable(schema: dict) -> dict:
+    out = {**schema, "type": [schema["type"], "null"]}
+    if "enum" in out:
+        out["enum"] = [*out["enum"], None]
+    return out
+
+
+def array(description: str, items: dict, **extra) -> dict:
+    return {"type": "array", "description": description, "items": items, **extra}
+
+
+def obj(description: str, properties: dict, optional: tuple = ()) -> dict:
+    """A fixed shape: every property required unless named in `optional`, nothing else allowed."""
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }
+
+
+def seat(description: str) -> dict:
+    return integer(description, **SEAT_RANGE)
+
+
+def place(description: str) -> dict:
+    return integer(f"{description} (a place's printed number, see place_names)", **PLACE_RANGE)
+
+
+def goods_counts(description: str) -> dict:
+    return obj(description, {good: integer(f"{meaning}: how many", minimum=0)
+                             for good, meaning in zip(GOODS, ("red goods (fabric)", "green goods (spice)",
+                                                              "yellow goods (fruit)", "blue goods (jewelry)"))})
+
+
+CARD = string("a bonus card id (rules 8.1): B01 any good, B02 5 lira, B03/B04/B05 the sultan's palace / post "
+              "office / gemstone dealer action once more, B06 family member home with its reward, B07 sell any "
+              "goods at the small market, B08 stay, B09 move 3-4 steps, B10 one assistant back", CARD_IDS)
+DEMAND = string("a demand tile id: S1-S5 the small market's (light), L1-L5 the large market's (dark)",
+                sorted(DEMAND_TILES))
+
+# --- the phase: its name says which fields it has -----------------------------------------------------------
+STEPS = [
+    obj("Caravansary sub-step: drawing 2 bonus cards one at a time, then discarding 1", {
+        "name": string("sub-step name", ["Caravan"]),
+        "drawn": integer("cards drawn at the caravansary so far (0-2); at 2 the discard is due", minimum=0,
+                         maximum=2),
+    }),
+    obj("Black market / tea house roll: pending while dice is empty, then awaiting the red tile's choice", {
+        "name": string("sub-step name", ["Dice"]),
+        "kind": string("whose roll it is", ["black_market", "tea_house"]),
+        "number": integer("tea house: the announced number (3-12); 0 at the black market", minimum=0, maximum=12),
+        "dice": array("the two dice rolled (empty while the roll is pending)", integer("a die", minimum=1,
+                                                                                      maximum=6), maxItems=2),
+        "red_used": boolean("the red mosque tile was used on this roll"),
+        "good_pending": boolean("black market rolled first: its single good is taken after the roll"),
+    }),
+    obj("Black market rolled first: the roll is resolved, the red, green or yellow good is still due", {
+        "name": string("sub-step name", ["SingleGood"]),
+        "total": integer("the resolved dice sum", minimum=2, maximum=12),
+    }),
+    obj("The governor's card was drawn: pay 2 lira or discard a card", {
+        "name": string("sub-step name", ["GovernorPayment"]),
+    }),
+]
+
+STEP = {"description": "an open sub-decision of the phase (absent when none)", "oneOf": STEPS}
+
+
+def _phase(name: str, description: str, fields: dict | None = None, optional: tuple = ()) -> dict:
+    return obj(description, {"name": string("the phase's name", [name]), **(fields or {})}, optional)
+
+
+PHASES = [
+    _phase("Setup", "set-up chance steps (start player, layout, deck, demand stacks, figures) are pending"),
+    _phase("Movement", "phase 1: the current seat must move its merchant (or use B08/B09)"),
+    _phase("AssistantStep", "phase 1 at the destination: pick up or leave an assistant, or end the turn"),
+    _phase("Payment", "phase 2: pay 2 lira to each other merchant here (all or nothing), or end the turn"),
+    _phase("Action", "phase 3: the place action at `place` (phase 4 encounters may begin instead)", {
+        "place": place("where the action is carried out (the family member's place when sent by the police)"),
+        "by_family": boolean("the family member sent from the police station acts (no encounters)"),
+        "done": integer("how often the place action was carried out so far", minimum=0),
+        "allowed": integer("how often it may be carried out: 1 plus repeat cards played (B03/B04/B05)",
+                           minimum=1),
+        "any_goods": boolean("B07 was played: the small market buys any goods"),
+        "green_used": boolean("the green mosque tile's extra good was bought at this warehouse"),
+        "assistant_taken": boolean("fountain: an assistant was picked up on arrival"),
+        "assistant_left": boolean("fountain: an assistant of the stack was left here before the action"),
+        "step": STEP,
+    }, optional=("step",)),
+    _phase("Encounters", "phase 4: catch family members (compulsory), use the governor / smuggler once each", {
+        "used": array("neutral figures already used this turn", string("a figure", ["governor", "smuggler"])),
+        "step": STEP,
+    }, optional=("step",)),
+    _phase("FinalCards", "after the last turn: seats may still play cards bringing lira or goods (B01, B02)", {
+        "queue": array("seats still to play final cards, the first one acts now", seat("a seat")),
+    }),
+    _phase("Over", "the game has ended: see result"),
+]
+
+# --- players and places ---------------------------------------------------------------------------------------
+PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
+    "seat": seat("the seat"),
+    "lira": integer("lira held", minimum=0),
+    "goods": goods_counts("goods on the wheelbarrow (each at most `capacity`)"),
+    "capacity": integer("goods of each colour the wheelbarrow holds: 2 plus extensions", minimum=2, maximum=5),
+    "extensions": integer("wheelbarrow extensions bought at the wainwright (the 3rd brings a ruby)", minimum=0,
+                          maximum=3),
+    "rubies": integer("rubies on the wheelbarrow: the score", minimum=0),
+    "merchant": place("where the merchant stands; 7 = the fountain, where every merchant starts"),
+    "stack": array("owners of the assistants under the merchant, bottom first (-1 = a neutral assistant); the "
+                   "bottom one is left first", integer("an assistant's owner seat, or -1 for neutral",
+                                                       minimum=-1, maximum=MAX_SEATS - 1)),
+    "spare_assistants": integer("own assistants in the supply: the 5th comes with the blue mosque tile",
+                                minimum=0, maximum=1),
+    "family_member": place("where the family member stands; 12 = the police station (its start)"),
+    "mosque_tiles": array("mosque tiles owned by colour, in the order taken: red (dice), green (extra good at a "
+                          "warehouse), yellow (recall an assistant), blue (5th assistant)",
+                          string("a mosque tile colour", TILE_COLOURS)),
+    "bonus_card_count": integer("bonus cards in hand (public)", minimum=0),
+    "bonus_cards": array("the bonus cards in hand, sorted: only in the seat's own view, and in everyone's once "
+                         "the game is over", CARD),
+}, optional=("bonus_cards",))
+
+
+def _market(description: str) -> dict:
+    return obj(description, {
+        "demand": nullable({**DEMAND, "description": "the face-up top demand tile (null: none)"}),
+        "demand_goods": {**goods_counts("the goods the top demand tile pictures (at most that many of each are "
+                                        "sold)"), "type": ["object", "null"]},
+        "payout": array("lira paid for selling 1, 2, 3, 4 or 5 goods", integer("lira", minimum=0),
+                        minItems=5, maxItems=5),
+        "stack_size": integer("demand tiles in the stack, the top one included", minimum=0),
+        "stack": array("the whole stack, top first: only once the game is over", DEMAND),
+    }, optional=("stack",))
+
+
+def _mosque(description: str, colours: tuple[str, str]) -> dict:
+    tiles = {colour: array(f"the {colour} tiles left, top first: each number is the {colour} goods needed to take "
+                           "it (1 of them is paid)", integer("goods needed", minimum=2, maximum=5))
+             for colour in colours}
+    return obj(description, {"rubies": integer("rubies left for owning both of its tiles", minimum=0), **tiles})
+
+
+PLACES = obj("what lies on the places", {
+    "wainwright": obj("Wainwright 1: extensions for 7 lira", {
+        "rubies": integer("rubies left for a third extension", minimum=0),
+        "extensions": integer("extensions left", minimum=0),
+    }),
+    "post_office": obj("Post Office 5: what the next visitor takes", {
+        "state": integer("mail indicators moved down so far (0-4; after 4 all go back up)", minimum=0, maximum=4),
+        "goods": goods_counts("the visible goods"),
+        "lira": integer("the visible lira", minimum=0),
+    }),
+    "small_market": _market("Small Market 11"),
+    "large_market": _market("Large Market 10"),
+    "sultans_palace": obj("Sultan's Palace 13: the next delivery", {
+        "rubies": integer("rubies left", minimum=0),
+        "next_goods": goods_counts("the fixed goods of the next delivery"),
+        "any": integer("\"any good\" fields in the next delivery", minimum=0, maximum=2),
+    }),
+    "mosques": obj("the two mosques' tile stacks and rubies", {
+        "small": _mosque("Small Mosque 14 (red and green tiles)", ("red", "green")),
+        "great": _mosque("Great Mosque 15 (yellow and blue tiles)", ("yellow", "blue")),
+    }),
+    "gemstone_dealer": obj("Gemstone Dealer 16", {
+        "rubies": integer("rubies left", minimum=0),
+        "price": integer("lira for the next ruby", minimum=0),
+    }),
+})
+
+RESULT = obj("the final result (null while the game runs)", {
+    "winners": array("the winning seats (several: a shared victory)", seat("a seat")),
+    "scores": array("rubies per seat", integer("rubies", minimum=0)),
+    "lira": array("lira per seat (tie-break 1)", integer("lira", minimum=0)),
+    "goods": array("goods on the wheelbarrow per seat (tie-break 2)", integer("goods", minimum=0)),
+    "bonus_cards": array("bonus cards in hand per seat (tie-break 3)", integer("cards", minimum=0)),
+    "tie_break": nullable(string("what decided among tied seats (null: rubies alone)",
+                                 ["lira", "goods", "bonus_cards", "shared", "forfeit"])),
+    "forfeited": array("seats that forfeited (never winners)", seat("a seat")),
+})
+
+VIEW_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Istanbul view",
+    "description": "One seat's view of an Istanbul game (you = null: a spectator). Secret while the game runs: "
+                   "other seats' bonus cards, the deck order, the demand stacks below their top tiles.",
+    "type": "object",
+    "properties": {
+        "game": string("the game", ["istanbul"]),
+        "seats": integer("number of seats", minimum=MIN_SEATS, maximum=MAX_SEATS),
+        "options": obj("the game's options", {
+            "layout": string("the place layout: the rulebook's short or long paths, places in numeric order, or a "
+                             "random layout drawn at set-up", LAYOUTS),
+            "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
+        }),
+        "you": nullable(seat("the seat this view is for (null: a spectator)")),
+        "layout": array("the grid, rows top to bottom, each row's place numbers left to right (empty until a "
+                        "random layout is drawn)", array("one row", place("a place"))),
+        "place_names": {
+            "type": "object",
+            "description": "place number -> English name",
+            "propertyNames": {"pattern": "^[0-9]+$"},
+            "additionalProperties": string("the place's name", sorted(PLACE_NAMES.values())),
+        },
+        "start_player": seat("the start player (the round ends before its next turn)"),
+        "current": seat("the seat whose turn it is"),
+        "to_act": array("seats whose decision is awaited now (empty while a chance step is pending or after the "
+                        "end)", seat("a seat")),
+        "phase": {"description": "the turn's phase, by name", "oneOf": PHASES},
+        "awaiting_chance": {
+            "description": "the chance step awaited (null: none)",
+            "oneOf": [
+                {"type": "null", "description": "no chance step is awaited"},
+                obj("a draw the dealer makes", {
+                    "kind": string("what is drawn", ["shuffle", "roll", "pick"]),
+                    "label": string("which draw: start_player, layout, bonus_deck, small_demand, large_demand, "
+                                    "governor, smuggler, black_market, tea_house, neutral_merchant, "
+                                    "bonus_reshuffle"),
+                    "by_dealer": boolean("a background dealer draws it (neutral figures); else the acting seat's "
+                                         "own roll, drawn with its command"),
+                }),
+            ],
+        },
+        "yellow_tile_used": boolean("the current seat used its yellow mosque tile this turn (once per turn)"),
+        "ending": boolean("a seat reached the ruby target: this round is the last"),
+        "ruby_target": integer("rubies that trigger the end (6 with 2 seats, else 5)", minimum=1),
+        "players": array("every seat, by seat number", PLAYER),
+        "assistants": array("assistants standing on places", {
+            "type": "array",
+            "description": "[place, owner seat (-1: neutral)]",
+            "prefixItems": [place("where it stands"),
+                            integer("its owner seat, or -1 for neutral", minimum=-1, maximum=MAX_SEATS - 1)],
+            "items": False,
+        }),
+        "governor": integer("the governor's place (0 until placed at set-up)", minimum=0,
+                            maximum=PLACE_RANGE["maximum"]),
+        "smuggler": integer("the smuggler's place (0 until placed at set-up)", minimum=0,
+                            maximum=PLACE_RANGE["maximum"]),
+        "neutral_merchants": array("2 seats: the places of the three neutral merchants (else empty)",
+                                   place("a neutral merchant's place")),
+        "places": PLACES,
+        "ruby_supply": integer("rubies in the general supply (refills the sultan's palace and gemstone dealer)",
+                               minimum=0),
+        "bonus_deck_size": integer("cards in the face-down bonus deck", minimum=0),
+        "bonus_deck": array("the face-down deck, top first: only once the game is over", CARD),
+        "discard_pile": obj("the face-up bonus card discard pile (on the caravansary)", {
+            "size": integer("cards in it", minimum=0),
+            "top": nullable({**CARD, "description": "its top card (null: empty)"}),
+            "cards": array("all its cards, bottom first: only once the game is over", CARD),
+        }, optional=("cards",)),
+        "result": {"description": "the final result (null while the game runs)",
+                   "oneOf": [{"type": "null", "description": "the game runs"}, RESULT]},
+    },
+    "additionalProperties": False,
+}
+VIEW_SCHEMA["required"] = [name for name in VIEW_SCHEMA["properties"] if name != "bonus_deck"]
