@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
-from domain.istanbul.commands import EndTurn
+from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn
 from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
 
 
@@ -42,8 +42,6 @@ def to_act(state: State) -> tuple[int, ...]:
 def timeout_command(state: State, seat: int):
     """The smallest legal completion of the seat's obligations (the service's timeout hook): end the turn when
     possible, keep the dice, take lira for a caught family member, else the first listed command."""
-    from domain.istanbul.commands import AcceptRoll, CatchFamilyMember
-
     commands = legal_commands(state, seat)
     for kind in (EndTurn, AcceptRoll):
         for command in commands:

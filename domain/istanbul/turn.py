@@ -20,6 +20,7 @@ from domain.istanbul.events import (
     MerchantsPaid,
     TurnEnded,
 )
+from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
     Action,
     AssistantStep,
@@ -118,8 +119,6 @@ def decide_end_turn(state: State, command: EndTurn) -> list:
 
 def end_of_turn(state: State, seat: int) -> list:
     """The events that close `seat`'s turn: the next seat's turn, or the end of the last round."""
-    from domain.istanbul.scoring import final_queue, winners
-
     if isinstance(state.phase, FinalCards):
         return [FinalCardsPassed(seat)] + ([] if state.phase.queue[1:] else [GameEnded(*winners(state))])
     events = [TurnEnded(seat, next_seat(state, seat))]
