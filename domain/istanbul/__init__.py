@@ -19,6 +19,7 @@ from domain.istanbul.reveals import reveals
 from domain.istanbul.legal import legal_commands, timeout_command, to_act
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
+from domain.istanbul.upcasters import UPCASTERS
 from domain.istanbul.view import redact, view
 from domain.istanbul.view_schema import VIEW_SCHEMA
 from domain.istanbul.violations import ALL_CODES
@@ -28,5 +29,5 @@ NAME = "istanbul"
 __all__ = [
     "NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "ALL_CODES", "initial_state", "decide", "evolve",
     "legal_commands", "timeout_command", "view", "to_act", "chance", "is_terminal", "result", "redact",
-    "forfeit", "reveals", "VIEW_SCHEMA",
+    "forfeit", "reveals", "VIEW_SCHEMA", "UPCASTERS",
 ]

@@ -18,7 +18,7 @@ from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GAIN_LIRA, GOODS, POLIC
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.state import Action, AssistantStep, Caravan, FinalCards, Movement
 from domain.istanbul.timing import debt_payable, during_place_action, family_acting, own_turn
-from domain.istanbul.wheelbarrow import capped_gain, gain, hand_remove, one, update
+from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
 CARDS = {card.id: card for card in BASE_CARDS}
 
@@ -125,8 +125,8 @@ def diagnose(state, command: PlayBonusCard) -> str:
 
 # --- decisions and their events, one function per effect kind ---------------------------------------------------
 def _decide_gain_good(state, command, row):
-    gained = capped_gain(state.players[command.seat], one(command.good))[GOODS.index(command.good)]
-    return [BonusCardPlayed(command.seat, command.card, row.kind, good=command.good, gained=gained)]
+    got = gained(state.players[command.seat], command.good)
+    return [BonusCardPlayed(command.seat, command.card, row.kind, good=command.good, gained=got)]
 
 
 def _decide_gain_lira(state, command, row):

@@ -1,8 +1,8 @@
 """Commands (imperative): frozen dataclasses, first field `seat`, class attribute TYPE = wire name.
 
 Every field states its meaning and range as `Annotated[T, Doc(...)]` (read by the generated API description; the
-codec reads the plain type). Goods are named by colour ("red", "green", "yellow", "blue"); goods counts are
-(red, green, yellow, blue).
+codec reads the plain type). Goods are named by colour ("red", "green", "yellow", "blue"); goods amounts are
+mappings good -> count (goods.Goods: zero counts left out, so each command has one spelling).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from domain.core import Doc
+from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.data import (
     BASE_CARDS,
     BASE_PLACES,
@@ -27,10 +28,10 @@ SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)"
 PLACE = Doc("a place, by its printed number", minimum=min(BASE_PLACES), maximum=max(BASE_PLACES))
 CARD = Doc("a bonus card id in the seat's hand: B01..B10 (rules 8.1)", choices=CARD_IDS)
 GOOD = Doc("a good by colour: red = fabric, green = spice, yellow = fruit, blue = jewelry", choices=GOODS)
-COUNTS = Doc("goods counts in the order red, green, yellow, blue (fabric, spice, fruit, jewelry)", minimum=0,
-             maximum=5)
+COUNTS = Doc("goods by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry); goods not "
+             "given count 0", minimum=0, maximum=5, choices=GOODS)
 MOVEMENT_CARDS = tuple(c.id for c in BASE_CARDS if c.kind in ("stay", "move_3_4"))
-SINGLE_GOODS = tuple(GOODS[g] for g in BLACK_MARKET_GOODS)
+SINGLE_GOODS = BLACK_MARKET_GOODS
 USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_assistant")  # blue acts when taken
 
 
@@ -152,12 +153,15 @@ class AcceptRoll:  # keep the dice (declining the red mosque tile)
 
 
 @dataclass(frozen=True)
-class SellGoods:  # Markets 10 / 11: counts (red, green, yellow, blue)
+class SellGoods:  # Markets 10 / 11
     TYPE = "sell_goods"
     seat: Annotated[int, SEAT]
-    goods: Annotated[tuple[int, int, int, int], Doc("goods sold (1-5 in all, as pictured on the market's top "
-                                                    "demand tile unless B07 was played): " + COUNTS.text,
-                                                    minimum=0, maximum=5)]
+    goods: Annotated[dict[str, int], Doc("goods sold (1-5 in all, as pictured on the market's top demand tile "
+                                         "unless B07 was played): " + COUNTS.text, minimum=0, maximum=5,
+                                         choices=GOODS)]
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
 
 @dataclass(frozen=True)
@@ -172,9 +176,12 @@ class SendFamilyMember:  # Police Station 12
 class DeliverToSultan:  # Sultan's Palace 13: the goods paid on the "any" fields
     TYPE = "deliver_to_sultan"
     seat: Annotated[int, SEAT]
-    any_goods: Annotated[tuple[int, int, int, int], Doc("the goods delivered on the uncovered \"any\" fields (as many "
-                                                        "as there are such fields): " + COUNTS.text,
-                                                        minimum=0, maximum=2)] = (0, 0, 0, 0)
+    any_goods: Annotated[dict[str, int], Doc("the goods delivered on the uncovered \"any\" fields (as many as "
+                                             "there are such fields): " + COUNTS.text, minimum=0, maximum=2,
+                                             choices=GOODS)] = NONE
+
+    def __post_init__(self):
+        freeze(self, "any_goods")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from domain.istanbul.events import (
     SmugglerUsed,
 )
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
-from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, hand_remove, one, update
+from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
 
 def to_catch(state, seat: int) -> tuple[int, ...]:
@@ -54,14 +54,10 @@ def legal(state, seat: int) -> list:
         out.append(UseGovernor(seat))
     if state.smuggler == place and "smuggler" not in done:
         for good in GOODS:
-            gi = good_index(good)
-            after = player.goods[gi] + capped_gain(player, one(good))[gi]
+            after = player.goods.plus(one(good, gained(player, good)))  # the good just taken may be the payment
             if player.lira >= FIGURE_FEE:
                 out.append(UseSmuggler(seat, good, "lira"))
-            for pay in GOODS:
-                pi = good_index(pay)
-                if (after if pi == gi else player.goods[pi]) >= 1:
-                    out.append(UseSmuggler(seat, good, pay))
+            out += [UseSmuggler(seat, good, pay) for pay in GOODS if after.count(pay) >= 1]
     if not catch:
         out.append(EndTurn(seat))
     return out
@@ -84,8 +80,7 @@ def decide_pay_governor(state, command: PayGovernor) -> list:
 
 def decide_use_smuggler(state, command: UseSmuggler) -> list:
     player = state.players[command.seat]
-    gained = capped_gain(player, one(command.good))[good_index(command.good)]
-    return [SmugglerUsed(command.seat, command.good, gained, command.pay)]
+    return [SmugglerUsed(command.seat, command.good, gained(player, command.good), command.pay)]
 
 
 def catch_lira(reward: str) -> int:

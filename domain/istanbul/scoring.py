@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.istanbul.cards import CARDS
+from domain.istanbul.data import GOODS
 from domain.istanbul.state import Over, State
 
 TIE_BREAKS = ("lira", "goods", "bonus_cards")
@@ -15,7 +16,7 @@ def final_queue(state: State) -> tuple[int, ...]:
 
 
 def _key(player, depth: int) -> tuple:
-    full = (player.rubies, player.lira, sum(player.goods), len(player.hand))
+    full = (player.rubies, player.lira, player.goods.total(GOODS), len(player.hand))
     return full[: depth + 1]
 
 
@@ -43,7 +44,7 @@ def result(state: State) -> dict | None:
         "winners": list(won),
         "scores": [p.rubies for p in state.players],
         "lira": [p.lira for p in state.players],
-        "goods": [sum(p.goods) for p in state.players],
+        "goods": [p.goods.total(GOODS) for p in state.players],
         "bonus_cards": [len(p.hand) for p in state.players],
         "tie_break": tie_break,
         "forfeited": list(state.out),

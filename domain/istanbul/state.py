@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.istanbul.data import SETUP
+from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.options import Options
 
 NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
@@ -16,7 +17,7 @@ NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
 @dataclass(frozen=True)
 class Player:
     lira: int
-    goods: tuple[int, int, int, int] = (0, 0, 0, 0)  # red, green, yellow, blue
+    goods: dict[str, int] = NONE  # good -> count (goods.Goods)
     extensions: int = 0
     rubies: int = 0
     stack: tuple[int, ...] = ()  # owners of the assistants under the merchant, bottom first
@@ -25,6 +26,9 @@ class Player:
     family: int = 12
     tiles: tuple[str, ...] = ()  # mosque tile colours owned, in the order taken
     hand: tuple[str, ...] = ()  # bonus card ids, sorted (secret)
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
     @property
     def capacity(self) -> int:

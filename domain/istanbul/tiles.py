@@ -17,7 +17,7 @@ from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUse
 from domain.istanbul.places.dice import red_choice_open, resolve
 from domain.istanbul.state import Action, Dice, push_roll, with_step
 from domain.istanbul.timing import debt_payable, own_turn
-from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, one
+from domain.istanbul.wheelbarrow import gain, gained, one
 
 
 def _kind(tile: str) -> str:
@@ -101,8 +101,7 @@ def _decide_dice(state, command):
 
 
 def _decide_extra_good(state, command):
-    gained = capped_gain(state.players[command.seat], one(command.good))[good_index(command.good)]
-    return [GreenTileUsed(command.seat, command.good, gained)]
+    return [GreenTileUsed(command.seat, command.good, gained(state.players[command.seat], command.good))]
 
 
 def _decide_recall(state, command):

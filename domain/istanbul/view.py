@@ -51,7 +51,7 @@ def _market(stack: tuple[str, ...], market: int, revealed: bool) -> dict:
     top = stack[0] if stack else None
     out = {
         "demand": top,
-        "demand_goods": dict(zip(GOODS, DEMAND_TILES[top])) if top else None,
+        "demand_goods": {good: DEMAND_TILES[top].count(good) for good in GOODS} if top else None,
         "payout": list(MARKET_PAYOUT[market]),
         "stack_size": len(stack),
     }
@@ -65,7 +65,7 @@ def _player(state: State, seat: int, viewer, revealed: bool) -> dict:
     out = {
         "seat": seat,
         "lira": p.lira,
-        "goods": dict(zip(GOODS, p.goods)),
+        "goods": {good: p.goods.count(good) for good in GOODS},
         "capacity": p.capacity,
         "extensions": p.extensions,
         "rubies": p.rubies,
@@ -112,11 +112,13 @@ def view(state: State, seat: int | None) -> dict:
         "neutral_merchants": list(state.neutral_merchants),
         "places": {
             "wainwright": {"rubies": stock.wainwright_rubies, "extensions": stock.wainwright_extensions},
-            "post_office": {"state": stock.post, "goods": dict(zip(GOODS, POST_OFFICE_GAINS[stock.post][0])),
+            "post_office": {"state": stock.post,
+                            "goods": {good: POST_OFFICE_GAINS[stock.post][0].count(good) for good in GOODS},
                             "lira": POST_OFFICE_GAINS[stock.post][1]},
             "small_market": _market(stock.small_demand, SMALL_MARKET, revealed),
             "large_market": _market(stock.large_demand, LARGE_MARKET, revealed),
-            "sultans_palace": {"rubies": stock.sultan_rubies, "next_goods": dict(zip(GOODS, fixed)), "any": wild},
+            "sultans_palace": {"rubies": stock.sultan_rubies,
+                               "next_goods": {good: fixed.count(good) for good in GOODS}, "any": wild},
             "mosques": {
                 "small": {"rubies": stock.mosque_rubies[0], "red": list(stock.mosque_tiles[0]),
                           "green": list(stock.mosque_tiles[1])},

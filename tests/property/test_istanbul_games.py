@@ -75,7 +75,7 @@ def check_invariants(state, seats: int, options: dict) -> None:
     assert tiles_total + sum(len(p.tiles) for p in players) == 4 * {2: 2, 3: 3, 4: 4, 5: 4}[seats]
     for seat, p in enumerate(players):
         assert p.lira >= 0
-        assert all(0 <= g <= p.capacity for g in p.goods), p
+        assert all(0 <= g <= p.capacity for g in p.goods.values()), p
         own = sum(1 for o in p.stack if o == seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
         assert own == (4 if options["neutral_assistants"] else 5)
         assert len(set(t for t in p.tiles)) == len(p.tiles)
@@ -122,11 +122,15 @@ def check_documented(command) -> None:
     """Every field value lies in the range and among the choices its Doc annotation promises to clients."""
     for name, doc in field_docs(type(command)).items():
         value = getattr(command, name)
-        items = value.values() if isinstance(value, dict) else value if isinstance(value, tuple) else (value,)
+        if isinstance(value, dict):  # goods: the names among the choices, the counts within the range
+            assert set(value) <= set(doc.choices), (command, name)
+            items = tuple(value.values())
+        else:
+            items = value if isinstance(value, tuple) else (value,)
         for item in items:
             if item is None or isinstance(item, bool):
                 continue
-            assert not doc.choices or item in doc.choices, (command, name)
+            assert not doc.choices or isinstance(value, dict) or item in doc.choices, (command, name)
             assert doc.minimum is None or item >= doc.minimum, (command, name)
             assert doc.maximum is None or item <= doc.maximum, (command, name)
 
@@ -212,8 +216,10 @@ def random_command(rng: random.Random, seat: int):
         elif hint is int or text == "int | None":
             values[field.name] = None if "None" in text and rng.random() < 0.2 else rng.randint(-1, 17)
         elif "tuple" in text:
-            size = 4 if "int, int, int, int" in text else rng.randint(0, 3)
-            values[field.name] = tuple(rng.randint(0, 3 if size == 4 else 16) for _ in range(size))
+            values[field.name] = tuple(rng.randint(0, 16) for _ in range(rng.randint(0, 3)))
+        elif text.startswith("dict"):  # goods
+            values[field.name] = {rng.choice(VOCABULARY[:4] + ("purple",)): rng.randint(-1, 3)
+                                  for _ in range(rng.randint(0, 4))}
         else:
             values[field.name] = None if "None" in text and rng.random() < 0.2 else rng.choice(VOCABULARY)
     return cls(seat, **values)

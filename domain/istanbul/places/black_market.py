@@ -9,32 +9,28 @@ legal command (step SingleGood). The action counts as done only when both the go
 from __future__ import annotations
 
 from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket
-from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS, GOODS
+from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS
 from domain.istanbul.events import BlackMarketGoodDeferred, BlackMarketGoodTaken, BlackMarketVisited
 from domain.istanbul.places import dice
 from domain.istanbul.state import Dice, SingleGood, acted, push_roll, with_step
-from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, one
+from domain.istanbul.wheelbarrow import gain, gained, one
 
 PLACES = (BLACK_MARKET,)
 COMMANDS = (VisitBlackMarket, TakeBlackMarketGood)
 
 
-def _goods() -> tuple[str, ...]:
-    return tuple(GOODS[g] for g in BLACK_MARKET_GOODS)
-
-
 def legal(state, seat, action):
-    return [VisitBlackMarket(seat, good) for good in _goods()] + [VisitBlackMarket(seat, None)]
+    return [VisitBlackMarket(seat, good) for good in BLACK_MARKET_GOODS] + [VisitBlackMarket(seat, None)]
 
 
 def legal_step(state, seat, action):
     if isinstance(action.step, SingleGood):
-        return [TakeBlackMarketGood(seat, good) for good in _goods()]
+        return [TakeBlackMarketGood(seat, good) for good in BLACK_MARKET_GOODS]
     return dice.legal_step(state, seat, action)
 
 
 def _gained(state, seat, good) -> int:
-    return capped_gain(state.players[seat], one(good))[good_index(good)]
+    return gained(state.players[seat], good)
 
 
 def decide(state, command):

@@ -8,10 +8,10 @@ A black market visit that rolled first then awaits its single good (step SingleG
 from __future__ import annotations
 
 from domain.istanbul.commands import AcceptRoll
-from domain.istanbul.data import BLACK_MARKET_BLUE, BLUE, TEA_HOUSE_FAIL
+from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
 from domain.istanbul.state import Dice, SingleGood
-from domain.istanbul.wheelbarrow import capped_gain, one
+from domain.istanbul.wheelbarrow import gained, one
 from dataclasses import replace
 from domain.istanbul.state import with_step
 from domain.istanbul.wheelbarrow import gain
@@ -24,7 +24,7 @@ def red_choice_open(state, seat, step: Dice) -> bool:
 def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved:
     total = sum(dice)
     if step.kind == "black_market":
-        blue = capped_gain(state.players[seat], one("blue", BLACK_MARKET_BLUE[total]))[BLUE]
+        blue = gained(state.players[seat], BLACK_MARKET_ROLL_GOOD, BLACK_MARKET_BLUE[total])
         return RollResolved(seat, step.kind, total, blue, 0)
     lira = step.number if total >= step.number else TEA_HOUSE_FAIL
     return RollResolved(seat, step.kind, total, 0, lira)
@@ -51,7 +51,7 @@ def apply_roll_resolved(state, e):
     step = state.phase.step
     # black market rolled first: the single good is still to be taken (places/black_market.py)
     after = SingleGood(e.total) if isinstance(step, Dice) and step.good_pending else None
-    return with_step(gain(state, e.seat, one("blue", e.blue), e.lira), after)
+    return with_step(gain(state, e.seat, one(BLACK_MARKET_ROLL_GOOD, e.blue), e.lira), after)
 
 
 def _apply():

@@ -6,8 +6,9 @@ from __future__ import annotations
 from itertools import product
 
 from domain.istanbul.commands import SellGoods
-from domain.istanbul.data import DEMAND_TILES, LARGE_MARKET, MARKET_PAYOUT, SMALL_MARKET
+from domain.istanbul.data import DEMAND_TILES, GOODS, LARGE_MARKET, MARKET_PAYOUT, SMALL_MARKET
 from domain.istanbul.events import GoodsSold
+from domain.istanbul.goods import Goods
 from domain.istanbul.state import acted, with_stock
 from domain.istanbul.wheelbarrow import gain
 
@@ -21,17 +22,18 @@ def stack(state, market: int) -> tuple[str, ...]:
 
 
 def limits(state, seat, action) -> tuple[int, ...]:
+    """How many of each good (in GOODS order) may be sold: what is held, at most as many as the tile pictures."""
     have = state.players[seat].goods
     if action.any_goods:
-        return have
+        return tuple(have.count(good) for good in GOODS)
     demand = DEMAND_TILES[stack(state, action.place)[0]]
-    return tuple(min(h, d) for h, d in zip(have, demand))
+    return tuple(min(have.count(good), demand.count(good)) for good in GOODS)
 
 
 def legal(state, seat, action):
     top = limits(state, seat, action)
     return [
-        SellGoods(seat, counts)
+        SellGoods(seat, Goods(zip(GOODS, counts)))
         for counts in product(*(range(n + 1) for n in top))
         if 1 <= sum(counts) <= MAX_SOLD
     ]
@@ -40,7 +42,7 @@ def legal(state, seat, action):
 def decide(state, command):
     market = state.phase.place
     tiles = stack(state, market)
-    lira = MARKET_PAYOUT[market][sum(command.goods) - 1]
+    lira = MARKET_PAYOUT[market][command.goods.total() - 1]
     next_top = (tiles[1:] + tiles[:1])[0]
     return [GoodsSold(command.seat, market, command.goods, lira, next_top)]
 

@@ -4,7 +4,7 @@ its colour, pay 1 of them, take the tile; both tiles of one mosque bring its rub
 from __future__ import annotations
 
 from domain.istanbul.commands import TakeMosqueTile
-from domain.istanbul.data import GOODS, GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SMALL_MOSQUE, TILE_COLOURS, TILE_GOOD
+from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SMALL_MOSQUE, TILE_COLOURS, TILE_GOOD
 from domain.istanbul.events import MosqueTileTaken
 from domain.istanbul.state import acted, with_stock
 from domain.istanbul.wheelbarrow import gain, one, update
@@ -22,7 +22,7 @@ def legal(state, seat, action):
     out = []
     for tile in MOSQUE_OF[action.place]:
         stack = tile_stack(state, tile)
-        if tile not in player.tiles and stack and player.goods[TILE_GOOD[tile]] >= stack[0]:
+        if tile not in player.tiles and stack and player.goods.count(TILE_GOOD[tile]) >= stack[0]:
             out.append(TakeMosqueTile(seat, tile))
     return out
 
@@ -40,7 +40,7 @@ def decide(state, command):
 
 def apply_mosque_tile_taken(state, e):
     colour = TILE_COLOURS.index(e.tile)
-    state = gain(state, e.seat, one(GOODS[TILE_GOOD[e.tile]]), sign=-1)
+    state = gain(state, e.seat, one(TILE_GOOD[e.tile]), sign=-1)
     p = state.players[e.seat]
     state = update(state, e.seat, tiles=p.tiles + (e.tile,), rubies=p.rubies + e.ruby, spare=p.spare - e.assistant,
                    stack=p.stack + ((e.seat,) if e.assistant else ()))

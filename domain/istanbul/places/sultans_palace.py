@@ -5,8 +5,9 @@ from __future__ import annotations
 from itertools import product
 
 from domain.istanbul.commands import DeliverToSultan
-from domain.istanbul.data import ANY, SETUP, SULTAN_TRACK, SULTANS_PALACE
+from domain.istanbul.data import ANY, GOODS, SETUP, SULTAN_TRACK, SULTANS_PALACE
 from domain.istanbul.events import SultanDelivered
+from domain.istanbul.goods import Goods
 from domain.istanbul.state import acted, with_stock
 from domain.istanbul.wheelbarrow import gain, update
 
@@ -14,28 +15,22 @@ PLACES = (SULTANS_PALACE,)
 COMMANDS = (DeliverToSultan,)
 
 
-def delivery(state) -> tuple[tuple[int, int, int, int], int]:
-    """(fixed goods counts, number of "any" fields) of the next delivery."""
-    fields = min(SETUP[state.seats]["sultan_first"] + state.stock.sultan_taken, len(SULTAN_TRACK))
-    counts = [0, 0, 0, 0]
-    wild = 0
-    for good in SULTAN_TRACK[:fields]:
-        if good == ANY:
-            wild += 1
-        else:
-            counts[good] += 1
-    return tuple(counts), wild  # type: ignore[return-value]
+def delivery(state) -> tuple[Goods, int]:
+    """(the fixed goods, the number of "any" fields) of the next delivery."""
+    fields = SULTAN_TRACK[:min(SETUP[state.seats]["sultan_first"] + state.stock.sultan_taken, len(SULTAN_TRACK))]
+    return Goods((good, fields.count(good)) for good in GOODS), fields.count(ANY)
 
 
 def legal(state, seat, action):
     if state.stock.sultan_rubies <= 0:
         return []
     fixed, wild = delivery(state)
-    rest = tuple(h - f for h, f in zip(state.players[seat].goods, fixed))
-    if min(rest) < 0:
+    have = state.players[seat].goods
+    if not have.covers(fixed):
         return []
+    rest = [have.count(good) - fixed.count(good) for good in GOODS]
     return [
-        DeliverToSultan(seat, counts)
+        DeliverToSultan(seat, Goods(zip(GOODS, counts)))
         for counts in product(*(range(min(r, wild) + 1) for r in rest))
         if sum(counts) == wild
     ]
@@ -43,7 +38,7 @@ def legal(state, seat, action):
 
 def decide(state, command):
     fixed, _ = delivery(state)
-    goods = tuple(f + a for f, a in zip(fixed, command.any_goods))
+    goods = fixed.plus(command.any_goods)
     stock = state.stock
     return [SultanDelivered(command.seat, goods, stock.sultan_rubies == 1 and stock.ruby_supply > 0)]
 

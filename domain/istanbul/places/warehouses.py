@@ -4,7 +4,7 @@ The green mosque tile's extra good is in tiles.py."""
 from __future__ import annotations
 
 from domain.istanbul.commands import FillGoods
-from domain.istanbul.data import GOODS, WAREHOUSE_GOOD
+from domain.istanbul.data import WAREHOUSE_GOOD
 from domain.istanbul.events import GoodsFilled
 from domain.istanbul.state import acted
 from domain.istanbul.wheelbarrow import gain, one
@@ -20,7 +20,7 @@ def legal(state, seat, action):
 def decide(state, command):
     player = state.players[command.seat]
     good = WAREHOUSE_GOOD[state.phase.place]
-    return [GoodsFilled(command.seat, GOODS[good], max(0, player.capacity - player.goods[good]))]
+    return [GoodsFilled(command.seat, good, max(0, player.capacity - player.goods.count(good)))]
 
 
 def apply_goods_filled(state, e):

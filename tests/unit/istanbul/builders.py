@@ -15,6 +15,7 @@ import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Roll, Shuffle
 from domain.istanbul.cards import base_deck
 from domain.istanbul.data import RUBIES_TOTAL, SETUP, TILE_COLOURS
+from domain.istanbul.goods import Goods
 from domain.istanbul.state import NEUTRAL, State
 
 
@@ -75,7 +76,7 @@ def position(state: State, players: dict | None = None, **fields) -> State:
         if "hand" in changes:
             changes["hand"] = tuple(sorted(changes["hand"]))
         if "goods" in changes:
-            changes["goods"] = tuple(changes["goods"])
+            changes["goods"] = Goods(changes["goods"])
         new_players[seat] = replace(new_players[seat], **changes)
     state = replace(state, players=tuple(new_players), **fields)
     return _rederive(state)
@@ -119,7 +120,7 @@ def _rederive(state: State) -> State:
     assert stock.ruby_supply >= 0
     state = replace(state, stock=stock)
     for seat, p in enumerate(players):
-        assert p.lira >= 0 and all(0 <= g <= p.capacity for g in p.goods), p
+        assert p.lira >= 0 and all(0 <= g <= p.capacity for g in p.goods.values()), p
         own = p.stack.count(seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
         assert own == (4 if state.options.neutral_assistants else 5), (seat, own)
         assert all(o in (seat, NEUTRAL) for o in p.stack)

@@ -41,7 +41,7 @@ def test_b01_any_good_before_or_after_but_never_during_an_action():
     events, state = play(state, game.legal_commands(state, 0)[0])  # accept the roll
     events, state = play(state, PlayBonusCard(0, "B01", good="blue"))
     assert events == [BonusCardPlayed(0, "B01", "gain_good", good="blue", gained=1)]
-    assert state.players[0].goods == (1, 0, 0, 1) and state.discard[-1] == "B01"
+    assert state.players[0].goods == {"red": 1, "blue": 1} and state.discard[-1] == "B01"
 
 
 def test_b02_five_lira_any_time_in_the_turn():
@@ -54,9 +54,9 @@ def test_b02_five_lira_any_time_in_the_turn():
 
 
 def test_b03_sultan_twice_costs_one_more_good():
-    state = acting(13, player={"hand": ("B03",), "goods": (3, 3, 3, 3), "extensions": 1})
+    state = acting(13, player={"hand": ("B03",), "goods": {"red": 3, "green": 3, "yellow": 3, "blue": 3}, "extensions": 1})
     assert PlayBonusCard(0, "B03") not in game.legal_commands(state, 0)  # after the first delivery
-    _, state = play(state, DeliverToSultan(0, (1, 0, 0, 0)))
+    _, state = play(state, DeliverToSultan(0, {"red": 1}))
     _, state = play(state, PlayBonusCard(0, "B03"))
     legal = [c for c in game.legal_commands(state, 0) if isinstance(c, DeliverToSultan)]
     assert legal  # 6 goods: blue red green yellow any blue
@@ -105,16 +105,16 @@ def test_b06_not_while_in_the_police_station():
 
 
 def test_b07_small_market_sells_any_goods():
-    state = acting(11, player={"hand": ("B07",), "goods": (0, 0, 0, 2), "lira": 0})
+    state = acting(11, player={"hand": ("B07",), "goods": {"blue": 2}, "lira": 0})
     # S1 shows 1 blue only
-    assert SellGoods(0, (0, 0, 0, 2)) not in game.legal_commands(state, 0)
+    assert SellGoods(0, {"blue": 2}) not in game.legal_commands(state, 0)
     _, state = play(state, PlayBonusCard(0, "B07"))
-    events, state = play(state, SellGoods(0, (0, 0, 0, 2)))
+    events, state = play(state, SellGoods(0, {"blue": 2}))
     assert events[0].lira == 5 and events[0].next_top == "S2"
 
 
 def test_b07_not_at_the_large_market():
-    state = acting(10, player={"hand": ("B07",), "goods": (0, 0, 0, 2)})
+    state = acting(10, player={"hand": ("B07",), "goods": {"blue": 2}})
     assert PlayBonusCard(0, "B07") not in game.legal_commands(state, 0)
 
 
@@ -255,7 +255,7 @@ def test_cards_while_a_roll_awaits_the_red_tiles_choice():
 def test_place_bound_cards_stay_bound_to_their_place_and_moment():
     """B07 only at the small market before the sale, B03 only at the sultan after a delivery: not while the
     governor is paid, although cards are otherwise playable then."""
-    state = acting(11, governor=11, player={"hand": ("B03", "B07"), "goods": (0, 0, 0, 1)})
+    state = acting(11, governor=11, player={"hand": ("B03", "B07"), "goods": {"blue": 1}})
     _, state = play(state, UseGovernor(0))
     assert codes(lambda: game.decide(state, PlayBonusCard(0, "B07"))) == "istanbul.card_timing"
     assert codes(lambda: game.decide(state, PlayBonusCard(0, "B03"))) == "istanbul.card_timing"

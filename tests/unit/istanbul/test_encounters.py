@@ -66,13 +66,13 @@ def test_governor_used_only_once_even_if_it_lands_here_again():
 
 
 def test_smuggler_any_good_paid_with_lira_or_a_good():
-    state = acting(5, smuggler=5, player={"goods": (1, 0, 0, 0), "lira": 1})
+    state = acting(5, smuggler=5, player={"goods": {"red": 1}, "lira": 1})
     legal = {c for c in game.legal_commands(state, 0) if isinstance(c, UseSmuggler)}
     assert UseSmuggler(0, "blue", "lira") not in legal  # 1 lira only
     assert UseSmuggler(0, "blue", "red") in legal and UseSmuggler(0, "blue", "blue") in legal
     events, state = play(state, UseSmuggler(0, "blue", "red"))
     assert events == [SmugglerUsed(0, "blue", 1, "red")]
-    assert state.players[0].goods == (0, 0, 0, 1)
+    assert state.players[0].goods == {"blue": 1}
     assert game.chance(state).label == "smuggler"
     _, state = roll(state, 6, 5)
     assert state.smuggler == 11

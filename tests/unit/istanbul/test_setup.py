@@ -36,7 +36,7 @@ def test_setup_by_player_count(seats, lira, mosque, mosque_rubies, wainwright, s
         assert p.merchant == 7 and p.family == 12
         assert p.stack == (seat,) * 4 and p.spare == 1
         assert len(p.hand) == 1
-        assert p.goods == (0, 0, 0, 0) and p.capacity == 2
+        assert p.goods == {} and p.capacity == 2
     assert len(state.deck) == 26 - seats
     assert isinstance(state.phase, Movement) and state.current == 0
     assert state.neutral_merchants == ((14, 15, 16) if seats == 2 else ())

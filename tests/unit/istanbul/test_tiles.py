@@ -57,7 +57,7 @@ def test_green_extra_good_after_a_warehouse_action_once():
     assert UseMosqueTile(0, "green", good="blue") in game.legal_commands(state, 0)
     events, state = play(state, UseMosqueTile(0, "green", good="blue"))
     assert events == [GreenTileUsed(0, "blue", 1)]
-    assert state.players[0].lira == 3 and state.players[0].goods == (2, 0, 0, 1)
+    assert state.players[0].lira == 3 and state.players[0].goods == {"red": 2, "blue": 1}
     assert not [c for c in game.legal_commands(state, 0) if isinstance(c, UseMosqueTile)]
 
 
@@ -89,7 +89,7 @@ def test_yellow_never_from_the_merchants_own_place():
 def test_demand_tiles_show_five_goods_each_five_per_market():
     from domain.istanbul.data import DEMAND_STACKS, DEMAND_TILES
 
-    assert all(sum(goods) == 5 for goods in DEMAND_TILES.values())
+    assert all(goods.total() == 5 for goods in DEMAND_TILES.values())
     assert {len(tiles) for tiles in DEMAND_STACKS.values()} == {5}
     assert all(tile.startswith("S") for tile in DEMAND_STACKS[11])
 
