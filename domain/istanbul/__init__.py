@@ -1,9 +1,7 @@
-"""Istanbul (base game, 2-5 players) as a pure Decider: see DEVELOPERS.md for the contract.
-
-Layout: data.py (printed tables), board.py, state.py (phases as types), commands.py, events.py, violations.py,
-setup.py, chance.py, turn.py (phases 1-2 and turn order), places/ (one module per place), figures.py (phase 4),
-cards.py (bonus cards as data rows), tiles.py (mosque tile abilities), scoring.py, decide.py, evolve.py, legal.py,
-view.py, view_schema.py (VIEW_SCHEMA: the documented shape of a view).
+"""Istanbul (base game, 2-5 players) as a pure Decider: see DEVELOPERS.md for the contract and README.md here for
+the package's layout: data.py (printed tables), content.py (the tables in play), board.py (geometry),
+state.py (phases as types), places/ (one module per place), cards.py, tiles.py, figures.py, turn.py, setup.py,
+chance.py, scoring.py, decide.py, evolve.py, legal.py, view.py, view_schema.py, upcasters.py.
 """
 
 from __future__ import annotations

@@ -20,7 +20,9 @@ from domain.istanbul.state import Action, AssistantStep, Caravan, FinalCards, Mo
 from domain.istanbul.timing import debt_payable, during_place_action, family_acting, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
-CARDS = {card.id: card for card in BASE_CARDS}
+CARDS = {card.id: card for card in BASE_CARDS}  # every card row known (expansions add theirs): ids never repeat
+COMMANDS = (PlayBonusCard,)
+STEP_COMMANDS = COMMANDS  # playable while a sub-decision waits, by each card's own timing
 
 
 def base_deck() -> tuple[str, ...]:

@@ -56,8 +56,7 @@ LAYOUTS = {
     "long_paths": (16, 2, 8, 11, 15, 7, 6, 4, 3, 5, 12, 1, 10, 9, 14, 13),
     "ordered": tuple(range(1, 17)),
 }
-COLUMNS, ROWS = 4, 4
-CENTRE_CELLS = (5, 6, 9, 10)  # inner cells of the 4x4 grid (row-major index)
+GRID_SIZES = {16: (4, 4), 20: (5, 4), 25: (5, 5)}  # places in play -> (columns, rows): base, one expansion, GB
 BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE = 3
 
 # 4.3 / 15.3 set-up by player count
@@ -126,9 +125,11 @@ GREEN_TILE_COST = 2
 YELLOW_TILE_COST = 2
 RED_TILE_DIE = 4
 
-# 15.7 neutral figures (placement and relocation: 2d6 -> place with that number)
-FIGURES = ("governor", "smuggler")
+# 15.7 neutral figures (placement and relocation: 2d6 -> place with that number): name -> encounter kind
+FIGURES = {"governor": "draw_bonus_card", "smuggler": "take_any_good"}
 FIGURE_FEE = 2
+START_PLACE = FOUNTAIN  # every merchant stack starts at the fountain (set-up step 11)
+FAMILY_START = POLICE_STATION  # every family member starts in the police station (set-up step 10)
 
 
 # 8.1 base bonus cards: one row per face; code dispatches on `kind` and `timing`, never on the id (cards.py)

@@ -8,9 +8,10 @@ from domain.core import ChanceDrawn
 from domain.istanbul import board, cards, figures, places, tiles
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul import events as ev
-from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, SMALL_MARKET
+from domain.istanbul.content import content
+from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.places import dice
-from domain.istanbul.setup import LAYOUT
+from domain.istanbul.setup import layout_step
 from domain.istanbul.state import (
     Action,
     AssistantStep,
@@ -23,7 +24,6 @@ from domain.istanbul.state import (
     acted,
     push_roll,
     with_step,
-    with_stock,
 )
 from domain.istanbul.turn import arrival_phase
 from domain.istanbul.wheelbarrow import hand_add, hand_remove, update
@@ -62,27 +62,11 @@ def start_player_chosen(state, e):
 def layout_drawn(state, e):
     if e.accepted:
         return replace(state, layout=e.layout)
-    return replace(state, pending=(LAYOUT,) + state.pending)
+    return replace(state, pending=(layout_step(content(state)),) + state.pending)
 
 
 def bonus_deck_shuffled(state, e):
     return replace(state, deck=e.cards, discard=() if e.reshuffle else state.discard)
-
-
-def demand_tiles_shuffled(state, e):
-    if e.market == SMALL_MARKET:
-        return with_stock(state, small_demand=e.tiles)
-    return with_stock(state, large_demand=e.tiles)
-
-
-def figure_placed(state, e):
-    if e.figure == "governor":
-        return replace(state, governor=e.place)
-    if e.figure == "smuggler":
-        return replace(state, smuggler=e.place)
-    merchants = list(state.neutral_merchants)
-    merchants[e.index] = e.place
-    return replace(state, neutral_merchants=tuple(merchants))
 
 
 def bonus_card_drawn(state, e):
@@ -187,8 +171,6 @@ APPLY = {
     ev.StartPlayerChosen: start_player_chosen,
     ev.LayoutDrawn: layout_drawn,
     ev.BonusDeckShuffled: bonus_deck_shuffled,
-    ev.DemandTilesShuffled: demand_tiles_shuffled,
-    ev.FigurePlaced: figure_placed,
     ev.BonusCardDrawn: bonus_card_drawn,
     ev.BonusCardDiscarded: bonus_card_discarded,
     ev.MerchantMoved: merchant_moved,

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from domain.istanbul.frozen import FrozenDict
 
-class Goods(dict):
+
+class Goods(FrozenDict):
     __slots__ = ()
 
     def __init__(self, counts: Mapping[str, int] | Iterable[tuple[str, int]] = (), /):
@@ -44,21 +46,6 @@ class Goods(dict):
     def covers(self, other: Mapping[str, int]) -> bool:
         """At least `other` of every good."""
         return all(self.count(good) >= n for good, n in other.items())
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
-
-    def __repr__(self) -> str:
-        return f"Goods({dict.__repr__(self)})"
-
-    def __reduce__(self):
-        return Goods, (dict(self),)
-
-    def _frozen(self, *args, **kwargs):
-        raise TypeError("Goods never change: build a new one (plus, minus)")
-
-    __setitem__ = __delitem__ = __ior__ = _frozen  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = _frozen  # type: ignore[assignment]
 
 
 NONE = Goods()

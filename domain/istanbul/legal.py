@@ -1,4 +1,5 @@
-"""legal_commands(state, seat): every complete command the seat may post now; decide accepts exactly these."""
+"""legal_commands(state, seat): every complete command the seat may post now; decide accepts exactly these.
+to_act(state): the seats whose decision the phase awaits (none while a chance step is pending)."""
 
 from __future__ import annotations
 
@@ -8,35 +9,39 @@ from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn
 from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
 
 
-def legal_commands(state: State, seat: int) -> list:
-    if seat != state.current or chance(state) is not None:
-        return []
-    phase = state.phase
-    if isinstance(phase, FinalCards):
-        return cards.legal(state, seat) + [EndTurn(seat)] if phase.queue else []
-    if isinstance(phase, Movement):
-        out = turn.legal_movement(state, seat)
-    elif isinstance(phase, AssistantStep):
-        out = turn.legal_assistant_step(state, seat)
-    elif isinstance(phase, Payment):
-        out = turn.legal_payment(state, seat)
-    elif isinstance(phase, Action):
-        out = places.legal(state, seat, phase) + figures.legal(state, seat)
-    elif isinstance(phase, Encounters):
-        out = figures.legal(state, seat)
-    else:
-        return []
-    return out + cards.legal(state, seat) + tiles.legal(state, seat)
+def _action(state: State, seat: int) -> list:
+    return places.legal(state, seat, state.phase) + figures.legal(state, seat)  # encounters end the action
+
+
+# The commands of each phase of the own turn; bonus cards and mosque tiles follow in every one of them. A place
+# module bringing a phase of its own (an expansion's auction, kiosk) adds it with LEGAL_BY_PHASE.
+LEGAL_BY_PHASE = {
+    Movement: turn.legal_movement,
+    AssistantStep: turn.legal_assistant_step,
+    Payment: turn.legal_payment,
+    Action: _action,
+    Encounters: figures.legal,
+}
+for _module in places.MODULES:
+    LEGAL_BY_PHASE.update(getattr(_module, "LEGAL_BY_PHASE", {}))
 
 
 def to_act(state: State) -> tuple[int, ...]:
+    if chance(state) is not None:
+        return ()
+    return state.phase.awaited(state)
+
+
+def legal_commands(state: State, seat: int) -> list:
+    if seat not in to_act(state):
+        return []
     phase = state.phase
-    if chance(state) is not None or not isinstance(phase, (Movement, AssistantStep, Payment, Action, Encounters,
-                                                           FinalCards)):
-        return ()
-    if isinstance(phase, FinalCards) and not phase.queue:
-        return ()
-    return (state.current,)
+    if isinstance(phase, FinalCards):
+        return cards.legal(state, seat) + [EndTurn(seat)]
+    rule = LEGAL_BY_PHASE.get(type(phase))
+    if rule is None:
+        return []
+    return rule(state, seat) + cards.legal(state, seat) + tiles.legal(state, seat)
 
 
 def timeout_command(state: State, seat: int):

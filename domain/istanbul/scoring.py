@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from domain.istanbul.cards import CARDS
+from domain.istanbul.content import content
 from domain.istanbul.data import GOODS
 from domain.istanbul.state import Over, State
 
 TIE_BREAKS = ("lira", "goods", "bonus_cards")
+
+
+def target(state: State) -> int:
+    """Rubies that trigger the end of the game."""
+    return content(state).target(state.seats)
 
 
 def final_queue(state: State) -> tuple[int, ...]:

@@ -20,6 +20,10 @@ from domain.istanbul.timing import debt_payable, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, one
 
 
+COMMANDS = (UseMosqueTile,)
+STEP_COMMANDS = COMMANDS  # usable while a sub-decision waits, by each tile's own ability
+
+
 def _kind(tile: str) -> str:
     return MOSQUE_TILES[tile][1]
 

@@ -1,14 +1,17 @@
 """The turn's phases: Movement -> AssistantStep -> Payment -> Action -> Encounters -> end of turn.
 
-Who is awaited, which phase follows which, and the phase-1/2 commands (move, assistant step, paying merchants,
-ending the turn). Place actions live in places/, encounters in figures.py, cards in cards.py.
+Which phase follows which, and the phase-1/2 commands (move, assistant step, paying merchants, ending the turn),
+their decisions and the reasons they are refused. Place actions live in places/, encounters in figures.py, cards
+in cards.py; the seats a phase awaits are the phase's own (state.py).
 """
 
 from __future__ import annotations
 
 from domain.istanbul import board
+from domain.istanbul import violations as v
 from domain.istanbul.cards import CARDS
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant
+from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
 from domain.istanbul.events import (
     AssistantLeft,
@@ -20,6 +23,8 @@ from domain.istanbul.events import (
     MerchantsPaid,
     TurnEnded,
 )
+from domain.istanbul.figures import to_catch
+from domain.istanbul.places import fountain
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
     Action,
@@ -34,6 +39,7 @@ from domain.istanbul.state import (
     next_seat,
 )
 
+COMMANDS = (Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn)
 NORMAL_STEPS = (1, 2)
 
 
@@ -54,10 +60,11 @@ def fee(state: State, seat: int) -> int:
 def legal_movement(state: State, seat: int) -> list:
     player = state.players[seat]
     here = player.merchant
-    out = [Move(seat, p) for p in board.places_at(state.layout, here, NORMAL_STEPS)]
+    grid = content(state).grid
+    out = [Move(seat, p) for p in board.places_at(grid, state.layout, here, NORMAL_STEPS)]
     kinds = {CARDS[c].kind: c for c in player.hand}
     if "move_3_4" in kinds:
-        out += [Move(seat, p, kinds["move_3_4"]) for p in board.places_at(state.layout, here, MOVE_3_4)]
+        out += [Move(seat, p, kinds["move_3_4"]) for p in board.places_at(grid, state.layout, here, MOVE_3_4)]
     if "stay" in kinds:
         out.append(Move(seat, here, kinds["stay"]))
     return out
@@ -82,6 +89,33 @@ def legal_payment(state: State, seat: int) -> list:
     out = [PayMerchants(seat)] if state.players[seat].lira >= fee(state, seat) else []
     out.append(EndTurn(seat))
     return out
+
+
+# --- refusals --------------------------------------------------------------------------------------------------
+def diagnose(state: State, c) -> str:
+    phase = state.phase
+    player = state.players[c.seat]
+    if isinstance(c, Move):
+        if not isinstance(phase, Movement):
+            return v.WRONG_PHASE
+        if c.card is not None:
+            if c.card not in player.hand:
+                return v.CARD_NOT_IN_HAND
+            return v.CARD_TIMING if CARDS[c.card].timing != "movement" else v.PLACE_UNREACHABLE
+        return v.PLACE_UNREACHABLE
+    if isinstance(c, (LeaveAssistant, PickUpAssistant)):
+        if isinstance(c, LeaveAssistant) and fountain.before_action(state, c.seat):
+            return v.ASSISTANT_PRESENT if board.has_assistant(state, FOUNTAIN, c.seat) else v.NO_ASSISTANT
+        if not isinstance(phase, AssistantStep):
+            return v.WRONG_PHASE
+        if isinstance(c, LeaveAssistant):
+            return v.ASSISTANT_PRESENT if board.has_assistant(state, player.merchant, c.seat) else v.NO_ASSISTANT
+        return v.NO_ASSISTANT_HERE
+    if isinstance(c, PayMerchants):
+        return v.CANNOT_PAY_MERCHANTS if isinstance(phase, Payment) else v.WRONG_PHASE
+    if isinstance(phase, (Action, Encounters)) and to_catch(state, c.seat):
+        return v.MUST_CATCH_FAMILY
+    return v.WRONG_PHASE
 
 
 # --- decisions -------------------------------------------------------------------------------------------------
@@ -115,6 +149,19 @@ def decide_pay_merchants(state: State, command: PayMerchants) -> list:
 
 def decide_end_turn(state: State, command: EndTurn) -> list:
     return end_of_turn(state, command.seat)
+
+
+DECIDE = {
+    Move: decide_move,
+    LeaveAssistant: decide_leave_assistant,
+    PickUpAssistant: decide_pick_up_assistant,
+    PayMerchants: decide_pay_merchants,
+    EndTurn: decide_end_turn,
+}
+
+
+def decide(state: State, command) -> list:
+    return DECIDE[type(command)](state, command)
 
 
 def end_of_turn(state: State, seat: int) -> list:

@@ -1,83 +1,32 @@
 """VIEW_SCHEMA: the JSON Schema (draft 2020-12) of `view(state, seat)`, every property described.
 
 A client reads this to know what `"merchant": 7` or `"stack": [0, -1]` means. Shapes that are fixed refuse
-unknown properties, so a view field added without a description fails the schema test.
+unknown properties, so a view field added without a description fails the schema test. Each place module
+describes its own entries of "places" (its VIEW_SCHEMA); the rest is here.
 """
 
 from __future__ import annotations
 
-from domain.istanbul.data import (
-    BASE_PLACES,
-    CARD_IDS,
-    DEMAND_TILES,
-    GOODS,
-    MAX_SEATS,
-    MIN_SEATS,
-    PLACE_NAMES,
-    TILE_COLOURS,
-)
+from domain.istanbul import places
+from domain.istanbul.content import BASE
+from domain.istanbul.data import CARD_IDS, FIGURES, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.options import LAYOUTS
-
-SEAT_RANGE = {"minimum": 0, "maximum": MAX_SEATS - 1}
-PLACE_RANGE = {"minimum": min(BASE_PLACES), "maximum": max(BASE_PLACES)}
-
-
-def integer(description: str, **bounds) -> dict:
-    return {"type": "integer", "description": description, **bounds}
-
-
-def boolean(description: str) -> dict:
-    return {"type": "boolean", "description": description}
-
-
-def string(description: str, choices=None) -> dict:
-    out = {"type": "string", "description": description}
-    if choices is not None:
-        out["enum"] = list(choices)
-    return out
-
-
-def nullable(schema: dict) -> dict:
-    out = {**schema, "type": [schema["type"], "null"]}
-    if "enum" in out:
-        out["enum"] = [*out["enum"], None]
-    return out
-
-
-def array(description: str, items: dict, **extra) -> dict:
-    return {"type": "array", "description": description, "items": items, **extra}
-
-
-def obj(description: str, properties: dict, optional: tuple = ()) -> dict:
-    """A fixed shape: every property required unless named in `optional`, nothing else allowed."""
-    return {
-        "type": "object",
-        "description": description,
-        "properties": properties,
-        "required": [name for name in properties if name not in optional],
-        "additionalProperties": False,
-    }
-
-
-def seat(description: str) -> dict:
-    return integer(description, **SEAT_RANGE)
-
-
-def place(description: str) -> dict:
-    return integer(f"{description} (a place's printed number, see place_names)", **PLACE_RANGE)
-
-
-def goods_counts(description: str) -> dict:
-    return obj(description, {good: integer(f"{meaning}: how many", minimum=0)
-                             for good, meaning in zip(GOODS, ("red goods (fabric)", "green goods (spice)",
-                                                              "yellow goods (fruit)", "blue goods (jewelry)"))})
-
+from domain.istanbul.schema import (
+    PLACE_RANGE,
+    array,
+    boolean,
+    goods_counts,
+    integer,
+    nullable,
+    obj,
+    place,
+    seat,
+    string,
+)
 
 CARD = string("a bonus card id (rules 8.1): B01 any good, B02 5 lira, B03/B04/B05 the sultan's palace / post "
               "office / gemstone dealer action once more, B06 family member home with its reward, B07 sell any "
               "goods at the small market, B08 stay, B09 move 3-4 steps, B10 one assistant back", CARD_IDS)
-DEMAND = string("a demand tile id: S1-S5 the small market's (light), L1-L5 the large market's (dark)",
-                sorted(DEMAND_TILES))
 
 # --- the phase: its name says which fields it has -----------------------------------------------------------
 STEPS = [
@@ -163,51 +112,22 @@ PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
 }, optional=("bonus_cards",))
 
 
-def _market(description: str) -> dict:
-    return obj(description, {
-        "demand": nullable({**DEMAND, "description": "the face-up top demand tile (null: none)"}),
-        "demand_goods": {**goods_counts("the goods the top demand tile pictures (at most that many of each are "
-                                        "sold)"), "type": ["object", "null"]},
-        "payout": array("lira paid for selling 1, 2, 3, 4 or 5 goods", integer("lira", minimum=0),
-                        minItems=5, maxItems=5),
-        "stack_size": integer("demand tiles in the stack, the top one included", minimum=0),
-        "stack": array("the whole stack, top first: only once the game is over", DEMAND),
-    }, optional=("stack",))
+def _places() -> dict:
+    """Each place module describes its own entries; those of the base game's places are always there."""
+    properties, required = {}, []
+    for module in places.MODULES:
+        properties.update(getattr(module, "VIEW_SCHEMA", {}))
+        if module in BASE.places:
+            required += list(getattr(module, "VIEW_SCHEMA", {}))
+    return {**obj("what lies on the places", properties), "required": required}
 
 
-def _mosque(description: str, colours: tuple[str, str]) -> dict:
-    tiles = {colour: array(f"the {colour} tiles left, top first: each number is the {colour} goods needed to take "
-                           "it (1 of them is paid)", integer("goods needed", minimum=2, maximum=5))
-             for colour in colours}
-    return obj(description, {"rubies": integer("rubies left for owning both of its tiles", minimum=0), **tiles})
+def _figures() -> dict:
+    meanings = {"governor": "the governor's place (meet it: draw a bonus card, pay 2 lira or a card)",
+                "smuggler": "the smuggler's place (meet it: take any good, pay 2 lira or a good)"}
+    return {name: integer(f"{meanings.get(name, name)}; 0 until placed at set-up", minimum=0,
+                          maximum=PLACE_RANGE["maximum"]) for name in FIGURES}
 
-
-PLACES = obj("what lies on the places", {
-    "wainwright": obj("Wainwright 1: extensions for 7 lira", {
-        "rubies": integer("rubies left for a third extension", minimum=0),
-        "extensions": integer("extensions left", minimum=0),
-    }),
-    "post_office": obj("Post Office 5: what the next visitor takes", {
-        "state": integer("mail indicators moved down so far (0-4; after 4 all go back up)", minimum=0, maximum=4),
-        "goods": goods_counts("the visible goods"),
-        "lira": integer("the visible lira", minimum=0),
-    }),
-    "small_market": _market("Small Market 11"),
-    "large_market": _market("Large Market 10"),
-    "sultans_palace": obj("Sultan's Palace 13: the next delivery", {
-        "rubies": integer("rubies left", minimum=0),
-        "next_goods": goods_counts("the fixed goods of the next delivery"),
-        "any": integer("\"any good\" fields in the next delivery", minimum=0, maximum=2),
-    }),
-    "mosques": obj("the two mosques' tile stacks and rubies", {
-        "small": _mosque("Small Mosque 14 (red and green tiles)", ("red", "green")),
-        "great": _mosque("Great Mosque 15 (yellow and blue tiles)", ("yellow", "blue")),
-    }),
-    "gemstone_dealer": obj("Gemstone Dealer 16", {
-        "rubies": integer("rubies left", minimum=0),
-        "price": integer("lira for the next ruby", minimum=0),
-    }),
-})
 
 RESULT = obj("the final result (null while the game runs)", {
     "winners": array("the winning seats (several: a shared victory)", seat("a seat")),
@@ -273,13 +193,10 @@ VIEW_SCHEMA = {
                             integer("its owner seat, or -1 for neutral", minimum=-1, maximum=MAX_SEATS - 1)],
             "items": False,
         }),
-        "governor": integer("the governor's place (0 until placed at set-up)", minimum=0,
-                            maximum=PLACE_RANGE["maximum"]),
-        "smuggler": integer("the smuggler's place (0 until placed at set-up)", minimum=0,
-                            maximum=PLACE_RANGE["maximum"]),
+        **_figures(),
         "neutral_merchants": array("2 seats: the places of the three neutral merchants (else empty)",
                                    place("a neutral merchant's place")),
-        "places": PLACES,
+        "places": _places(),
         "ruby_supply": integer("rubies in the general supply (refills the sultan's palace and gemstone dealer)",
                                minimum=0),
         "bonus_deck_size": integer("cards in the face-down bonus deck", minimum=0),

@@ -8,6 +8,7 @@ legal command (step SingleGood). The action counts as done only when both the go
 
 from __future__ import annotations
 
+from domain.istanbul import violations as v
 from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket
 from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS
 from domain.istanbul.events import BlackMarketGoodDeferred, BlackMarketGoodTaken, BlackMarketVisited
@@ -17,6 +18,7 @@ from domain.istanbul.wheelbarrow import gain, gained, one
 
 PLACES = (BLACK_MARKET,)
 COMMANDS = (VisitBlackMarket, TakeBlackMarketGood)
+STEP_COMMANDS = (TakeBlackMarketGood,)
 
 
 def legal(state, seat, action):
@@ -27,6 +29,15 @@ def legal_step(state, seat, action):
     if isinstance(action.step, SingleGood):
         return [TakeBlackMarketGood(seat, good) for good in BLACK_MARKET_GOODS]
     return dice.legal_step(state, seat, action)
+
+
+def diagnose(state, command) -> str:
+    if isinstance(command, VisitBlackMarket):
+        return v.INVALID_TARGET
+    step = state.phase.step
+    if isinstance(step, SingleGood):
+        return v.INVALID_TARGET
+    return v.DECISION_PENDING if step is not None else v.ACTION_UNAVAILABLE
 
 
 def _gained(state, seat, good) -> int:

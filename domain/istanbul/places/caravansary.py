@@ -3,6 +3,7 @@ then discard 1 card from hand (6.4, rulings R-27/R-28)."""
 
 from __future__ import annotations
 
+from domain.istanbul import violations as v
 from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard
 from domain.istanbul.data import CARAVANSARY, CARAVANSARY_DRAWS
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
@@ -10,6 +11,7 @@ from domain.istanbul.state import Caravan, acted
 
 PLACES = (CARAVANSARY,)
 COMMANDS = (DrawBonusCard, DiscardBonusCard)
+STEP_COMMANDS = COMMANDS
 DRAWS = CARAVANSARY_DRAWS
 
 
@@ -29,6 +31,13 @@ def legal_step(state, seat, action):
     if draws:
         return draws
     return [DiscardBonusCard(seat, c) for c in sorted(set(state.players[seat].hand))]
+
+
+def diagnose(state, command) -> str:
+    step = state.phase.step
+    if isinstance(command, DrawBonusCard):
+        return v.DECISION_PENDING if isinstance(step, Caravan) and step.drawn >= DRAWS else v.NO_BONUS_CARDS
+    return v.INVALID_TARGET
 
 
 def decide(state, command):

@@ -7,14 +7,17 @@ A black market visit that rolled first then awaits its single good (step SingleG
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from domain.istanbul import violations as v
 from domain.istanbul.commands import AcceptRoll
 from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
-from domain.istanbul.state import Dice, SingleGood
-from domain.istanbul.wheelbarrow import gained, one
-from dataclasses import replace
-from domain.istanbul.state import with_step
-from domain.istanbul.wheelbarrow import gain
+from domain.istanbul.state import Action, Dice, SingleGood, with_step
+from domain.istanbul.wheelbarrow import gain, gained, one
+
+COMMANDS = (AcceptRoll,)
+STEP_COMMANDS = COMMANDS
 
 
 def red_choice_open(state, seat, step: Dice) -> bool:
@@ -37,13 +40,16 @@ def legal_step(state, seat, action):
     return []
 
 
-def decide_accept(state, command):
+def diagnose(state, command) -> str:
+    return v.ACTION_UNAVAILABLE if isinstance(state.phase, Action) else v.WRONG_PHASE
+
+
+def decide(state, command):
     step = state.phase.step
     return [resolve(state, command.seat, step, step.dice)]
 
 
 def apply_dice_rolled(state, e):
-
     return with_step(state, replace(state.phase.step, dice=e.dice))
 
 
@@ -54,8 +60,4 @@ def apply_roll_resolved(state, e):
     return with_step(gain(state, e.seat, one(BLACK_MARKET_ROLL_GOOD, e.blue), e.lira), after)
 
 
-def _apply():
-    return {DiceRolled: apply_dice_rolled, RollResolved: apply_roll_resolved}
-
-
-APPLY = _apply()
+APPLY = {DiceRolled: apply_dice_rolled, RollResolved: apply_roll_resolved}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from domain.istanbul import board
+from domain.istanbul import violations as v
 from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.state import NEUTRAL, Action
@@ -45,6 +46,10 @@ def legal(state, seat, action):
         if state.options.neutral_assistants and board.has_assistant(state, FOUNTAIN, NEUTRAL):
             out.append(PickUpAssistant(seat, True))
     return out
+
+
+def diagnose(state, command) -> str:
+    return v.INVALID_TARGET
 
 
 def decide(state, command):

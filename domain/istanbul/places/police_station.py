@@ -3,10 +3,12 @@ there, without encounters (6.9). The family member's action is a new Action phas
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from domain.istanbul import violations as v
 from domain.istanbul.commands import SendFamilyMember
 from domain.istanbul.data import POLICE_STATION
 from domain.istanbul.events import FamilyMemberSent
-from dataclasses import replace
 from domain.istanbul.state import Action
 from domain.istanbul.wheelbarrow import update
 
@@ -20,12 +22,17 @@ def legal(state, seat, action):
     return [SendFamilyMember(seat, p) for p in sorted(state.layout) if p != POLICE_STATION]
 
 
+def diagnose(state, command) -> str:
+    if state.phase.by_family or state.players[command.seat].family != POLICE_STATION:
+        return v.FAMILY_NOT_IN_POLICE
+    return v.INVALID_TARGET
+
+
 def decide(state, command):
     return [FamilyMemberSent(command.seat, command.place)]
 
 
 def apply_family_member_sent(state, e):
-
     state = update(state, e.seat, family=e.place)
     return replace(state, phase=Action(place=e.place, by_family=True))
 

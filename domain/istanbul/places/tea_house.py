@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.istanbul import violations as v
 from domain.istanbul.commands import VisitTeaHouse
 from domain.istanbul.data import TEA_HOUSE, TEA_HOUSE_MAX, TEA_HOUSE_MIN
 from domain.istanbul.events import TeaHouseVisited
@@ -15,6 +16,10 @@ legal_step = dice.legal_step
 
 def legal(state, seat, action):
     return [VisitTeaHouse(seat, n) for n in range(TEA_HOUSE_MIN, TEA_HOUSE_MAX + 1)]
+
+
+def diagnose(state, command) -> str:
+    return v.INVALID_NUMBER
 
 
 def decide(state, command):

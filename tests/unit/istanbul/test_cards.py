@@ -54,14 +54,15 @@ def test_b02_five_lira_any_time_in_the_turn():
 
 
 def test_b03_sultan_twice_costs_one_more_good():
-    state = acting(13, player={"hand": ("B03",), "goods": {"red": 3, "green": 3, "yellow": 3, "blue": 3}, "extensions": 1})
+    state = acting(13, player={"hand": ("B03",), "goods": {"red": 3, "green": 3, "yellow": 3, "blue": 3},
+                               "extensions": 1})
     assert PlayBonusCard(0, "B03") not in game.legal_commands(state, 0)  # after the first delivery
     _, state = play(state, DeliverToSultan(0, {"red": 1}))
     _, state = play(state, PlayBonusCard(0, "B03"))
     legal = [c for c in game.legal_commands(state, 0) if isinstance(c, DeliverToSultan)]
     assert legal  # 6 goods: blue red green yellow any blue
     _, state = play(state, legal[0])
-    assert state.players[0].rubies == 2 and state.stock.sultan_taken == 2
+    assert state.players[0].rubies == 2 and state.places["sultans_palace"].taken == 2
 
 
 def test_b04_post_office_twice_moves_the_indicator_after_each():

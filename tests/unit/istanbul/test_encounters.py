@@ -52,7 +52,7 @@ def test_governor_draw_then_pay_two_lira_or_discard_and_relocate():
     assert request.label == "governor" and request.by_dealer is True
     events, state = roll(state, 2, 2)
     assert events[1] == FigurePlaced("governor", 0, 4, (2, 2))
-    assert state.governor == 4
+    assert state.figures["governor"] == 4
     assert UseGovernor(0) not in game.legal_commands(state, 0)
 
 
@@ -61,7 +61,7 @@ def test_governor_used_only_once_even_if_it_lands_here_again():
     _, state = play(state, UseGovernor(0))
     _, state = play(state, PayGovernor(0, None))
     _, state = roll(state, 1, 4)
-    assert state.governor == 5
+    assert state.figures["governor"] == 5
     assert codes(lambda: game.decide(state, UseGovernor(0))) == "istanbul.figure_already_used"
 
 
@@ -75,7 +75,7 @@ def test_smuggler_any_good_paid_with_lira_or_a_good():
     assert state.players[0].goods == {"blue": 1}
     assert game.chance(state).label == "smuggler"
     _, state = roll(state, 6, 5)
-    assert state.smuggler == 11
+    assert state.figures["smuggler"] == 11
 
 
 def test_figure_not_here():

@@ -83,8 +83,8 @@ def test_a_finished_game_shows_every_seat_the_complete_final_position():
         assert [p["bonus_cards"] for p in view["players"]] == [["B03"], ["B08", "B10"], ["B09"]]
         assert view["bonus_deck"] == list(state.deck) and len(state.deck) == 26 - 5
         assert view["discard_pile"]["cards"] == ["B04"]
-        assert view["places"]["small_market"]["stack"] == list(state.stock.small_demand)
-        assert view["places"]["large_market"]["stack"] == list(state.stock.large_demand)
+        assert view["places"]["small_market"]["stack"] == list(state.places["markets"].stacks[11])
+        assert view["places"]["large_market"]["stack"] == list(state.places["markets"].stacks[10])
         assert view["result"] == game.result(state) and view["result"]["winners"] == [2]
     # one command earlier the same position was still redacted
     before = game.view(running, 0)

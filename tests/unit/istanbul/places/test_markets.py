@@ -13,7 +13,7 @@ def test_small_market_pays_by_count_and_rotates_the_demand_tile():
     events, state = play(state, SellGoods(0, {"red": 1, "green": 2, "yellow": 1, "blue": 1}))
     assert events == [GoodsSold(0, 11, {"red": 1, "green": 2, "yellow": 1, "blue": 1}, 20, "S2")]
     assert state.players[0].lira == 20 and state.players[0].goods == {"red": 1, "yellow": 1, "blue": 1}
-    assert state.stock.small_demand == ("S2", "S3", "S4", "S5", "S1")
+    assert state.places["markets"].stacks[11] == ("S2", "S3", "S4", "S5", "S1")
 
 
 def test_large_market_payout_table():

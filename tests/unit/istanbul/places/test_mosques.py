@@ -10,7 +10,7 @@ def test_take_a_tile_paying_one_good():
     events, state = play(state, TakeMosqueTile(0, "red"))
     assert events == [MosqueTileTaken(0, "red", 2, False, False)]
     assert state.players[0].tiles == ("red",) and state.players[0].goods == {"red": 1}
-    assert state.stock.mosque_tiles[0] == (4,)
+    assert state.places["mosques"].tiles["red"] == (4,)
 
 
 def test_requirement_is_the_top_tiles_number():
@@ -34,7 +34,7 @@ def test_both_tiles_of_a_mosque_bring_its_ruby():
     state = acting(14, player={"goods": {"green": 2}, "tiles": ("red",)})
     events, state = play(state, TakeMosqueTile(0, "green"))
     assert events == [MosqueTileTaken(0, "green", 2, True, False)]
-    assert state.players[0].rubies == 1 and state.stock.mosque_rubies == (1, 2)
+    assert state.players[0].rubies == 1 and state.places["mosques"].rubies == {14: 1, 15: 2}
 
 
 def test_blue_tile_brings_the_fifth_assistant_under_the_merchant():
@@ -46,5 +46,5 @@ def test_blue_tile_brings_the_fifth_assistant_under_the_merchant():
 
 def test_later_tiles_cost_more():
     state = acting(15, seats=4, player={"goods": {"yellow": 2}}, others={1: {"tiles": ("yellow",)}})
-    assert state.stock.mosque_tiles[2] == (3, 4, 5)
+    assert state.places["mosques"].tiles["yellow"] == (3, 4, 5)
     assert codes(lambda: game.decide(state, TakeMosqueTile(0, "yellow"))) == "istanbul.mosque_requirement"

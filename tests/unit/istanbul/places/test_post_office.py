@@ -3,8 +3,7 @@ import pytest
 from domain.istanbul.commands import CollectMail
 from domain.istanbul.events import MailCollected
 
-from ..builders import acting, play, position
-from dataclasses import replace
+from ..builders import acting, play, with_place
 
 
 @pytest.mark.parametrize(
@@ -19,11 +18,11 @@ from dataclasses import replace
 )
 def test_five_state_cycle(before, goods, lira, after):
     state = acting(5)
-    state = position(state, stock=replace(state.stock, post=before))
+    state = with_place(state, "post_office", moved=before)
     events, state = play(state, CollectMail(0))
     assert events == [MailCollected(0, goods, lira, after)]
     assert state.players[0].goods == goods and state.players[0].lira == 2 + lira
-    assert state.stock.post == after
+    assert state.places["post_office"].moved == after
 
 
 def test_goods_above_capacity_are_lost():
