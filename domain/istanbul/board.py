@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE, FOUNTAIN, TEA_HOUSE
+from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE, FOUNTAIN, GRID_SIZES, TEA_HOUSE
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,11 @@ class Grid:
 
     def rows_of(self, layout: tuple[int, ...]) -> list[list[int]]:
         return [list(layout[r * self.columns:(r + 1) * self.columns]) for r in range(self.rows)]
+
+
+def grid_of(layout: tuple[int, ...]) -> Grid:
+    """The grid a complete layout lies on (its number of places says which)."""
+    return Grid(*GRID_SIZES[len(layout)])
 
 
 @lru_cache(maxsize=64)

@@ -9,15 +9,16 @@ is owed (the governor's card, the caravansary's discard) a card may be played on
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import PlayBonusCard
+from domain.istanbul.commands import PlayBonusCard, command
 from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GAIN_LIRA, GOODS, POLICE_STATION, BonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
+from domain.istanbul.frozen import replace
 from domain.istanbul.state import Action, AssistantStep, Caravan, FinalCards, Movement
-from domain.istanbul.timing import debt_payable, during_place_action, family_acting, own_turn
+from domain.istanbul.timing import debt_payable, during_place_action, family_acting, owes_debt, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
 CARDS = {card.id: card for card in BASE_CARDS}  # every card row known (expansions add theirs): ids never repeat
@@ -32,14 +33,15 @@ def base_deck() -> tuple[str, ...]:
 
 # --- when a card may be played --------------------------------------------------------------------------------
 def _window_open(state, row: BonusCard) -> bool:
-    if isinstance(state.phase, FinalCards):
-        return row.final
-    if row.timing == "any":
-        return own_turn(state)
-    if row.timing == "outside_action":
-        return own_turn(state) and not during_place_action(state)
     phase = state.phase
-    if row.timing == "at_place":
+    timing = row.timing
+    if isinstance(phase, FinalCards):
+        return row.final
+    if timing == "any":
+        return own_turn(state)
+    if timing == "outside_action":
+        return own_turn(state) and not during_place_action(state)
+    if timing == "at_place":
         return isinstance(phase, Action) and phase.step is None and phase.place == row.place
     return isinstance(phase, (Movement, AssistantStep))
 
@@ -51,31 +53,39 @@ def _debt_payable(state, seat, events: list) -> bool:
 
 
 # --- legal plays, one function per effect kind ------------------------------------------------------------------
+@lru_cache(maxsize=512)
+def _plays(seat: int, card_id: str, goods: bool = False) -> tuple:
+    """The plays of a card that takes no parameter, or (goods) one per good: values, built once."""
+    if goods:
+        return tuple(PlayBonusCard(seat, card_id, good=g) for g in GOODS)
+    return (PlayBonusCard(seat, card_id),)
+
+
 def _legal_gain_good(state, seat, card_id):
-    return [PlayBonusCard(seat, card_id, good=g) for g in GOODS]
+    return _plays(seat, card_id, True)
 
 
 def _legal_gain_lira(state, seat, card_id):
-    return [PlayBonusCard(seat, card_id)]
+    return _plays(seat, card_id)
 
 
 def _legal_repeat_action(state, seat, card_id):
     phase = state.phase
-    return [PlayBonusCard(seat, card_id)] if 1 <= phase.done == phase.allowed else []
+    return _plays(seat, card_id) if 1 <= phase.done == phase.allowed else ()
 
 
 def _legal_family_to_police(state, seat, card_id):
     if state.players[seat].family == POLICE_STATION or family_acting(state):
         return []  # a family member sent from the police station is not recalled before or during its action
-    out = [PlayBonusCard(seat, card_id, reward="lira")]
+    out = [command(PlayBonusCard, seat, card_id, None, None, "lira")]
     if state.deck:
-        out.append(PlayBonusCard(seat, card_id, reward="card"))
+        out.append(command(PlayBonusCard, seat, card_id, None, None, "card"))
     return out
 
 
 def _legal_sell_any_goods(state, seat, card_id):
     phase = state.phase
-    return [PlayBonusCard(seat, card_id)] if phase.done < phase.allowed and not phase.any_goods else []
+    return _plays(seat, card_id) if phase.done < phase.allowed and not phase.any_goods else ()
 
 
 def _legal_return_assistant(state, seat, card_id):
@@ -83,7 +93,7 @@ def _legal_return_assistant(state, seat, card_id):
     places = board.own_assistant_places(state, seat)
     if isinstance(state.phase, AssistantStep):
         places = tuple(p for p in places if p != here)
-    return [PlayBonusCard(seat, card_id, place=p) for p in places]
+    return [command(PlayBonusCard, seat, card_id, None, p, None) for p in places]
 
 
 LEGAL_BY_KIND = {
@@ -97,20 +107,28 @@ LEGAL_BY_KIND = {
 }
 
 
-def _playable(state, seat: int, card_id: str) -> list:
+def _playable(state, seat: int, card_id: str):
     """The plays of one card its timing and kind allow now, before the check that a debt stays payable."""
-    row = CARDS[card_id]
-    rule = LEGAL_BY_KIND.get(row.kind)
-    return rule(state, seat, card_id) if rule is not None and _window_open(state, row) else []
+    row, rule = RULES[card_id]
+    return rule(state, seat, card_id) if rule is not None and _window_open(state, row) else ()
 
 
 def legal(state, seat: int) -> list:
-    return [
-        command
-        for card_id in sorted(set(state.players[seat].hand))
-        for command in _playable(state, seat, card_id)
-        if _debt_payable(state, seat, decide(state, command))
-    ]
+    hand = state.players[seat].hand
+    if not hand:
+        return []
+    plays = []
+    previous = None
+    for card_id in hand:  # sorted: each card once
+        if card_id != previous:
+            plays += _playable(state, seat, card_id)
+            previous = card_id
+    if plays and owes_debt(state):
+        plays = [play for play in plays if _debt_payable(state, seat, decide(state, play))]
+    return plays
+
+
+RULES = {card_id: (row, LEGAL_BY_KIND.get(row.kind)) for card_id, row in CARDS.items()}
 
 
 def diagnose(state, command: PlayBonusCard) -> str:

@@ -16,6 +16,8 @@ RESHUFFLE = "bonus_reshuffle"
 
 
 def chance(state: State):
+    if not state.pending and (state.deck or not state.discard):
+        return None  # the common case first: asked before every command
     if isinstance(state.phase, Over):
         return None
     if not state.deck and state.discard and not isinstance(state.phase, Setup):

@@ -7,10 +7,11 @@ mappings good -> count (goods.Goods: zero counts left out, so each command has o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
+from domain.istanbul.frozen import record
 from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.data import (
     BASE_CARDS,
@@ -36,7 +37,7 @@ USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_ass
 
 
 # --- phase 1 and 2: movement, assistant step, paying merchants, ending the turn ------------------------------
-@dataclass(frozen=True)
+@record
 class Move:
     """Move the merchant stack to `place`; `card` names a movement bonus card used instead (B08 stay, B09 3-4)."""
 
@@ -48,13 +49,13 @@ class Move:
                                     "B09 (3-4 steps)", choices=MOVEMENT_CARDS)] = None
 
 
-@dataclass(frozen=True)
+@record
 class LeaveAssistant:
     TYPE = "leave_assistant"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class PickUpAssistant:
     TYPE = "pick_up_assistant"
     seat: Annotated[int, SEAT]
@@ -62,13 +63,13 @@ class PickUpAssistant:
                                  "instead of the seat's own")] = False
 
 
-@dataclass(frozen=True)
+@record
 class PayMerchants:
     TYPE = "pay_merchants"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class EndTurn:
     """End the turn now (refusing the assistant step or the payment ends it at once; after the final round:
     done playing cards)."""
@@ -78,25 +79,25 @@ class EndTurn:
 
 
 # --- phase 3: place actions ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class BuyExtension:  # Wainwright 1
     TYPE = "buy_extension"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class FillGoods:  # Warehouses 2, 3, 4
     TYPE = "fill_goods"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class CollectMail:  # Post Office 5
     TYPE = "collect_mail"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class DrawBonusCard:  # Caravansary 6: source "deck" or "discard"
     TYPE = "draw_bonus_card"
     seat: Annotated[int, SEAT]
@@ -104,14 +105,14 @@ class DrawBonusCard:  # Caravansary 6: source "deck" or "discard"
                                "pile", choices=("deck", "discard"))]
 
 
-@dataclass(frozen=True)
+@record
 class DiscardBonusCard:  # Caravansary 6, after drawing two
     TYPE = "discard_bonus_card"
     seat: Annotated[int, SEAT]
     card: Annotated[str, Doc("the bonus card id to discard from hand (B01..B10)", choices=CARD_IDS)]
 
 
-@dataclass(frozen=True)
+@record
 class ReturnAssistants:  # Fountain 7: the places to bring own assistants back from
     TYPE = "return_assistants"
     seat: Annotated[int, SEAT]
@@ -120,7 +121,7 @@ class ReturnAssistants:  # Fountain 7: the places to bring own assistants back f
                                            maximum=PLACE.maximum)]
 
 
-@dataclass(frozen=True)
+@record
 class VisitBlackMarket:
     """Black Market 8: the red, green or yellow good, then roll; `good` None: roll first, take the good after
     the roll (take_black_market_good)."""
@@ -131,14 +132,14 @@ class VisitBlackMarket:
                                     "after (take_black_market_good)", choices=SINGLE_GOODS)] = None
 
 
-@dataclass(frozen=True)
+@record
 class TakeBlackMarketGood:  # Black Market 8, rolled first: the red, green or yellow good after the roll
     TYPE = "take_black_market_good"
     seat: Annotated[int, SEAT]
     good: Annotated[str, Doc("the black market's single good, taken after the roll", choices=SINGLE_GOODS)]
 
 
-@dataclass(frozen=True)
+@record
 class VisitTeaHouse:  # Tea House 9: announce 3..12, then roll
     TYPE = "visit_tea_house"
     seat: Annotated[int, SEAT]
@@ -146,13 +147,13 @@ class VisitTeaHouse:  # Tea House 9: announce 3..12, then roll
                                minimum=3, maximum=12)]
 
 
-@dataclass(frozen=True)
+@record
 class AcceptRoll:  # keep the dice (declining the red mosque tile)
     TYPE = "accept_roll"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class SellGoods:  # Markets 10 / 11
     TYPE = "sell_goods"
     seat: Annotated[int, SEAT]
@@ -164,7 +165,7 @@ class SellGoods:  # Markets 10 / 11
         freeze(self, "goods")
 
 
-@dataclass(frozen=True)
+@record
 class SendFamilyMember:  # Police Station 12
     TYPE = "send_family_member"
     seat: Annotated[int, SEAT]
@@ -172,7 +173,7 @@ class SendFamilyMember:  # Police Station 12
                               f"{POLICE_STATION})", minimum=PLACE.minimum, maximum=PLACE.maximum)]
 
 
-@dataclass(frozen=True)
+@record
 class DeliverToSultan:  # Sultan's Palace 13: the goods paid on the "any" fields
     TYPE = "deliver_to_sultan"
     seat: Annotated[int, SEAT]
@@ -184,7 +185,7 @@ class DeliverToSultan:  # Sultan's Palace 13: the goods paid on the "any" fields
         freeze(self, "any_goods")
 
 
-@dataclass(frozen=True)
+@record
 class TakeMosqueTile:  # Mosques 14 / 15
     TYPE = "take_mosque_tile"
     seat: Annotated[int, SEAT]
@@ -192,14 +193,14 @@ class TakeMosqueTile:  # Mosques 14 / 15
                              "the great mosque 15", choices=TILE_COLOURS)]
 
 
-@dataclass(frozen=True)
+@record
 class BuyRuby:  # Gemstone Dealer 16
     TYPE = "buy_ruby"
     seat: Annotated[int, SEAT]
 
 
 # --- phase 4: encounters -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class CatchFamilyMember:
     """reward "card" (1 bonus card) or "lira" (3 lira)."""
 
@@ -209,13 +210,13 @@ class CatchFamilyMember:
     reward: Annotated[str, Doc("card: draw 1 bonus card; lira: take 3 lira", choices=("card", "lira"))]
 
 
-@dataclass(frozen=True)
+@record
 class UseGovernor:
     TYPE = "use_governor"
     seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class PayGovernor:
     """card None: pay 2 lira; else discard that card."""
 
@@ -225,7 +226,7 @@ class PayGovernor:
                                     "drawn allowed)", choices=CARD_IDS)] = None
 
 
-@dataclass(frozen=True)
+@record
 class UseSmuggler:
     """Take `good`; pay "lira" (2 lira) or a good's colour (1 good, the new one allowed)."""
 
@@ -237,7 +238,7 @@ class UseSmuggler:
 
 
 # --- any time: bonus cards and mosque tiles ------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class PlayBonusCard:
     """`good` for gain_good, `place` for return_assistant, `reward` ("card"/"lira") for family_to_police."""
 
@@ -252,7 +253,7 @@ class PlayBonusCard:
                                       choices=("card", "lira"))] = None
 
 
-@dataclass(frozen=True)
+@record
 class UseMosqueTile:
     """red: `die` 0/1 turned to 4, or `reroll`; green: `good` bought for 2 lira at a warehouse;
     yellow: `place` whose assistant comes back for 2 lira."""
@@ -276,3 +277,11 @@ ALL = (
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
 )
 COMMANDS = {cls.TYPE: cls for cls in ALL}
+
+
+@lru_cache(maxsize=1 << 16)
+def command(cls, *fields):
+    """The command `cls(*fields)` (every field, in order), built once: commands are immutable values, and listing
+    the same ones over and over is where random play and tree search spend their time (a frozen dataclass is slow
+    to build). The cache holds values only, never state."""
+    return cls(*fields)

@@ -13,7 +13,7 @@ from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
 from domain.istanbul.events import GameEndTriggered
 from domain.istanbul.evolve import evolve
-from domain.istanbul.legal import legal_commands, to_act
+from domain.istanbul.legal import listed
 from domain.istanbul.places import dice
 from domain.istanbul.scoring import target
 from domain.istanbul.state import Over, State
@@ -21,6 +21,7 @@ from domain.istanbul.state import Over, State
 # every module owning commands: its COMMANDS, decide(state, command), diagnose(state, command), STEP_COMMANDS
 RULES = (turn, dice, figures, cards, tiles)
 HANDLERS = {cls: module.decide for module in (*RULES, *places.MODULES) for cls in module.COMMANDS}
+HANDLERS.update(turn.DECIDE)  # the turn's commands are the commonest: straight to their functions
 DIAGNOSE = {cls: module.diagnose for module in RULES for cls in module.COMMANDS}
 DIAGNOSE.update({cls: places.diagnose for cls in places.BY_COMMAND})
 STEP_COMMANDS = frozenset(cls for module in (*RULES, *places.MODULES) for cls in getattr(module, "STEP_COMMANDS", ()))
@@ -34,17 +35,19 @@ def decide(state: State, command) -> list:
         raise GameOver()
     if chance(state) is not None:
         raise AwaitingChance()
-    if command.seat not in to_act(state):
+    if command.seat not in state.phase.awaited(state):  # to_act, the chance step ruled out above
         raise NotYourTurn()
-    if command not in legal_commands(state, command.seat):
+    if not listed(state, command):
         raise v.violation(diagnose(state, command))
     events = HANDLERS[type(command)](state, command)
+    if state.ending or places.RUBY_EVENTS.isdisjoint(map(type, events)):
+        return events
     return events + _end_trigger(state, command.seat, events)
 
 
 def _end_trigger(state: State, seat: int, events: list) -> list:
-    if state.ending:
-        return []
+    """The end of the game is triggered when the seat's rubies reach the target (after an event that may bring
+    one: places' RUBY_EVENTS)."""
     after = state
     for event in events:
         after = evolve(after, event)

@@ -6,8 +6,7 @@ stored earlier keep replaying. Goods amounts are goods.Goods mappings (v2 of the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from domain.istanbul.frozen import record
 from domain.istanbul.goods import freeze
 
 
@@ -15,7 +14,7 @@ def _event(type_: str, v: int = 1):
     def wrap(cls):
         cls.TYPE = type_
         cls.V = v
-        return dataclass(frozen=True)(cls)
+        return record(cls)
 
     return wrap
 

@@ -7,11 +7,9 @@ take_any_good (the smuggler: any good, pay 2 lira or a good). Also the 2-player 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler
+from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, command
 from domain.istanbul.data import CATCH_LIRA, FIGURE_FEE, GOODS, POLICE_STATION
 from domain.istanbul.data import FIGURES as FIGURE_KINDS
 from domain.istanbul.events import (
@@ -22,6 +20,7 @@ from domain.istanbul.events import (
     GovernorUsed,
     SmugglerUsed,
 )
+from domain.istanbul.frozen import replace
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
@@ -57,7 +56,7 @@ def _kinds(state) -> tuple[tuple[str, str], ...]:
 
 # --- legal encounters, one function per figure kind ---------------------------------------------------------------
 def _legal_draw_bonus_card(state, seat, name):
-    return [UseGovernor(seat)] if state.deck else []
+    return [command(UseGovernor, seat)] if state.deck else []
 
 
 def _legal_take_any_good(state, seat, name):
@@ -66,8 +65,8 @@ def _legal_take_any_good(state, seat, name):
     for good in GOODS:
         after = player.goods.plus(one(good, gained(player, good)))  # the good just taken may be the payment
         if player.lira >= FIGURE_FEE:
-            out.append(UseSmuggler(seat, good, "lira"))
-        out += [UseSmuggler(seat, good, pay) for pay in GOODS if after.count(pay) >= 1]
+            out.append(command(UseSmuggler, seat, good, "lira"))
+        out += [command(UseSmuggler, seat, good, pay) for pay in GOODS if after.count(pay) >= 1]
     return out
 
 
@@ -79,23 +78,24 @@ def legal(state, seat: int) -> list:
     phase = state.phase
     if isinstance(phase, Encounters) and isinstance(phase.step, GovernorPayment):
         player = state.players[seat]
-        out = [PayGovernor(seat, None)] if player.lira >= FIGURE_FEE else []
-        return out + [PayGovernor(seat, c) for c in sorted(set(player.hand))]
+        out = [command(PayGovernor, seat, None)] if player.lira >= FIGURE_FEE else []
+        return out + [command(PayGovernor, seat, c) for c in sorted(set(player.hand))]
     if not (isinstance(phase, Encounters) or isinstance(phase, Action)) or phase.step is not None:
         return []
     catch = to_catch(state, seat)
     out = []
     for owner in catch:
-        out.append(CatchFamilyMember(seat, owner, "lira"))
+        out.append(command(CatchFamilyMember, seat, owner, "lira"))
         if state.deck:
-            out.append(CatchFamilyMember(seat, owner, "card"))
+            out.append(command(CatchFamilyMember, seat, owner, "card"))
     place = state.players[seat].merchant
-    done = used(state)
-    for name, kind in _kinds(state):
-        if state.figures[name] == place and name not in done:
-            out += LEGAL_BY_KIND[kind](state, seat, name)
+    if place in state.figures.values():
+        done = used(state)
+        for name, where in state.figures.items():
+            if where == place and name not in done:
+                out += LEGAL_BY_KIND[FIGURE_KINDS[name]](state, seat, name)
     if not catch:
-        out.append(EndTurn(seat))
+        out.append(command(EndTurn, seat))
     return out
 
 
@@ -172,8 +172,7 @@ def _used(state, kind: str):
 
 def apply_family_member_caught(state, e):
     state = update(state, e.owner, family=POLICE_STATION)
-    state = gain(state, e.seat, lira=catch_lira(e.reward))
-    return replace(state, phase=_encounters(state))
+    return gain(state, e.seat, lira=catch_lira(e.reward), phase=_encounters(state))
 
 
 def apply_governor_used(state, e):
@@ -191,11 +190,11 @@ def apply_governor_paid(state, e):
 
 
 def apply_smuggler_used(state, e):
-    state = gain(state, e.seat, one(e.good, e.gained))
+    goods = state.players[e.seat].goods.plus(one(e.good, e.gained))
     if e.pay == "lira":
-        state = gain(state, e.seat, lira=-FIGURE_FEE)
+        state = update(state, e.seat, goods=goods, lira=state.players[e.seat].lira - FIGURE_FEE)
     else:
-        state = gain(state, e.seat, one(e.pay), sign=-1)
+        state = update(state, e.seat, goods=goods.minus(one(e.pay)))
     return _used(state, "take_any_good")
 
 

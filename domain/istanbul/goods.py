@@ -25,7 +25,7 @@ class Goods(FrozenDict):
 
     @classmethod
     def of(cls, good: str, n: int = 1) -> "Goods":
-        return cls(((good, n),))
+        return _counted({good: n}) if n else NONE
 
     def count(self, good: str) -> int:
         return dict.get(self, good, 0)
@@ -34,14 +34,18 @@ class Goods(FrozenDict):
         """All counts, or those of `goods` only (the tie-break counts the four goods, never coffee)."""
         return sum(self.values()) if goods is None else sum(self.count(g) for g in goods)
 
-    def plus(self, other: Mapping[str, int]) -> "Goods":
+    def plus(self, other: Mapping[str, int], sign: int = 1) -> "Goods":
         out = dict(self)
         for good, n in other.items():
-            out[good] = out.get(good, 0) + n
-        return Goods(out)
+            total = out.get(good, 0) + sign * n
+            if total:
+                out[good] = total
+            else:
+                out.pop(good, None)
+        return _counted(out)
 
     def minus(self, other: Mapping[str, int]) -> "Goods":
-        return self.plus({good: -n for good, n in other.items()})
+        return self.plus(other, -1)
 
     def covers(self, other: Mapping[str, int]) -> bool:
         """At least `other` of every good."""
@@ -49,6 +53,15 @@ class Goods(FrozenDict):
 
 
 NONE = Goods()
+_new = dict.__new__
+_fill = dict.update
+
+
+def _counted(counts: dict) -> Goods:
+    """Goods from counts known to hold no zero (evolve's arithmetic: skips the filtering constructor)."""
+    goods = _new(Goods)
+    _fill(goods, counts)
+    return goods
 
 
 def freeze(obj, *names: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
-from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn
+from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, command
 from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
 
 
@@ -33,15 +33,38 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 def legal_commands(state: State, seat: int) -> list:
-    if seat not in to_act(state):
+    if chance(state) is not None or seat not in state.phase.awaited(state):  # to_act, inline
         return []
     phase = state.phase
     if isinstance(phase, FinalCards):
-        return cards.legal(state, seat) + [EndTurn(seat)]
+        return cards.legal(state, seat) + [command(EndTurn, seat)]
     rule = LEGAL_BY_PHASE.get(type(phase))
     if rule is None:
         return []
     return rule(state, seat) + cards.legal(state, seat) + tiles.legal(state, seat)
+
+
+def listed(state: State, asked) -> bool:
+    """`asked in legal_commands(state, asked.seat)` for an awaited seat, computing only the part of the list
+    that can hold it: bonus cards come only from cards.legal, mosque tiles only from tiles.legal, everything else
+    from the phase's own commands (decide's check, without building the whole list)."""
+    seat = asked.seat
+    phase = state.phase
+    cls = type(asked)
+    if isinstance(phase, FinalCards):
+        return asked in (cards.legal(state, seat) if cls is PlayBonusCard else [command(EndTurn, seat)])
+    rule = LEGAL_BY_PHASE.get(type(phase))
+    if rule is None:
+        return False
+    if cls is PlayBonusCard:
+        return asked in cards.legal(state, seat)
+    if cls is UseMosqueTile:
+        return asked in tiles.legal(state, seat)
+    if rule is _action:  # encounters (and end_turn) come from figures.legal, everything else from the place
+        if cls in figures.COMMANDS or cls is EndTurn:
+            return asked in figures.legal(state, seat)
+        return asked in places.legal(state, seat, phase)
+    return asked in rule(state, seat)
 
 
 def timeout_command(state: State, seat: int):
@@ -49,10 +72,10 @@ def timeout_command(state: State, seat: int):
     possible, keep the dice, take lira for a caught family member, else the first listed command."""
     commands = legal_commands(state, seat)
     for kind in (EndTurn, AcceptRoll):
-        for command in commands:
-            if isinstance(command, kind):
-                return command
-    for command in commands:
-        if isinstance(command, CatchFamilyMember) and command.reward == "lira":
-            return command
+        for candidate in commands:
+            if isinstance(candidate, kind):
+                return candidate
+    for candidate in commands:
+        if isinstance(candidate, CatchFamilyMember) and candidate.reward == "lira":
+            return candidate
     return commands[0]

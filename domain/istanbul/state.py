@@ -7,16 +7,15 @@ expansion's place adds a slice without touching this file. Each phase names the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 
-from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.options import Options
 
 NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     lira: int
     merchant: int  # the merchant's place
@@ -43,7 +42,7 @@ class _CurrentSeat:
         return (state.current,)
 
 
-@dataclass(frozen=True)
+@record
 class Setup:
     """Chance steps of the set-up are pending."""
 
@@ -51,22 +50,22 @@ class Setup:
         return ()
 
 
-@dataclass(frozen=True)
+@record
 class Movement(_CurrentSeat):
     """Phase 1: the merchant must move (or a card replaces the move)."""
 
 
-@dataclass(frozen=True)
+@record
 class AssistantStep(_CurrentSeat):
     """Phase 1, at the destination: pick up or leave an assistant, or end the turn."""
 
 
-@dataclass(frozen=True)
+@record
 class Payment(_CurrentSeat):
     """Phase 2: pay 2 lira to every other merchant here (all or nothing), or end the turn."""
 
 
-@dataclass(frozen=True)
+@record
 class Caravan:
     """Caravansary sub-step: `drawn` cards taken so far (2 then discard 1)."""
 
@@ -74,7 +73,7 @@ class Caravan:
     reward_due: bool = False  # B06 played meanwhile: the card it draws next is not a caravansary draw
 
 
-@dataclass(frozen=True)
+@record
 class Dice:
     """Black market / tea house roll. `dice` is () while the roll is pending."""
 
@@ -85,14 +84,14 @@ class Dice:
     good_pending: bool = False  # black market rolled first: the single good is taken after the roll
 
 
-@dataclass(frozen=True)
+@record
 class SingleGood:
     """Black market rolled first: the roll (sum `total`) is resolved, the red/green/yellow good is still due."""
 
     total: int
 
 
-@dataclass(frozen=True)
+@record
 class Action(_CurrentSeat):
     """Phase 3 at `place` (the family member's place when sent from the police station)."""
 
@@ -107,12 +106,12 @@ class Action(_CurrentSeat):
     step: Caravan | Dice | SingleGood | None = None
 
 
-@dataclass(frozen=True)
+@record
 class GovernorPayment:
     """The governor's card was drawn; pay 2 lira or discard a card."""
 
 
-@dataclass(frozen=True)
+@record
 class Encounters(_CurrentSeat):
     """Phase 4 at the merchant's place: catch family members (compulsory), use governor / smuggler once each."""
 
@@ -120,7 +119,7 @@ class Encounters(_CurrentSeat):
     step: GovernorPayment | None = None
 
 
-@dataclass(frozen=True)
+@record
 class FinalCards:
     """After the last turn: seats in `queue` (head acts) may still play cards that bring lira or goods."""
 
@@ -130,7 +129,7 @@ class FinalCards:
         return self.queue[:1]
 
 
-@dataclass(frozen=True)
+@record
 class Over:
     """The game has ended."""
 
@@ -141,7 +140,7 @@ class Over:
 Phase = Setup | Movement | AssistantStep | Payment | Action | Encounters | FinalCards | Over
 
 
-@dataclass(frozen=True)
+@record
 class State:
     seats: int
     options: Options
@@ -166,7 +165,26 @@ class State:
         return self.players[seat]
 
 
+MOVEMENT = Movement()  # field-less phases: one shared instance each (equal to any other)
+ASSISTANT_STEP = AssistantStep()
+PAYMENT = Payment()
+_ACTIONS = {place: Action(place=place) for place in range(1, 26)}  # every place of every box, built once
+
+
+def action_at(place: int) -> Action:
+    """A fresh action phase at `place` (a frozen dataclass of nine fields is slow to build, and this is evolve's
+    commonest phase change)."""
+    return _ACTIONS.get(place) or Action(place=place)
+
+
 # --- small pure updates shared by the evolve functions (no validation here) -----------------------------------
+def players_with(state: State, seat: int, **changes) -> tuple[Player, ...]:
+    """The players with `seat`'s Player changed (for evolve functions that change the state once)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return tuple(players)
+
+
 def with_place(state: State, key: str, slice_) -> State:
     """`state` with place module `key`'s slice replaced."""
     return replace(state, places=state.places.set(key, slice_))
@@ -174,8 +192,11 @@ def with_place(state: State, key: str, slice_) -> State:
 
 def acted(state: State, **changes) -> State:
     """The place action was carried out once more (Action.done + 1), with other Action changes."""
-    phase = state.phase
-    return replace(state, phase=replace(phase, done=phase.done + 1, **changes))
+    return replace(state, phase=acted_phase(state.phase, **changes))
+
+
+def acted_phase(phase: Action, **changes) -> Action:
+    return replace(phase, done=phase.done + 1, **changes)
 
 
 def with_step(state: State, step) -> State:

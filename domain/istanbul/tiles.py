@@ -7,13 +7,12 @@ Demand tiles are data (data.DEMAND_TILES) used by places/markets.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import UseMosqueTile
+from domain.istanbul.commands import UseMosqueTile, command
 from domain.istanbul.data import GOODS, GREEN_TILE_COST, MOSQUE_TILES, RED_TILE_DIE, WAREHOUSE_GOOD, YELLOW_TILE_COST
 from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUsed
+from domain.istanbul.frozen import replace
 from domain.istanbul.places.dice import red_choice_open, resolve
 from domain.istanbul.state import Action, Dice, push_roll, with_step
 from domain.istanbul.timing import debt_payable, own_turn
@@ -33,8 +32,8 @@ def _legal_dice(state, seat, tile):
     step = getattr(state.phase, "step", None)
     if not (isinstance(state.phase, Action) and isinstance(step, Dice) and red_choice_open(state, seat, step)):
         return []
-    out = [UseMosqueTile(seat, tile, die=i) for i, value in enumerate(step.dice) if value != RED_TILE_DIE]
-    return out + [UseMosqueTile(seat, tile, reroll=True)]
+    out = [command(UseMosqueTile, seat, tile, None, None, i, False) for i, value in enumerate(step.dice) if value != RED_TILE_DIE]
+    return out + [command(UseMosqueTile, seat, tile, None, None, None, True)]
 
 
 def _legal_extra_good(state, seat, tile):
@@ -47,18 +46,18 @@ def _legal_extra_good(state, seat, tile):
         and not phase.green_used
         and state.players[seat].lira >= GREEN_TILE_COST
     ):
-        return [UseMosqueTile(seat, tile, good=g) for g in GOODS]
+        return [command(UseMosqueTile, seat, tile, g, None, None, False) for g in GOODS]
     return []
 
 
 def _legal_recall(state, seat, tile):
     player = state.players[seat]
-    if state.yellow_used or player.lira < YELLOW_TILE_COST or not own_turn(state):
+    if state.yellow_used or player.lira < YELLOW_TILE_COST or not own_turn(state) or not state.assistants:
         return []
     if not debt_payable(state, seat, lira=-YELLOW_TILE_COST):
         return []
     here = player.merchant
-    return [UseMosqueTile(seat, tile, place=p) for p in board.own_assistant_places(state, seat) if p != here]
+    return [command(UseMosqueTile, seat, tile, None, p, None, False) for p in board.own_assistant_places(state, seat) if p != here]
 
 
 LEGAL_BY_KIND = {
@@ -68,12 +67,16 @@ LEGAL_BY_KIND = {
 }
 
 
+RULES = tuple((tile, LEGAL_BY_KIND.get(kind)) for tile, (_, kind) in MOSQUE_TILES.items())  # in table order
+
+
 def legal(state, seat: int) -> list:
-    out = []
     owned = state.players[seat].tiles
-    for tile in (t for t in MOSQUE_TILES if t in owned):
-        rule = LEGAL_BY_KIND.get(_kind(tile))
-        if rule is not None:
+    if not owned:
+        return []
+    out = []
+    for tile, rule in RULES:
+        if rule is not None and tile in owned:
             out += rule(state, seat, tile)
     return out
 
@@ -131,8 +134,7 @@ def apply_red_tile_used(state, e):
 
 
 def apply_green_tile_used(state, e):
-    state = gain(state, e.seat, one(e.good, e.gained), -GREEN_TILE_COST)
-    return replace(state, phase=replace(state.phase, green_used=True))
+    return gain(state, e.seat, one(e.good, e.gained), -GREEN_TILE_COST, phase=replace(state.phase, green_used=True))
 
 
 APPLY = {RedTileUsed: apply_red_tile_used, GreenTileUsed: apply_green_tile_used}

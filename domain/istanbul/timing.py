@@ -32,6 +32,12 @@ def family_acting(state) -> bool:
     return isinstance(phase, Action) and phase.by_family and (phase.done < phase.allowed or phase.step is not None)
 
 
+def owes_debt(state) -> bool:
+    """The governor's payment or the caravansary's discard is due now."""
+    step = getattr(state.phase, "step", None)
+    return isinstance(step, GovernorPayment) or (isinstance(step, Caravan) and step.drawn >= CARAVANSARY_DRAWS)
+
+
 def debt_payable(state, seat: int, lira: int = 0, cards: int = 0) -> bool:
     """While the governor's payment or the caravansary's discard is owed, a card or tile used meanwhile (changing
     the seat's lira and cards in hand by `lira` and `cards`) must leave it payable: a card to give up, or, for the

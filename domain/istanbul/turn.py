@@ -7,11 +7,12 @@ in cards.py; the seats a phase awaits are the phase's own (state.py).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.istanbul import board
 from domain.istanbul import violations as v
 from domain.istanbul.cards import CARDS
-from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant
-from domain.istanbul.content import content
+from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, command
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
 from domain.istanbul.events import (
     AssistantLeft,
@@ -33,8 +34,10 @@ from domain.istanbul.state import (
     FinalCards,
     Movement,
     NEUTRAL,
+    PAYMENT,
     Payment,
     State,
+    action_at,
     last_of_round,
     next_seat,
 )
@@ -43,12 +46,12 @@ COMMANDS = (Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn)
 NORMAL_STEPS = (1, 2)
 
 
-def arrival_phase(state: State, seat: int):
-    """After the assistant step: pay other merchants (not at the fountain) or go straight to the action."""
-    place = state.players[seat].merchant
+def arrival_phase(state: State, seat: int, place: int):
+    """After the assistant step at `place`: pay other merchants (not at the fountain) or go straight to the
+    action."""
     if place != FOUNTAIN and (board.merchants_at(state, place, seat) or board.neutral_merchants_at(state, place)):
-        return Payment()
-    return Action(place=place)
+        return PAYMENT
+    return action_at(place)
 
 
 def fee(state: State, seat: int) -> int:
@@ -57,16 +60,22 @@ def fee(state: State, seat: int) -> int:
 
 
 # --- legal commands --------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _moves(layout: tuple[int, ...], seat: int, origin: int, steps: tuple[int, ...], card) -> tuple:
+    """Every move of `steps` from `origin` (values: built once per layout, seat and place)."""
+    return tuple(Move(seat, p, card) for p in board.places_at(board.grid_of(layout), layout, origin, steps))
+
+
 def legal_movement(state: State, seat: int) -> list:
     player = state.players[seat]
     here = player.merchant
-    grid = content(state).grid
-    out = [Move(seat, p) for p in board.places_at(grid, state.layout, here, NORMAL_STEPS)]
-    kinds = {CARDS[c].kind: c for c in player.hand}
-    if "move_3_4" in kinds:
-        out += [Move(seat, p, kinds["move_3_4"]) for p in board.places_at(grid, state.layout, here, MOVE_3_4)]
-    if "stay" in kinds:
-        out.append(Move(seat, here, kinds["stay"]))
+    out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None))
+    if player.hand:
+        kinds = {CARDS[c].kind: c for c in player.hand}
+        if "move_3_4" in kinds:
+            out += _moves(state.layout, seat, here, MOVE_3_4, kinds["move_3_4"])
+        if "stay" in kinds:
+            out.append(command(Move, seat, here, kinds["stay"]))
     return out
 
 
@@ -76,18 +85,18 @@ def legal_assistant_step(state: State, seat: int) -> list:
     out = []
     own_here = board.has_assistant(state, place, seat)
     if own_here:
-        out.append(PickUpAssistant(seat, False))
+        out.append(command(PickUpAssistant, seat, False))
     elif player.stack:
-        out.append(LeaveAssistant(seat))
+        out.append(command(LeaveAssistant, seat))
     if state.options.neutral_assistants and board.has_assistant(state, place, NEUTRAL):
-        out.append(PickUpAssistant(seat, True))
-    out.append(EndTurn(seat))
+        out.append(command(PickUpAssistant, seat, True))
+    out.append(command(EndTurn, seat))
     return out
 
 
 def legal_payment(state: State, seat: int) -> list:
-    out = [PayMerchants(seat)] if state.players[seat].lira >= fee(state, seat) else []
-    out.append(EndTurn(seat))
+    out = [command(PayMerchants, seat)] if state.players[seat].lira >= fee(state, seat) else []
+    out.append(command(EndTurn, seat))
     return out
 
 

@@ -11,12 +11,12 @@ come from the content in play, so the base game's view keeps its exact shape and
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import replace
 
 from domain.core import ChanceDrawn
 from domain.istanbul.chance import chance
 from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
+from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State

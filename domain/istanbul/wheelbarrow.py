@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping
 
+from domain.istanbul.frozen import replace
 from domain.istanbul.goods import Goods
-from domain.istanbul.state import Player, State
+from domain.istanbul.state import Player, State, players_with
 
 
 def capped_gain(player: Player, goods: Mapping[str, int]) -> Goods:
@@ -26,9 +26,7 @@ def one(good: str, n: int = 1) -> Goods:
 
 
 def update(state: State, seat: int, **changes) -> State:
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    return replace(state, players=players_with(state, seat, **changes))
 
 
 def hand_add(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -41,12 +39,16 @@ def hand_remove(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(items)
 
 
-def gain(state: State, seat: int, goods: Mapping[str, int] | None = None, lira: int = 0, sign: int = 1) -> State:
-    """Add (sign=1) or remove (sign=-1) goods and add lira (negative to pay)."""
+def gain(state: State, seat: int, goods: Mapping[str, int] | None = None, lira: int = 0, sign: int = 1,
+         **changes) -> State:
+    """Add (sign=1) or remove (sign=-1) goods and add lira (negative to pay), with other State `changes` in the
+    same copy."""
     p = state.players[seat]
-    changes = {}
+    player = {}
     if goods:
-        changes["goods"] = p.goods.plus(goods) if sign > 0 else p.goods.minus(goods)
+        player["goods"] = p.goods.plus(goods, sign)
     if lira:
-        changes["lira"] = p.lira + lira
-    return update(state, seat, **changes) if changes else state
+        player["lira"] = p.lira + lira
+    if player:
+        changes["players"] = players_with(state, seat, **player)
+    return replace(state, **changes) if changes else state

@@ -7,6 +7,7 @@ A place module exports:
   property when rubies lie on it), absent when nothing lies on the place;
 - `view(state, revealed)`: its entries of the view's "places" object, and VIEW_SCHEMA describing them;
 - SETUP_CHANCE and `decide_setup(state, label, outcome)`: set-up chance steps of its own (demand stacks);
+- RUBY_EVENTS: its events that may bring a ruby (decide checks the end of the game after them);
 - `legal(state, seat, action)` (the complete commands possible now), `legal_step` for a multi-step action,
   `decide(state, command)`, `diagnose(state, command)` (why a refused command of its own is refused, once the
   common checks here passed) and APPLY (its events -> evolve functions).
@@ -40,6 +41,7 @@ BASE_MODULES = (
 MODULES = BASE_MODULES  # every place module known (expansions add theirs): place ids never repeat across boxes
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}
 BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
+RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))
 
 
 def legal(state, seat: int, action: Action) -> list:

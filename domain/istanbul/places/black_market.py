@@ -9,11 +9,11 @@ legal command (step SingleGood). The action counts as done only when both the go
 from __future__ import annotations
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket
+from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket, command
 from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS
 from domain.istanbul.events import BlackMarketGoodDeferred, BlackMarketGoodTaken, BlackMarketVisited
 from domain.istanbul.places import dice
-from domain.istanbul.state import Dice, SingleGood, acted, push_roll, with_step
+from domain.istanbul.state import Dice, SingleGood, acted_phase, push_roll, with_step
 from domain.istanbul.wheelbarrow import gain, gained, one
 
 PLACES = (BLACK_MARKET,)
@@ -22,12 +22,12 @@ STEP_COMMANDS = (TakeBlackMarketGood,)
 
 
 def legal(state, seat, action):
-    return [VisitBlackMarket(seat, good) for good in BLACK_MARKET_GOODS] + [VisitBlackMarket(seat, None)]
+    return [command(VisitBlackMarket, seat, good) for good in (*BLACK_MARKET_GOODS, None)]
 
 
 def legal_step(state, seat, action):
     if isinstance(action.step, SingleGood):
-        return [TakeBlackMarketGood(seat, good) for good in BLACK_MARKET_GOODS]
+        return [command(TakeBlackMarketGood, seat, good) for good in BLACK_MARKET_GOODS]
     return dice.legal_step(state, seat, action)
 
 
@@ -53,8 +53,8 @@ def decide(state, command):
 
 
 def apply_black_market_visited(state, e):
-    state = gain(state, e.seat, one(e.good, e.gained))
-    return push_roll(acted(state, step=Dice("black_market")), "black_market")
+    state = gain(state, e.seat, one(e.good, e.gained), phase=acted_phase(state.phase, step=Dice("black_market")))
+    return push_roll(state, "black_market")
 
 
 def apply_black_market_good_deferred(state, e):
@@ -63,7 +63,7 @@ def apply_black_market_good_deferred(state, e):
 
 
 def apply_black_market_good_taken(state, e):
-    return acted(gain(state, e.seat, one(e.good, e.gained)), step=None)
+    return gain(state, e.seat, one(e.good, e.gained), phase=acted_phase(state.phase, step=None))
 
 
 APPLY = {

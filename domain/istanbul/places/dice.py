@@ -7,12 +7,11 @@ A black market visit that rolled first then awaits its single good (step SingleG
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.istanbul import violations as v
-from domain.istanbul.commands import AcceptRoll
+from domain.istanbul.commands import AcceptRoll, command
 from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
+from domain.istanbul.frozen import replace
 from domain.istanbul.state import Action, Dice, SingleGood, with_step
 from domain.istanbul.wheelbarrow import gain, gained, one
 
@@ -36,7 +35,7 @@ def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved
 def legal_step(state, seat, action):
     step = action.step
     if isinstance(step, Dice) and red_choice_open(state, seat, step):
-        return [AcceptRoll(seat)]  # plus the red tile's options (tiles.py)
+        return [command(AcceptRoll, seat)]  # plus the red tile's options (tiles.py)
     return []
 
 
@@ -57,7 +56,7 @@ def apply_roll_resolved(state, e):
     step = state.phase.step
     # black market rolled first: the single good is still to be taken (places/black_market.py)
     after = SingleGood(e.total) if isinstance(step, Dice) and step.good_pending else None
-    return with_step(gain(state, e.seat, one(BLACK_MARKET_ROLL_GOOD, e.blue), e.lira), after)
+    return gain(state, e.seat, one(BLACK_MARKET_ROLL_GOOD, e.blue), e.lira, phase=replace(state.phase, step=after))
 
 
 APPLY = {DiceRolled: apply_dice_rolled, RollResolved: apply_roll_resolved}

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import BuyRuby
+from domain.istanbul.commands import BuyRuby, command
 from domain.istanbul.data import GEMSTONE_DEALER, GEMSTONE_MAX_PRICE, SETUP
 from domain.istanbul.events import RubyBought
+from domain.istanbul.frozen import record, replace
 from domain.istanbul.schema import integer, obj
 from domain.istanbul.state import acted, with_place
 from domain.istanbul.wheelbarrow import update
@@ -15,9 +15,10 @@ from domain.istanbul.wheelbarrow import update
 PLACES = (GEMSTONE_DEALER,)
 COMMANDS = (BuyRuby,)
 KEY = "gemstone_dealer"
+RUBY_EVENTS = (RubyBought,)
 
 
-@dataclass(frozen=True)
+@record
 class GemstoneDealer:
     taken: int  # rubies bought so far: each raises the price by 1
     rubies: int
@@ -47,7 +48,7 @@ VIEW_SCHEMA = {"gemstone_dealer": obj("Gemstone Dealer 16", {
 
 def legal(state, seat, action):
     if state.places[KEY].rubies > 0 and state.players[seat].lira >= price(state):
-        return [BuyRuby(seat)]
+        return [command(BuyRuby, seat)]
     return []
 
 

@@ -5,7 +5,7 @@ The demand stacks are shuffled at set-up (chance steps small_demand, large_deman
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from domain.core import apply_permutation
@@ -13,11 +13,10 @@ from domain.istanbul import violations as v
 from domain.istanbul.commands import SellGoods
 from domain.istanbul.data import DEMAND_STACKS, DEMAND_TILES, GOODS, LARGE_MARKET, MARKET_PAYOUT, SMALL_MARKET
 from domain.istanbul.events import DemandTilesShuffled, GoodsSold
-from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import Goods
 from domain.istanbul.schema import array, goods_counts, integer, nullable, obj, string
-from domain.istanbul.state import acted, with_place
-from domain.istanbul.wheelbarrow import gain
+from domain.istanbul.state import acted_phase, players_with, with_place
 
 PLACES = (LARGE_MARKET, SMALL_MARKET)
 COMMANDS = (SellGoods,)
@@ -28,7 +27,7 @@ SHUFFLES = {"small_demand": SMALL_MARKET, "large_demand": LARGE_MARKET}  # set-u
 SETUP_CHANCE = tuple(("shuffle", label, len(DEMAND_STACKS[market]), False) for label, market in SHUFFLES.items())
 
 
-@dataclass(frozen=True)
+@record
 class Markets:
     stacks: FrozenDict  # market place -> its demand tile ids, top first (below the top: secret)
 
@@ -97,13 +96,18 @@ def limits(state, seat, action) -> tuple[int, ...]:
     return tuple(min(have.count(good), demand.count(good)) for good in GOODS)
 
 
-def legal(state, seat, action):
-    top = limits(state, seat, action)
-    return [
+@lru_cache(maxsize=4096)
+def _sales(seat: int, top: tuple[int, ...]) -> tuple:
+    """Every sale of 1-5 goods within `top` (at most that many of each good, in GOODS order): values, built once."""
+    return tuple(
         SellGoods(seat, Goods(zip(GOODS, counts)))
         for counts in product(*(range(n + 1) for n in top))
         if 1 <= sum(counts) <= MAX_SOLD
-    ]
+    )
+
+
+def legal(state, seat, action):
+    return list(_sales(seat, limits(state, seat, action)))
 
 
 def diagnose(state, command) -> str:
@@ -123,9 +127,11 @@ def _with_stack(state, market: int, tiles: tuple[str, ...]):
 
 
 def apply_goods_sold(state, e):
-    state = gain(gain(state, e.seat, e.goods, sign=-1), e.seat, lira=e.lira)
     tiles = stack(state, e.market)
-    return acted(_with_stack(state, e.market, tiles[1:] + tiles[:1]))
+    slices = state.places.set(KEY, Markets(state.places[KEY].stacks.set(e.market, tiles[1:] + tiles[:1])))
+    p = state.players[e.seat]
+    players = players_with(state, e.seat, goods=p.goods.minus(e.goods), lira=p.lira + e.lira)
+    return replace(state, players=players, places=slices, phase=acted_phase(state.phase))
 
 
 def apply_demand_tiles_shuffled(state, e):

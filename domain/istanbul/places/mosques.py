@@ -3,13 +3,12 @@ its colour, pay 1 of them, take the tile; both tiles of one mosque bring its rub
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import TakeMosqueTile
+from domain.istanbul.commands import TakeMosqueTile, command
 from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SETUP, SMALL_MOSQUE, TILE_GOOD
 from domain.istanbul.events import MosqueTileTaken
-from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.frozen import FrozenDict, record
 from domain.istanbul.schema import array, integer, obj
 from domain.istanbul.state import acted, with_place
 from domain.istanbul.wheelbarrow import gain, one, update
@@ -17,10 +16,11 @@ from domain.istanbul.wheelbarrow import gain, one, update
 PLACES = (SMALL_MOSQUE, GREAT_MOSQUE)
 COMMANDS = (TakeMosqueTile,)
 KEY = "mosques"
+RUBY_EVENTS = (MosqueTileTaken,)
 VIEW_NAMES = {SMALL_MOSQUE: "small", GREAT_MOSQUE: "great"}
 
 
-@dataclass(frozen=True)
+@record
 class Mosques:
     rubies: FrozenDict  # mosque place -> rubies left for owning both of its tiles
     tiles: FrozenDict  # tile colour -> the values left in its stack, top first (goods needed)
@@ -65,7 +65,7 @@ def legal(state, seat, action):
     for tile in MOSQUE_OF[action.place]:
         stack = tiles[tile]
         if tile not in player.tiles and stack and player.goods.count(TILE_GOOD[tile]) >= stack[0]:
-            out.append(TakeMosqueTile(seat, tile))
+            out.append(command(TakeMosqueTile, seat, tile))
     return out
 
 

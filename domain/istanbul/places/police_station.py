@@ -3,12 +3,13 @@ there, without encounters (6.9). The family member's action is a new Action phas
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from domain.istanbul import violations as v
 from domain.istanbul.commands import SendFamilyMember
 from domain.istanbul.data import POLICE_STATION
 from domain.istanbul.events import FamilyMemberSent
+from domain.istanbul.frozen import replace
 from domain.istanbul.state import Action
 from domain.istanbul.wheelbarrow import update
 
@@ -19,7 +20,13 @@ COMMANDS = (SendFamilyMember,)
 def legal(state, seat, action):
     if action.by_family or state.players[seat].family != POLICE_STATION:
         return []
-    return [SendFamilyMember(seat, p) for p in sorted(state.layout) if p != POLICE_STATION]
+    return list(_sends(seat, state.layout))
+
+
+@lru_cache(maxsize=256)
+def _sends(seat: int, layout: tuple[int, ...]) -> tuple:
+    """Every place the family member may be sent to (values, built once per seat and layout)."""
+    return tuple(SendFamilyMember(seat, p) for p in sorted(layout) if p != POLICE_STATION)
 
 
 def diagnose(state, command) -> str:

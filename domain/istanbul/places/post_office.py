@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from domain.istanbul.commands import CollectMail
+from domain.istanbul.commands import CollectMail, command
 from domain.istanbul.data import GOODS, POST_OFFICE, POST_OFFICE_GAINS, POST_OFFICE_STATES
 from domain.istanbul.events import MailCollected
+from domain.istanbul.frozen import record
 from domain.istanbul.schema import goods_counts, integer, obj
-from domain.istanbul.state import acted, with_place
+from domain.istanbul.state import acted_phase
 from domain.istanbul.wheelbarrow import capped_gain, gain
 
 PLACES = (POST_OFFICE,)
@@ -16,7 +16,7 @@ COMMANDS = (CollectMail,)
 KEY = "post_office"
 
 
-@dataclass(frozen=True)
+@record
 class PostOffice:
     moved: int = 0  # indicators moved down so far: the tile's state 0-4 (POST_OFFICE_GAINS)
 
@@ -39,7 +39,7 @@ VIEW_SCHEMA = {"post_office": obj("Post Office 5: what the next visitor takes", 
 
 
 def legal(state, seat, action):
-    return [CollectMail(seat)]
+    return [command(CollectMail, seat)]
 
 
 def decide(state, command):
@@ -50,7 +50,8 @@ def decide(state, command):
 
 
 def apply_mail_collected(state, e):
-    return acted(with_place(gain(state, e.seat, e.goods, e.lira), KEY, PostOffice(e.post)))
+    return gain(state, e.seat, e.goods, e.lira, places=state.places.set(KEY, PostOffice(e.post)),
+                phase=acted_phase(state.phase))
 
 
 APPLY = {MailCollected: apply_mail_collected}

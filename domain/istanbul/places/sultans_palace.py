@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import product
 
 from domain.istanbul import violations as v
 from domain.istanbul.commands import DeliverToSultan
 from domain.istanbul.data import ANY, GOODS, SETUP, SULTAN_TRACK, SULTANS_PALACE
 from domain.istanbul.events import SultanDelivered
+from domain.istanbul.frozen import record, replace
 from domain.istanbul.goods import Goods
 from domain.istanbul.schema import goods_counts, integer, obj
 from domain.istanbul.state import acted, with_place
@@ -17,9 +18,10 @@ from domain.istanbul.wheelbarrow import gain, update
 PLACES = (SULTANS_PALACE,)
 COMMANDS = (DeliverToSultan,)
 KEY = "sultans_palace"
+RUBY_EVENTS = (SultanDelivered,)
 
 
-@dataclass(frozen=True)
+@record
 class SultansPalace:
     taken: int  # rubies taken so far: each uncovers one more field
     rubies: int
@@ -59,12 +61,17 @@ def legal(state, seat, action):
     have = state.players[seat].goods
     if not have.covers(fixed):
         return []
-    rest = [have.count(good) - fixed.count(good) for good in GOODS]
-    return [
+    return list(_deliveries(seat, tuple(min(have.count(good) - fixed.count(good), wild) for good in GOODS), wild))
+
+
+@lru_cache(maxsize=4096)
+def _deliveries(seat: int, rest: tuple[int, ...], wild: int) -> tuple:
+    """Every way to fill `wild` "any" fields from the goods left (`rest`, in GOODS order): values, built once."""
+    return tuple(
         DeliverToSultan(seat, Goods(zip(GOODS, counts)))
-        for counts in product(*(range(min(r, wild) + 1) for r in rest))
+        for counts in product(*(range(r + 1) for r in rest))
         if sum(counts) == wild
-    ]
+    )
 
 
 def diagnose(state, command) -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import BuyExtension
+from domain.istanbul.commands import BuyExtension, command
 from domain.istanbul.data import EXTENSIONS_PER_PLAYER, MAX_EXTENSIONS, SETUP, WAINWRIGHT, WAINWRIGHT_COST
 from domain.istanbul.events import ExtensionBought
+from domain.istanbul.frozen import record, replace
 from domain.istanbul.schema import integer, obj
 from domain.istanbul.state import acted, with_place
 from domain.istanbul.wheelbarrow import update
@@ -15,9 +15,10 @@ from domain.istanbul.wheelbarrow import update
 PLACES = (WAINWRIGHT,)
 COMMANDS = (BuyExtension,)
 KEY = "wainwright"
+RUBY_EVENTS = (ExtensionBought,)  # events that may bring a ruby (the end of the game is checked after them)
 
 
-@dataclass(frozen=True)
+@record
 class Wainwright:
     rubies: int  # for completing a wheelbarrow
     extensions: int  # left to buy
@@ -45,7 +46,7 @@ VIEW_SCHEMA = {"wainwright": obj("Wainwright 1: extensions for 7 lira", {
 def legal(state, seat, action):
     player = state.players[seat]
     if player.extensions < MAX_EXTENSIONS and player.lira >= WAINWRIGHT_COST and state.places[KEY].extensions:
-        return [BuyExtension(seat)]
+        return [command(BuyExtension, seat)]
     return []
 
 

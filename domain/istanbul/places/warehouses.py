@@ -3,10 +3,10 @@ The green mosque tile's extra good is in tiles.py."""
 
 from __future__ import annotations
 
-from domain.istanbul.commands import FillGoods
+from domain.istanbul.commands import FillGoods, command
 from domain.istanbul.data import WAREHOUSE_GOOD
 from domain.istanbul.events import GoodsFilled
-from domain.istanbul.state import acted
+from domain.istanbul.state import acted_phase
 from domain.istanbul.wheelbarrow import gain, one
 
 PLACES = tuple(WAREHOUSE_GOOD)
@@ -14,7 +14,7 @@ COMMANDS = (FillGoods,)
 
 
 def legal(state, seat, action):
-    return [FillGoods(seat)]
+    return [command(FillGoods, seat)]
 
 
 def decide(state, command):
@@ -24,7 +24,7 @@ def decide(state, command):
 
 
 def apply_goods_filled(state, e):
-    return acted(gain(state, e.seat, one(e.good, e.gained)))
+    return gain(state, e.seat, one(e.good, e.gained), phase=acted_phase(state.phase))
 
 
 APPLY = {GoodsFilled: apply_goods_filled}
