@@ -6,6 +6,11 @@ them (issue 10: tree search). A frozen dataclass's own __init__ writes each fiel
 about twice as slow as filling the instance dict, which is what `record` installs instead; everything else
 (fields, eq, hash, repr, frozenness, the codec) is the dataclass's.
 
+`recall` / `remember` keep a value computed from a record in the record itself, as functools.cached_property does
+on frozen dataclasses: the record never changes, so the value stays right. It is no field (equality, hashing, the
+codec never see it), `replace` never carries it into a changed copy and pickling leaves it out. legal_commands
+uses it, so that decide, asked right after about a command from that list, need not list again.
+
 A FrozenDict is a dict, so the codec writes it as a JSON object and it compares like one; it never changes (`set`
 returns a new one), hashes, and pickles.
 """
@@ -13,6 +18,9 @@ returns a new one), hashes, and pickles.
 from __future__ import annotations
 
 import dataclasses
+
+MEMO = "__memo__"  # the instance-dict key of a record's remembered values
+MISSING = object()
 
 
 def record(cls):
@@ -26,6 +34,7 @@ def record(cls):
                      for f in fields)
     body = "".join(f"    fields[{f.name!r}] = {f.name}\n" for f in fields)
     post = "    self.__post_init__()\n" if hasattr(cls, "__post_init__") else ""
+    cls.__getstate__ = _state_without_memo
     source = f"def __init__(self{params}):\n    fields = self.__dict__\n{body}{post}"
     namespace = dict(defaults)
     exec(source, namespace)  # noqa: S102 - generated from the class's own field names, as dataclasses does
@@ -40,11 +49,13 @@ def replace(record, /, **changes):
     __init__: the new instance's dict is the old one's, updated. Several times faster, which matters because
     evolve copies the state for every event (issue 10); the input is never touched. An unknown field name would
     add a key, so the size check refuses it."""
-    old = record.__dict__
-    fields = old.copy()
+    fields = record.__dict__.copy()
+    if MEMO in fields:
+        del fields[MEMO]  # remembered for the original, not for the copy
+    size = len(fields)
     fields.update(changes)
-    if len(fields) != len(old):
-        raise TypeError(f"{type(record).__name__} has no field {sorted(set(fields) - set(old))[0]!r}")
+    if len(fields) != size:
+        raise TypeError(f"{type(record).__name__} has no field {sorted(set(changes) - set(record.__dict__))[0]!r}")
     new = _new(type(record))
     _set(new, "__dict__", fields)  # a frozen dataclass refuses attribute writes; this is its construction
     return new
@@ -52,6 +63,29 @@ def replace(record, /, **changes):
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def recall(record, key):
+    """The value remembered for `key` in `record`, or MISSING."""
+    memo = record.__dict__.get(MEMO)
+    return MISSING if memo is None else memo.get(key, MISSING)
+
+
+def remember(record, key, value):
+    """Keep `value` (computed from `record` alone) in `record` under `key`; returns it."""
+    memo = record.__dict__.get(MEMO)
+    if memo is None:
+        memo = record.__dict__[MEMO] = {}
+    memo[key] = value
+    return value
+
+
+def _state_without_memo(self):
+    """Pickling and copying take the fields only."""
+    fields = self.__dict__
+    if MEMO in fields:
+        fields = {k: v for k, v in fields.items() if k != MEMO}
+    return fields
 
 
 class FrozenDict(dict):

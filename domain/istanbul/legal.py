@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, command
+from domain.istanbul.frozen import MISSING, recall, remember
 from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
 
 
@@ -33,6 +34,13 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 def legal_commands(state: State, seat: int) -> list:
+    listing = recall(state, seat)
+    if listing is MISSING:
+        listing = remember(state, seat, tuple(_legal_commands(state, seat)))
+    return list(listing)
+
+
+def _legal_commands(state: State, seat: int) -> list:
     if chance(state) is not None or seat not in state.phase.awaited(state):  # to_act, inline
         return []
     phase = state.phase
@@ -49,6 +57,9 @@ def listed(state: State, asked) -> bool:
     that can hold it: bonus cards come only from cards.legal, mosque tiles only from tiles.legal, everything else
     from the phase's own commands (decide's check, without building the whole list)."""
     seat = asked.seat
+    listing = recall(state, seat)
+    if listing is not MISSING:
+        return asked in listing  # listed just before (the usual way: list, choose, decide)
     phase = state.phase
     cls = type(asked)
     if isinstance(phase, FinalCards):

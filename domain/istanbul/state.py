@@ -180,9 +180,8 @@ def action_at(place: int) -> Action:
 # --- small pure updates shared by the evolve functions (no validation here) -----------------------------------
 def players_with(state: State, seat: int, **changes) -> tuple[Player, ...]:
     """The players with `seat`'s Player changed (for evolve functions that change the state once)."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return tuple(players)
+    players = state.players
+    return (*players[:seat], replace(players[seat], **changes), *players[seat + 1:])
 
 
 def with_place(state: State, key: str, slice_) -> State:

@@ -82,16 +82,22 @@ def legal_movement(state: State, seat: int) -> list:
 def legal_assistant_step(state: State, seat: int) -> list:
     player = state.players[seat]
     place = player.merchant
+    neutral = state.options.neutral_assistants and board.has_assistant(state, place, NEUTRAL)
+    return list(_assistant_step(seat, board.has_assistant(state, place, seat), bool(player.stack), neutral))
+
+
+@lru_cache(maxsize=64)
+def _assistant_step(seat: int, own_here: bool, stack: bool, neutral_here: bool) -> tuple:
+    """Pick up the own assistant here, else leave the bottom one; a neutral one may be picked up; or end the turn
+    (values, built once)."""
     out = []
-    own_here = board.has_assistant(state, place, seat)
     if own_here:
-        out.append(command(PickUpAssistant, seat, False))
-    elif player.stack:
-        out.append(command(LeaveAssistant, seat))
-    if state.options.neutral_assistants and board.has_assistant(state, place, NEUTRAL):
-        out.append(command(PickUpAssistant, seat, True))
-    out.append(command(EndTurn, seat))
-    return out
+        out.append(PickUpAssistant(seat, False))
+    elif stack:
+        out.append(LeaveAssistant(seat))
+    if neutral_here:
+        out.append(PickUpAssistant(seat, True))
+    return (*out, EndTurn(seat))
 
 
 def legal_payment(state: State, seat: int) -> list:

@@ -47,3 +47,27 @@ def test_frozen_dicts_never_change():
     with pytest.raises(TypeError):
         places["a"] = 2
     assert hash(places) == hash(FrozenDict({"a": 1})) and pickle.loads(pickle.dumps(places)) == places
+
+
+def test_a_remembered_value_stays_with_its_record_only():
+    from domain.istanbul.frozen import MISSING, recall, remember
+
+    made = Sample(1, {"red": 1})
+    assert recall(made, "k") is MISSING
+    assert remember(made, "k", 42) == 42 and recall(made, "k") == 42
+    assert made == Sample(1, {"red": 1}) and hash(made) == hash(Sample(1, {"red": 1}))
+    assert recall(replace(made, seat=2), "k") is MISSING  # a changed copy computes its own
+    assert recall(pickle.loads(pickle.dumps(made)), "k") is MISSING
+    assert recall(copy.deepcopy(made), "k") is MISSING
+
+
+def test_legal_commands_are_listed_once_per_state_and_handed_out_as_fresh_lists():
+    import domain.istanbul as game
+
+    from .builders import setup
+
+    state = setup(2)
+    first = game.legal_commands(state, 0)
+    first.clear()
+    assert game.legal_commands(state, 0) and game.legal_commands(state, 0) == game.legal_commands(setup(2), 0)
+    assert game.legal_commands(state, 1) == []
