@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import PlayBonusCard, command
+from domain.istanbul.commands import PlayBonusCard, once
 from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GAIN_LIRA, GOODS, POLICE_STATION, BonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
@@ -77,9 +77,9 @@ def _legal_repeat_action(state, seat, card_id):
 def _legal_family_to_police(state, seat, card_id):
     if state.players[seat].family == POLICE_STATION or family_acting(state):
         return []  # a family member sent from the police station is not recalled before or during its action
-    out = [command(PlayBonusCard, seat, card_id, None, None, "lira")]
+    out = [once(PlayBonusCard, seat, card_id, None, None, "lira")]
     if state.deck:
-        out.append(command(PlayBonusCard, seat, card_id, None, None, "card"))
+        out.append(once(PlayBonusCard, seat, card_id, None, None, "card"))
     return out
 
 
@@ -93,7 +93,7 @@ def _legal_return_assistant(state, seat, card_id):
     places = board.own_assistant_places(state, seat)
     if isinstance(state.phase, AssistantStep):
         places = tuple(p for p in places if p != here)
-    return [command(PlayBonusCard, seat, card_id, None, p, None) for p in places]
+    return [once(PlayBonusCard, seat, card_id, None, p, None) for p in places]
 
 
 LEGAL_BY_KIND = {

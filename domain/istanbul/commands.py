@@ -273,14 +273,15 @@ class UseMosqueTile:
 ALL = (
     Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn,
     BuyExtension, FillGoods, CollectMail, DrawBonusCard, DiscardBonusCard, ReturnAssistants, VisitBlackMarket,
-    TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile, BuyRuby,
+    TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile,
+    BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
 )
 COMMANDS = {cls.TYPE: cls for cls in ALL}
 
 
 @lru_cache(maxsize=1 << 16)
-def command(cls, *fields):
+def once(cls, *fields):
     """The command `cls(*fields)` (every field, in order), built once: commands are immutable values, and listing
     the same ones over and over is where random play and tree search spend their time (a frozen dataclass is slow
     to build). The cache holds values only, never state."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, command
+from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, once
 from domain.istanbul.data import CATCH_LIRA, FIGURE_FEE, GOODS, POLICE_STATION
 from domain.istanbul.data import FIGURES as FIGURE_KINDS
 from domain.istanbul.events import (
@@ -56,7 +56,7 @@ def _kinds(state) -> tuple[tuple[str, str], ...]:
 
 # --- legal encounters, one function per figure kind ---------------------------------------------------------------
 def _legal_draw_bonus_card(state, seat, name):
-    return [command(UseGovernor, seat)] if state.deck else []
+    return [once(UseGovernor, seat)] if state.deck else []
 
 
 def _legal_take_any_good(state, seat, name):
@@ -65,8 +65,8 @@ def _legal_take_any_good(state, seat, name):
     for good in GOODS:
         after = player.goods.plus(one(good, gained(player, good)))  # the good just taken may be the payment
         if player.lira >= FIGURE_FEE:
-            out.append(command(UseSmuggler, seat, good, "lira"))
-        out += [command(UseSmuggler, seat, good, pay) for pay in GOODS if after.count(pay) >= 1]
+            out.append(once(UseSmuggler, seat, good, "lira"))
+        out += [once(UseSmuggler, seat, good, pay) for pay in GOODS if after.count(pay) >= 1]
     return out
 
 
@@ -78,16 +78,16 @@ def legal(state, seat: int) -> list:
     phase = state.phase
     if isinstance(phase, Encounters) and isinstance(phase.step, GovernorPayment):
         player = state.players[seat]
-        out = [command(PayGovernor, seat, None)] if player.lira >= FIGURE_FEE else []
-        return out + [command(PayGovernor, seat, c) for c in sorted(set(player.hand))]
+        out = [once(PayGovernor, seat, None)] if player.lira >= FIGURE_FEE else []
+        return out + [once(PayGovernor, seat, c) for c in sorted(set(player.hand))]
     if not (isinstance(phase, Encounters) or isinstance(phase, Action)) or phase.step is not None:
         return []
     catch = to_catch(state, seat)
     out = []
     for owner in catch:
-        out.append(command(CatchFamilyMember, seat, owner, "lira"))
+        out.append(once(CatchFamilyMember, seat, owner, "lira"))
         if state.deck:
-            out.append(command(CatchFamilyMember, seat, owner, "card"))
+            out.append(once(CatchFamilyMember, seat, owner, "card"))
     place = state.players[seat].merchant
     if place in state.figures.values():
         done = used(state)
@@ -95,7 +95,7 @@ def legal(state, seat: int) -> list:
             if where == place and name not in done:
                 out += LEGAL_BY_KIND[FIGURE_KINDS[name]](state, seat, name)
     if not catch:
-        out.append(command(EndTurn, seat))
+        out.append(once(EndTurn, seat))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
-from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, command
+from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
 from domain.istanbul.frozen import MISSING, recall, remember
 from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
 
@@ -45,7 +45,7 @@ def _legal_commands(state: State, seat: int) -> list:
         return []
     phase = state.phase
     if isinstance(phase, FinalCards):
-        return cards.legal(state, seat) + [command(EndTurn, seat)]
+        return cards.legal(state, seat) + [once(EndTurn, seat)]
     rule = LEGAL_BY_PHASE.get(type(phase))
     if rule is None:
         return []
@@ -63,7 +63,7 @@ def listed(state: State, asked) -> bool:
     phase = state.phase
     cls = type(asked)
     if isinstance(phase, FinalCards):
-        return asked in (cards.legal(state, seat) if cls is PlayBonusCard else [command(EndTurn, seat)])
+        return asked in (cards.legal(state, seat) if cls is PlayBonusCard else [once(EndTurn, seat)])
     rule = LEGAL_BY_PHASE.get(type(phase))
     if rule is None:
         return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import UseMosqueTile, command
+from domain.istanbul.commands import UseMosqueTile, once
 from domain.istanbul.data import GOODS, GREEN_TILE_COST, MOSQUE_TILES, RED_TILE_DIE, WAREHOUSE_GOOD, YELLOW_TILE_COST
 from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUsed
 from domain.istanbul.frozen import replace
@@ -32,8 +32,9 @@ def _legal_dice(state, seat, tile):
     step = getattr(state.phase, "step", None)
     if not (isinstance(state.phase, Action) and isinstance(step, Dice) and red_choice_open(state, seat, step)):
         return []
-    out = [command(UseMosqueTile, seat, tile, None, None, i, False) for i, value in enumerate(step.dice) if value != RED_TILE_DIE]
-    return out + [command(UseMosqueTile, seat, tile, None, None, None, True)]
+    turns = [once(UseMosqueTile, seat, tile, None, None, i, False)
+             for i, value in enumerate(step.dice) if value != RED_TILE_DIE]
+    return turns + [once(UseMosqueTile, seat, tile, None, None, None, True)]
 
 
 def _legal_extra_good(state, seat, tile):
@@ -46,7 +47,7 @@ def _legal_extra_good(state, seat, tile):
         and not phase.green_used
         and state.players[seat].lira >= GREEN_TILE_COST
     ):
-        return [command(UseMosqueTile, seat, tile, g, None, None, False) for g in GOODS]
+        return [once(UseMosqueTile, seat, tile, g, None, None, False) for g in GOODS]
     return []
 
 
@@ -57,7 +58,8 @@ def _legal_recall(state, seat, tile):
     if not debt_payable(state, seat, lira=-YELLOW_TILE_COST):
         return []
     here = player.merchant
-    return [command(UseMosqueTile, seat, tile, None, p, None, False) for p in board.own_assistant_places(state, seat) if p != here]
+    return [once(UseMosqueTile, seat, tile, None, p, None, False)
+            for p in board.own_assistant_places(state, seat) if p != here]
 
 
 LEGAL_BY_KIND = {

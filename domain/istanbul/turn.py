@@ -12,7 +12,7 @@ from functools import lru_cache
 from domain.istanbul import board
 from domain.istanbul import violations as v
 from domain.istanbul.cards import CARDS
-from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, command
+from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, once
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
 from domain.istanbul.events import (
     AssistantLeft,
@@ -75,7 +75,7 @@ def legal_movement(state: State, seat: int) -> list:
         if "move_3_4" in kinds:
             out += _moves(state.layout, seat, here, MOVE_3_4, kinds["move_3_4"])
         if "stay" in kinds:
-            out.append(command(Move, seat, here, kinds["stay"]))
+            out.append(once(Move, seat, here, kinds["stay"]))
     return out
 
 
@@ -101,8 +101,8 @@ def _assistant_step(seat: int, own_here: bool, stack: bool, neutral_here: bool) 
 
 
 def legal_payment(state: State, seat: int) -> list:
-    out = [command(PayMerchants, seat)] if state.players[seat].lira >= fee(state, seat) else []
-    out.append(command(EndTurn, seat))
+    out = [once(PayMerchants, seat)] if state.players[seat].lira >= fee(state, seat) else []
+    out.append(once(EndTurn, seat))
     return out
 
 

@@ -9,7 +9,7 @@ legal command (step SingleGood). The action counts as done only when both the go
 from __future__ import annotations
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket, command
+from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket, once
 from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS
 from domain.istanbul.events import BlackMarketGoodDeferred, BlackMarketGoodTaken, BlackMarketVisited
 from domain.istanbul.places import dice
@@ -22,12 +22,12 @@ STEP_COMMANDS = (TakeBlackMarketGood,)
 
 
 def legal(state, seat, action):
-    return [command(VisitBlackMarket, seat, good) for good in (*BLACK_MARKET_GOODS, None)]
+    return [once(VisitBlackMarket, seat, good) for good in (*BLACK_MARKET_GOODS, None)]
 
 
 def legal_step(state, seat, action):
     if isinstance(action.step, SingleGood):
-        return [command(TakeBlackMarketGood, seat, good) for good in BLACK_MARKET_GOODS]
+        return [once(TakeBlackMarketGood, seat, good) for good in BLACK_MARKET_GOODS]
     return dice.legal_step(state, seat, action)
 
 

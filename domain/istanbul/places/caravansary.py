@@ -4,7 +4,7 @@ then discard 1 card from hand (6.4, rulings R-27/R-28)."""
 from __future__ import annotations
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard, command
+from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard, once
 from domain.istanbul.data import CARAVANSARY, CARAVANSARY_DRAWS
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
 from domain.istanbul.state import Caravan, acted
@@ -16,7 +16,7 @@ DRAWS = CARAVANSARY_DRAWS
 
 
 def _sources(state, seat):
-    return [command(DrawBonusCard, seat, s) for s, pile in (("deck", state.deck), ("discard", state.discard)) if pile]
+    return [once(DrawBonusCard, seat, s) for s, pile in (("deck", state.deck), ("discard", state.discard)) if pile]
 
 
 def legal(state, seat, action):
@@ -30,7 +30,7 @@ def legal_step(state, seat, action):
     draws = _sources(state, seat) if step.drawn < DRAWS else []
     if draws:
         return draws
-    return [command(DiscardBonusCard, seat, c) for c in sorted(set(state.players[seat].hand))]
+    return [once(DiscardBonusCard, seat, c) for c in sorted(set(state.players[seat].hand))]
 
 
 def diagnose(state, command) -> str:

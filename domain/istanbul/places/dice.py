@@ -8,7 +8,7 @@ A black market visit that rolled first then awaits its single good (step SingleG
 from __future__ import annotations
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import AcceptRoll, command
+from domain.istanbul.commands import AcceptRoll, once
 from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
 from domain.istanbul.frozen import replace
@@ -35,7 +35,7 @@ def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved
 def legal_step(state, seat, action):
     step = action.step
     if isinstance(step, Dice) and red_choice_open(state, seat, step):
-        return [command(AcceptRoll, seat)]  # plus the red tile's options (tiles.py)
+        return [once(AcceptRoll, seat)]  # plus the red tile's options (tiles.py)
     return []
 
 

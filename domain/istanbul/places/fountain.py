@@ -14,7 +14,7 @@ from itertools import combinations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants, command
+from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants, once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.state import NEUTRAL, Action
 from domain.istanbul.events import AssistantsReturned
@@ -48,9 +48,9 @@ def legal(state, seat, action):
     out = list(_returns(seat, board.own_assistant_places(state, seat)))
     if before_action(state, seat):
         if state.players[seat].stack and not board.has_assistant(state, FOUNTAIN, seat):
-            out.append(command(LeaveAssistant, seat))
+            out.append(once(LeaveAssistant, seat))
         if state.options.neutral_assistants and board.has_assistant(state, FOUNTAIN, NEUTRAL):
-            out.append(command(PickUpAssistant, seat, True))
+            out.append(once(PickUpAssistant, seat, True))
     return out
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import BuyRuby, command
+from domain.istanbul.commands import BuyRuby, once
 from domain.istanbul.data import GEMSTONE_DEALER, GEMSTONE_MAX_PRICE, SETUP
 from domain.istanbul.events import RubyBought
 from domain.istanbul.frozen import record, replace
@@ -48,7 +48,7 @@ VIEW_SCHEMA = {"gemstone_dealer": obj("Gemstone Dealer 16", {
 
 def legal(state, seat, action):
     if state.places[KEY].rubies > 0 and state.players[seat].lira >= price(state):
-        return [command(BuyRuby, seat)]
+        return [once(BuyRuby, seat)]
     return []
 
 

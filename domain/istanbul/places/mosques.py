@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import TakeMosqueTile, command
+from domain.istanbul.commands import TakeMosqueTile, once
 from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SETUP, SMALL_MOSQUE, TILE_GOOD
 from domain.istanbul.events import MosqueTileTaken
 from domain.istanbul.frozen import FrozenDict, record
@@ -65,7 +65,7 @@ def legal(state, seat, action):
     for tile in MOSQUE_OF[action.place]:
         stack = tiles[tile]
         if tile not in player.tiles and stack and player.goods.count(TILE_GOOD[tile]) >= stack[0]:
-            out.append(command(TakeMosqueTile, seat, tile))
+            out.append(once(TakeMosqueTile, seat, tile))
     return out
 
 

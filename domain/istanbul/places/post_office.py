@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from domain.istanbul.commands import CollectMail, command
+from domain.istanbul.commands import CollectMail, once
 from domain.istanbul.data import GOODS, POST_OFFICE, POST_OFFICE_GAINS, POST_OFFICE_STATES
 from domain.istanbul.events import MailCollected
 from domain.istanbul.frozen import record
@@ -39,7 +39,7 @@ VIEW_SCHEMA = {"post_office": obj("Post Office 5: what the next visitor takes", 
 
 
 def legal(state, seat, action):
-    return [command(CollectMail, seat)]
+    return [once(CollectMail, seat)]
 
 
 def decide(state, command):

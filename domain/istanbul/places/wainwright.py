@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from domain.istanbul import violations as v
-from domain.istanbul.commands import BuyExtension, command
+from domain.istanbul.commands import BuyExtension, once
 from domain.istanbul.data import EXTENSIONS_PER_PLAYER, MAX_EXTENSIONS, SETUP, WAINWRIGHT, WAINWRIGHT_COST
 from domain.istanbul.events import ExtensionBought
 from domain.istanbul.frozen import record, replace
@@ -46,7 +46,7 @@ VIEW_SCHEMA = {"wainwright": obj("Wainwright 1: extensions for 7 lira", {
 def legal(state, seat, action):
     player = state.players[seat]
     if player.extensions < MAX_EXTENSIONS and player.lira >= WAINWRIGHT_COST and state.places[KEY].extensions:
-        return [command(BuyExtension, seat)]
+        return [once(BuyExtension, seat)]
     return []
 
 

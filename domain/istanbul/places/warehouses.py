@@ -3,7 +3,7 @@ The green mosque tile's extra good is in tiles.py."""
 
 from __future__ import annotations
 
-from domain.istanbul.commands import FillGoods, command
+from domain.istanbul.commands import FillGoods, once
 from domain.istanbul.data import WAREHOUSE_GOOD
 from domain.istanbul.events import GoodsFilled
 from domain.istanbul.state import acted_phase
@@ -14,7 +14,7 @@ COMMANDS = (FillGoods,)
 
 
 def legal(state, seat, action):
-    return [command(FillGoods, seat)]
+    return [once(FillGoods, seat)]
 
 
 def decide(state, command):
