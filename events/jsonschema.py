@@ -70,6 +70,17 @@ def _documented(schema: dict, doc: Doc) -> dict:
     elif target.get("type") == "array":
         target = dict(target["items"])
         schema["items"] = target
+    elif target.get("type") == "object" and isinstance(target.get("additionalProperties"), dict):
+        # a mapping (goods -> count): the choices name its keys, the range bounds its values
+        if doc.choices:
+            schema["propertyNames"] = {"enum": list(doc.choices)}
+        target = dict(target["additionalProperties"])
+        schema["additionalProperties"] = target
+        if doc.minimum is not None:
+            target["minimum"] = doc.minimum
+        if doc.maximum is not None:
+            target["maximum"] = doc.maximum
+        return schema
     if doc.minimum is not None:
         target["minimum"] = doc.minimum
     if doc.maximum is not None:
@@ -123,6 +134,8 @@ def _plain(hint) -> dict:
 
 
 def _wire_default(value):
+    if isinstance(value, dict):
+        return {str(k): _wire_default(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return [_wire_default(v) for v in value]
     if dataclasses.is_dataclass(value):

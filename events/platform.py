@@ -60,4 +60,10 @@ def command_from_wire(game, wire: dict, seat: int | None, at: str, head_event: A
     cls = game.COMMANDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise UnknownCommand(f"{game.NAME} has no command {kind!r}")
-    return Act(seat, codec.command_from_wire(cls, wire, seat), at)
+    return Act(seat, codec.command_from_wire(cls, upgrade_command(game, wire), seat), at)
+
+
+def upgrade_command(game, wire: dict) -> dict:
+    """A game command body in its current shape (the game's optional `upgrade_command` hook)."""
+    upgrade = getattr(game, "upgrade_command", None)
+    return upgrade(wire) if upgrade is not None else wire

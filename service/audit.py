@@ -17,14 +17,27 @@ from domain import registry
 from domain import table as tables
 from domain.core import RuleViolation
 from domain.table import Dealer
-from events.envelope import check_sealed, recorded_from, verify_chain
-from events.platform import command_from_wire
+from events import codec
+from events.envelope import check_sealed, decode_event, recorded_from, verify_chain
+from events.platform import command_from_wire, upgrade_command
 from events.store import GameExists as StoreGameExists
 from service.creation import token_hash
 from service.redaction import documents, redact_all
 from service.repository import Loaded, Meta, Repository
 
 COMPARED = ("type", "v", "seat", "visibility", "payload", "command", "auto")
+
+
+def current(game, env: dict) -> dict:
+    """A stored envelope with its payload upcast and its commands in their current shape, for comparison with
+    what the runner produces now (a log written by an earlier release stays valid)."""
+    event = decode_event(game, env)
+    out = {**env, "v": event.V, "payload": codec.to_wire(event)}
+    for name in ("command", "auto"):
+        wire = env.get(name)
+        if isinstance(wire, dict) and wire.get("type") in game.COMMANDS:
+            out[name] = upgrade_command(game, wire)
+    return out
 
 
 class ImportRejected(Exception):
@@ -121,9 +134,10 @@ def reexecute(meta: Meta, envelopes: list[dict]) -> tables.TableState:
             # a batch includes the neutral figures' rolls when the dealer ran inline, not when a job drew them
             candidates = [documents(game, tables.execute(game, table, command, dealer, rolls)[0])
                           for rolls in (False, True)]
-            produced = next((docs for docs in candidates if same(docs, batch)), None)
+            stored = [current(game, env) for env in batch]
+            produced = next((docs for docs in candidates if same(docs, stored)), None)
             if produced is None:
-                offset = first_difference(candidates[0], batch)
+                offset = first_difference(candidates[0], stored)
                 raise ImportRejected(line + offset, "import_invalid_move",
                                      "this event is not what the rules and the seed produce at this point")
             table = tables.replay(game, table, [recorded_from(game, env) for env in batch])

@@ -1,9 +1,7 @@
-"""Istanbul (base game, 2-5 players) as a pure Decider: see DEVELOPERS.md for the contract.
-
-Layout: data.py (printed tables), board.py, state.py (phases as types), commands.py, events.py, violations.py,
-setup.py, chance.py, turn.py (phases 1-2 and turn order), places/ (one module per place), figures.py (phase 4),
-cards.py (bonus cards as data rows), tiles.py (mosque tile abilities), scoring.py, decide.py, evolve.py, legal.py,
-view.py.
+"""Istanbul (base game, 2-5 players) as a pure Decider: see DEVELOPERS.md for the contract and README.md here for
+the package's layout: data.py (printed tables), content.py (the tables in play), board.py (geometry),
+state.py (phases as types), places/ (one module per place), cards.py, tiles.py, figures.py, turn.py, setup.py,
+chance.py, scoring.py, decide.py, evolve.py, legal.py, view.py, view_schema.py, upcasters.py.
 """
 
 from __future__ import annotations
@@ -20,7 +18,9 @@ from domain.istanbul.legal import legal_commands, timeout_command, to_act
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
 from domain.istanbul.state import State as STATE
+from domain.istanbul.upcasters import UPCASTERS, upgrade_command
 from domain.istanbul.view import redact, view
+from domain.istanbul.view_schema import VIEW_SCHEMA
 from domain.istanbul.violations import ALL_CODES
 
 NAME = "istanbul"
@@ -28,5 +28,5 @@ NAME = "istanbul"
 __all__ = [
     "NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "ALL_CODES", "initial_state", "decide", "evolve",
     "legal_commands", "timeout_command", "view", "to_act", "chance", "is_terminal", "result", "redact",
-    "forfeit", "reveals",
+    "forfeit", "reveals", "VIEW_SCHEMA", "UPCASTERS", "STATE", "upgrade_command",
 ]

@@ -1,47 +1,81 @@
-"""The 4x4 grid: layouts, positions, distances, reachable places, and who stands where."""
+"""The board's geometry as data: a grid (4x4 base, 5x4 with one expansion, 5x5 Great Bazaar), layouts on it,
+positions, distances, reachable places; and who stands where.
+
+A layout is a tuple of place ids, row-major over its grid. Everything here is derived from the grid, so a larger
+grid needs no new code.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from domain.istanbul.data import (
-    BLACK_MARKET,
-    BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE,
-    CENTRE_CELLS,
-    COLUMNS,
-    FOUNTAIN,
-    TEA_HOUSE,
-)
+from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE, FOUNTAIN, GRID_SIZES, TEA_HOUSE
+
+
+@dataclass(frozen=True)
+class Grid:
+    columns: int
+    rows: int
+
+    @property
+    def size(self) -> int:
+        return self.columns * self.rows
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """(row, column) of the index-th cell, row-major."""
+        return divmod(index, self.columns)
+
+    def inner_cells(self) -> tuple[int, ...]:
+        """Cells off the edge."""
+        return tuple(i for i in range(self.size)
+                     if 0 < i // self.columns < self.rows - 1 and 0 < i % self.columns < self.columns - 1)
+
+    def centre_cells(self) -> tuple[int, ...]:
+        """Where a random layout puts the fountain (11.1): off the edge ("nicht am Rand": 4 cells of 4x4, 6 of
+        5x4); an odd-by-odd grid (the Great Bazaar's 5x5) has one centre, where the rulebook puts it."""
+        if self.columns % 2 and self.rows % 2:
+            return ((self.rows // 2) * self.columns + self.columns // 2,)
+        return self.inner_cells()
+
+    def rows_of(self, layout: tuple[int, ...]) -> list[list[int]]:
+        return [list(layout[r * self.columns:(r + 1) * self.columns]) for r in range(self.rows)]
+
+
+def grid_of(layout: tuple[int, ...]) -> Grid:
+    """The grid a complete layout lies on (its number of places says which)."""
+    return Grid(*GRID_SIZES[len(layout)])
 
 
 @lru_cache(maxsize=64)
-def positions(layout: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+def positions(grid: Grid, layout: tuple[int, ...]) -> dict[int, tuple[int, int]]:
     """place id -> (row, col)."""
-    return {place: divmod(i, COLUMNS) for i, place in enumerate(layout)}
+    return {place: grid.cell(i) for i, place in enumerate(layout)}
 
 
-def distance(layout: tuple[int, ...], a: int, b: int) -> int:
-    pos = positions(layout)
+def distance(grid: Grid, layout: tuple[int, ...], a: int, b: int) -> int:
+    pos = positions(grid, layout)
     (ra, ca), (rb, cb) = pos[a], pos[b]
     return abs(ra - rb) + abs(ca - cb)
 
 
 @lru_cache(maxsize=4096)
-def places_at(layout: tuple[int, ...], origin: int, steps: tuple[int, ...]) -> tuple[int, ...]:
+def places_at(grid: Grid, layout: tuple[int, ...], origin: int, steps: tuple[int, ...]) -> tuple[int, ...]:
     """Places whose grid distance from `origin` is one of `steps` (orthogonal steps, corners allowed), sorted."""
-    return tuple(sorted(p for p in layout if p != origin and distance(layout, origin, p) in steps))
+    return tuple(sorted(p for p in layout if p != origin and distance(grid, layout, origin, p) in steps))
 
 
-def layout_acceptable(layout: tuple[int, ...]) -> bool:
-    """Random layout constraints (11.1): fountain in a centre cell; black market and tea house at least 3 apart,
-    in different rows and different columns."""
-    if layout.index(FOUNTAIN) not in CENTRE_CELLS:
+def layout_acceptable(grid: Grid, layout: tuple[int, ...], fountain_cells: tuple[int, ...]) -> bool:
+    """Random layout constraints (11.1): the fountain in one of `fountain_cells`; black market and tea house at
+    least 3 apart, in different rows and different columns."""
+    if layout.index(FOUNTAIN) not in fountain_cells:
         return False
-    pos = positions(layout)
+    pos = positions(grid, layout)
     (r8, c8), (r9, c9) = pos[BLACK_MARKET], pos[TEA_HOUSE]
     return r8 != r9 and c8 != c9 and abs(r8 - r9) + abs(c8 - c9) >= BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE
 
 
+# --- who stands where ------------------------------------------------------------------------------------------
 def merchants_at(state, place: int, seat: int) -> tuple[int, ...]:
     """Other players' merchants at `place`."""
     return tuple(s for s, p in enumerate(state.players) if s != seat and p.merchant == place)

@@ -1,48 +1,29 @@
-"""Base bonus cards as data rows (rules 8.1): id, effect kind, copies, timing, parameters.
+"""Bonus cards (rules 8.1): the rows of data.BASE_CARDS, dispatched on their effect kind, never on the id, so
+expansion decks are new rows and new kinds.
 
-Code dispatches on `kind` and `timing`, never on the id, so expansion decks are new rows.
-Timings: "any" (any time in your own turn, outside a multi-step sub-decision), "outside_action" (before or after a
-place action, never during; B01), "at_place" (in the action phase at `place`), "movement" (phase 1, replacing or
-adding to the move).
+Timings: "any" (any time of the own turn, while a sub-decision waits too), "outside_action" (before or after a
+place action, never during one; B01), "at_place" (in the action phase at the card's place), "movement" (phase 1,
+replacing or adding to the move; B08/B09 are played with the move command, turn.py). While a payment or a discard
+is owed (the governor's card, the caravansary's discard) a card may be played only if the debt can still be paid.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from domain.istanbul import board
-from domain.istanbul.commands import PlayBonusCard
-from domain.istanbul.data import CATCH_LIRA, GOODS, POLICE_STATION
+from domain.istanbul import violations as v
+from domain.istanbul.commands import PlayBonusCard, once
+from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GAIN_LIRA, GOODS, POLICE_STATION, BonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
-from domain.istanbul.state import Action, AssistantStep, FinalCards, Movement
-from domain.istanbul.wheelbarrow import capped_gain, gain, hand_remove, one, update
+from domain.istanbul.frozen import replace
+from domain.istanbul.state import Action, AssistantStep, Caravan, FinalCards, Movement
+from domain.istanbul.timing import debt_payable, during_place_action, family_acting, owes_debt, own_turn
+from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
-
-@dataclass(frozen=True)
-class BonusCard:
-    id: str
-    kind: str
-    copies: int
-    timing: str
-    place: int | None = None
-    final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10.3)
-
-
-BASE_CARDS = (
-    BonusCard("B01", "gain_good", 4, "outside_action", final=True),
-    BonusCard("B02", "gain_lira", 4, "any", final=True),
-    BonusCard("B03", "repeat_action", 2, "at_place", place=13),
-    BonusCard("B04", "repeat_action", 2, "at_place", place=5),
-    BonusCard("B05", "repeat_action", 2, "at_place", place=16),
-    BonusCard("B06", "family_to_police", 2, "any"),
-    BonusCard("B07", "sell_any_goods", 2, "at_place", place=11),
-    BonusCard("B08", "stay", 2, "movement"),
-    BonusCard("B09", "move_3_4", 4, "movement"),
-    BonusCard("B10", "return_assistant", 2, "movement"),
-)
-CARDS = {card.id: card for card in BASE_CARDS}
-GAIN_LIRA = 5
-MOVE_3_4 = (3, 4)
+CARDS = {card.id: card for card in BASE_CARDS}  # every card row known (expansions add theirs): ids never repeat
+COMMANDS = (PlayBonusCard,)
+STEP_COMMANDS = COMMANDS  # playable while a sub-decision waits, by each card's own timing
 
 
 def base_deck() -> tuple[str, ...]:
@@ -50,82 +31,69 @@ def base_deck() -> tuple[str, ...]:
     return tuple(card.id for card in BASE_CARDS for _ in range(card.copies))
 
 
-def card(card_id: str) -> BonusCard:
-    return CARDS[card_id]
+# --- when a card may be played --------------------------------------------------------------------------------
+def _window_open(state, row: BonusCard) -> bool:
+    phase = state.phase
+    timing = row.timing
+    if isinstance(phase, FinalCards):
+        return row.final
+    if timing == "any":
+        return own_turn(state)
+    if timing == "outside_action":
+        return own_turn(state) and not during_place_action(state)
+    if timing == "at_place":
+        return isinstance(phase, Action) and phase.step is None and phase.place == row.place
+    return isinstance(phase, (Movement, AssistantStep))
 
 
-# --- legal plays and their consequences, one function per effect kind ----------------------------------------
-def _free(state) -> bool:
-    from domain.istanbul.turn import free_phase
+def _debt_payable(state, seat, events: list) -> bool:
+    drawn = sum(isinstance(e, BonusCardDrawn) for e in events)
+    lira = sum(e.lira for e in events if isinstance(e, BonusCardPlayed))
+    return debt_payable(state, seat, lira=lira, cards=drawn - 1)
 
-    return free_phase(state)
+
+# --- legal plays, one function per effect kind ------------------------------------------------------------------
+@lru_cache(maxsize=512)
+def _plays(seat: int, card_id: str, goods: bool = False) -> tuple:
+    """The plays of a card that takes no parameter, or (goods) one per good: values, built once."""
+    if goods:
+        return tuple(PlayBonusCard(seat, card_id, good=g) for g in GOODS)
+    return (PlayBonusCard(seat, card_id),)
 
 
 def _legal_gain_good(state, seat, card_id):
-
-    if _free(state) or isinstance(state.phase, FinalCards):
-        return [PlayBonusCard(seat, card_id, good=g) for g in GOODS]
-    return []
+    return _plays(seat, card_id, True)
 
 
 def _legal_gain_lira(state, seat, card_id):
-
-    if _free(state) or isinstance(state.phase, FinalCards):
-        return [PlayBonusCard(seat, card_id)]
-    return []
+    return _plays(seat, card_id)
 
 
 def _legal_repeat_action(state, seat, card_id):
-
     phase = state.phase
-    if (
-        isinstance(phase, Action)
-        and phase.step is None
-        and phase.place == CARDS[card_id].place
-        and 1 <= phase.done == phase.allowed
-    ):
-        return [PlayBonusCard(seat, card_id)]
-    return []
+    return _plays(seat, card_id) if 1 <= phase.done == phase.allowed else ()
 
 
 def _legal_family_to_police(state, seat, card_id):
-
-
-    if not _free(state) or state.players[seat].family == POLICE_STATION:
-        return []
-    phase = state.phase
-    if isinstance(phase, Action) and phase.by_family and phase.done < phase.allowed:
-        return []  # the family member was just sent and is about to act: not "before" its own action
-    out = [PlayBonusCard(seat, card_id, reward="lira")]
+    if state.players[seat].family == POLICE_STATION or family_acting(state):
+        return []  # a family member sent from the police station is not recalled before or during its action
+    out = [once(PlayBonusCard, seat, card_id, None, None, "lira")]
     if state.deck:
-        out.append(PlayBonusCard(seat, card_id, reward="card"))
+        out.append(once(PlayBonusCard, seat, card_id, None, None, "card"))
     return out
 
 
 def _legal_sell_any_goods(state, seat, card_id):
-
     phase = state.phase
-    if (
-        isinstance(phase, Action)
-        and phase.step is None
-        and phase.place == CARDS[card_id].place
-        and phase.done < phase.allowed
-        and not phase.any_goods
-    ):
-        return [PlayBonusCard(seat, card_id)]
-    return []
+    return _plays(seat, card_id) if phase.done < phase.allowed and not phase.any_goods else ()
 
 
 def _legal_return_assistant(state, seat, card_id):
-
-    phase = state.phase
-    if not isinstance(phase, (Movement, AssistantStep)):
-        return []
     here = state.players[seat].merchant
     places = board.own_assistant_places(state, seat)
-    if isinstance(phase, AssistantStep):
+    if isinstance(state.phase, AssistantStep):
         places = tuple(p for p in places if p != here)
-    return [PlayBonusCard(seat, card_id, place=p) for p in places]
+    return [once(PlayBonusCard, seat, card_id, None, p, None) for p in places]
 
 
 LEGAL_BY_KIND = {
@@ -139,58 +107,128 @@ LEGAL_BY_KIND = {
 }
 
 
-def legal(state, seat: int) -> list:
+def _playable(state, seat: int, card_id: str):
+    """The plays of one card its timing and kind allow now, before the check that a debt stays payable."""
+    row, rule = RULES[card_id]
+    return rule(state, seat, card_id) if rule is not None and _window_open(state, row) else ()
 
-    out = []
-    final = isinstance(state.phase, FinalCards)
-    for card_id in sorted(set(state.players[seat].hand)):
-        row = CARDS[card_id]
-        if final and not row.final:
-            continue
-        rule = LEGAL_BY_KIND.get(row.kind)
-        if rule is not None:
-            out += rule(state, seat, card_id)
-    return out
+
+def legal(state, seat: int) -> list:
+    hand = state.players[seat].hand
+    if not hand:
+        return []
+    plays = []
+    previous = None
+    for card_id in hand:  # sorted: each card once
+        if card_id != previous:
+            plays += _playable(state, seat, card_id)
+            previous = card_id
+    if plays and owes_debt(state):
+        plays = [play for play in plays if _debt_payable(state, seat, decide(state, play))]
+    return plays
+
+
+RULES = {card_id: (row, LEGAL_BY_KIND.get(row.kind)) for card_id, row in CARDS.items()}
+
+
+def diagnose(state, command: PlayBonusCard) -> str:
+    player = state.players[command.seat]
+    if command.card not in player.hand:
+        return v.CARD_NOT_IN_HAND
+    if CARDS[command.card].kind == "family_to_police" and player.family == POLICE_STATION:
+        return v.FAMILY_IN_POLICE
+    plays = _playable(state, command.seat, command.card)
+    if command in plays:
+        return v.DECISION_PENDING  # playable, but the payment or discard owed now would become impossible
+    return v.INVALID_TARGET if plays else v.CARD_TIMING
+
+
+# --- decisions and their events, one function per effect kind ---------------------------------------------------
+def _decide_gain_good(state, command, row):
+    got = gained(state.players[command.seat], command.good)
+    return [BonusCardPlayed(command.seat, command.card, row.kind, good=command.good, gained=got)]
+
+
+def _decide_gain_lira(state, command, row):
+    return [BonusCardPlayed(command.seat, command.card, row.kind, lira=GAIN_LIRA)]
+
+
+def _decide_family_to_police(state, command, row):
+    lira = CATCH_LIRA if command.reward == "lira" else 0
+    events = [BonusCardPlayed(command.seat, command.card, row.kind, lira=lira, reward=command.reward)]
+    if command.reward == "card":
+        events.append(BonusCardDrawn(command.seat, state.deck[0], "deck"))
+    return events
+
+
+def _decide_return_assistant(state, command, row):
+    return [BonusCardPlayed(command.seat, command.card, row.kind, place=command.place)]
+
+
+def _decide_plain(state, command, row):
+    return [BonusCardPlayed(command.seat, command.card, row.kind)]
+
+
+DECIDE_BY_KIND = {
+    "gain_good": _decide_gain_good,
+    "gain_lira": _decide_gain_lira,
+    "family_to_police": _decide_family_to_police,
+    "return_assistant": _decide_return_assistant,
+    "repeat_action": _decide_plain,
+    "sell_any_goods": _decide_plain,
+}
 
 
 def decide(state, command) -> list:
     row = CARDS[command.card]
-    seat = command.seat
-    if row.kind == "gain_good":
-        gained = capped_gain(state.players[seat], one(command.good))[GOODS.index(command.good)]
-        return [BonusCardPlayed(seat, command.card, row.kind, good=command.good, gained=gained)]
-    if row.kind == "gain_lira":
-        return [BonusCardPlayed(seat, command.card, row.kind, lira=GAIN_LIRA)]
-    if row.kind == "family_to_police":
-        lira = CATCH_LIRA if command.reward == "lira" else 0
-        events = [BonusCardPlayed(seat, command.card, row.kind, lira=lira, reward=command.reward)]
-        if command.reward == "card":
-            events.append(BonusCardDrawn(seat, state.deck[0], "deck"))
-        return events
-    if row.kind == "return_assistant":
-        return [BonusCardPlayed(seat, command.card, row.kind, place=command.place)]
-    return [BonusCardPlayed(seat, command.card, row.kind)]
+    return DECIDE_BY_KIND[row.kind](state, command, row)
 
 
 # --- evolve: the played card goes face up onto the discard pile, then its effect by kind --------------------------
+def _apply_gain_good(state, e):
+    return gain(state, e.seat, one(e.good, e.gained))
+
+
+def _apply_gain_lira(state, e):
+    return gain(state, e.seat, lira=e.lira)
+
+
+def _apply_family_to_police(state, e):
+    state = gain(update(state, e.seat, family=POLICE_STATION), e.seat, lira=e.lira)
+    phase = state.phase
+    if e.reward == "card" and isinstance(phase, Action) and isinstance(phase.step, Caravan):
+        # the reward card drawn next is not one of the caravansary's two draws
+        state = replace(state, phase=replace(phase, step=replace(phase.step, reward_due=True)))
+    return state
+
+
+def _apply_repeat_action(state, e):
+    return replace(state, phase=replace(state.phase, allowed=state.phase.allowed + 1))
+
+
+def _apply_sell_any_goods(state, e):
+    return replace(state, phase=replace(state.phase, any_goods=True))
+
+
+def _apply_return_assistant(state, e):
+    state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.seat))
+    return update(state, e.seat, stack=state.players[e.seat].stack + (e.seat,))
+
+
+APPLY_BY_KIND = {
+    "gain_good": _apply_gain_good,
+    "gain_lira": _apply_gain_lira,
+    "family_to_police": _apply_family_to_police,
+    "repeat_action": _apply_repeat_action,
+    "sell_any_goods": _apply_sell_any_goods,
+    "return_assistant": _apply_return_assistant,
+}
+
+
 def apply_bonus_card_played(state, e):
     state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
     state = replace(state, discard=state.discard + (e.card,))
-    kind = e.kind
-    if kind == "gain_good":
-        return gain(state, e.seat, one(e.good, e.gained))
-    if kind == "gain_lira":
-        return gain(state, e.seat, lira=e.lira)
-    if kind == "family_to_police":
-        return gain(update(state, e.seat, family=POLICE_STATION), e.seat, lira=e.lira)
-    if kind == "repeat_action":
-        return replace(state, phase=replace(state.phase, allowed=state.phase.allowed + 1))
-    if kind == "sell_any_goods":
-        return replace(state, phase=replace(state.phase, any_goods=True))
-    if kind == "return_assistant":
-        state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.seat))
-        return update(state, e.seat, stack=state.players[e.seat].stack + (e.seat,))
-    return state
+    return APPLY_BY_KIND[e.kind](state, e)
 
 
 APPLY = {BonusCardPlayed: apply_bonus_card_played}

@@ -11,12 +11,13 @@ from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
 from domain.istanbul.places.dice import red_choice_open, resolve
 from domain.istanbul.setup import decide_setup_chance
 from domain.istanbul.state import Dice, Over, Setup, State
-from domain.istanbul.violations import UNEXPECTED_CHANCE, violation
 
 RESHUFFLE = "bonus_reshuffle"
 
 
 def chance(state: State):
+    if not state.pending and (state.deck or not state.discard):
+        return None  # the common case first: asked before every command
     if isinstance(state.phase, Over):
         return None
     if not state.deck and state.discard and not isinstance(state.phase, Setup):
@@ -32,9 +33,7 @@ def chance(state: State):
 
 
 def decide_chance(state: State, drawn: ChanceDrawn) -> list:
-    request = chance(state)
-    if request is None or request.label != drawn.label:
-        raise violation(UNEXPECTED_CHANCE, f"no chance step {drawn.label!r} is awaited")
+    """The consequences of `drawn`, which domain.core.check_outcome found possible for the awaited request."""
     label, outcome = drawn.label, tuple(drawn.outcome)
     if label == RESHUFFLE:
         deck = apply_permutation(sorted(state.discard), outcome)

@@ -1,223 +1,288 @@
 """Commands (imperative): frozen dataclasses, first field `seat`, class attribute TYPE = wire name.
 
-Goods are named by colour ("red", "green", "yellow", "blue"); goods counts are (red, green, yellow, blue).
+Every field states its meaning and range as `Annotated[T, Doc(...)]` (read by the generated API description; the
+codec reads the plain type). Goods are named by colour ("red", "green", "yellow", "blue"); goods amounts are
+mappings good -> count (goods.Goods: zero counts left out, so each command has one spelling).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import Annotated
+
+from domain.core import Doc
+from domain.istanbul.frozen import record
+from domain.istanbul.goods import NONE, freeze
+from domain.istanbul.data import (
+    BASE_CARDS,
+    BASE_PLACES,
+    BLACK_MARKET_GOODS,
+    CARD_IDS,
+    GOODS,
+    MAX_SEATS,
+    MOSQUE_TILES,
+    POLICE_STATION,
+    TILE_COLOURS,
+)
+
+SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)
+PLACE = Doc("a place, by its printed number", minimum=min(BASE_PLACES), maximum=max(BASE_PLACES))
+CARD = Doc("a bonus card id in the seat's hand: B01..B10 (rules 8.1)", choices=CARD_IDS)
+GOOD = Doc("a good by colour: red = fabric, green = spice, yellow = fruit, blue = jewelry", choices=GOODS)
+COUNTS = Doc("goods by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry); goods not "
+             "given count 0", minimum=0, maximum=5, choices=GOODS)
+MOVEMENT_CARDS = tuple(c.id for c in BASE_CARDS if c.kind in ("stay", "move_3_4"))
+SINGLE_GOODS = BLACK_MARKET_GOODS
+USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_assistant")  # blue acts when taken
 
 
 # --- phase 1 and 2: movement, assistant step, paying merchants, ending the turn ------------------------------
-@dataclass(frozen=True)
+@record
 class Move:
     """Move the merchant stack to `place`; `card` names a movement bonus card used instead (B08 stay, B09 3-4)."""
 
     TYPE = "move"
-    seat: int
-    place: int
-    card: str | None = None
+    seat: Annotated[int, SEAT]
+    place: Annotated[int, Doc("the destination place's number: 1-2 steps away; with B09 3-4 steps; with B08 the "
+                              "merchant's own place", minimum=PLACE.minimum, maximum=PLACE.maximum)]
+    card: Annotated[str | None, Doc("null for a normal move, or the movement card played instead: B08 (stay) or "
+                                    "B09 (3-4 steps)", choices=MOVEMENT_CARDS)] = None
 
 
-@dataclass(frozen=True)
+@record
 class LeaveAssistant:
     TYPE = "leave_assistant"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class PickUpAssistant:
     TYPE = "pick_up_assistant"
-    seat: int
-    neutral: bool = False
+    seat: Annotated[int, SEAT]
+    neutral: Annotated[bool, Doc("true: pick up a neutral assistant standing here (variant neutral_assistants) "
+                                 "instead of the seat's own")] = False
 
 
-@dataclass(frozen=True)
+@record
 class PayMerchants:
     TYPE = "pay_merchants"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class EndTurn:
     """End the turn now (refusing the assistant step or the payment ends it at once; after the final round:
     done playing cards)."""
 
     TYPE = "end_turn"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
 # --- phase 3: place actions ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class BuyExtension:  # Wainwright 1
     TYPE = "buy_extension"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class FillGoods:  # Warehouses 2, 3, 4
     TYPE = "fill_goods"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class CollectMail:  # Post Office 5
     TYPE = "collect_mail"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class DrawBonusCard:  # Caravansary 6: source "deck" or "discard"
     TYPE = "draw_bonus_card"
-    seat: int
-    source: str
+    seat: Annotated[int, SEAT]
+    source: Annotated[str, Doc("where the card comes from: the face-down deck or the top of the face-up discard "
+                               "pile", choices=("deck", "discard"))]
 
 
-@dataclass(frozen=True)
+@record
 class DiscardBonusCard:  # Caravansary 6, after drawing two
     TYPE = "discard_bonus_card"
-    seat: int
-    card: str
+    seat: Annotated[int, SEAT]
+    card: Annotated[str, Doc("the bonus card id to discard from hand (B01..B10)", choices=CARD_IDS)]
 
 
-@dataclass(frozen=True)
+@record
 class ReturnAssistants:  # Fountain 7: the places to bring own assistants back from
     TYPE = "return_assistants"
-    seat: int
-    places: tuple[int, ...]
+    seat: Annotated[int, SEAT]
+    places: Annotated[tuple[int, ...], Doc("the places (ascending, each once, at least one) whose own assistant "
+                                           "comes back to the merchant", minimum=PLACE.minimum,
+                                           maximum=PLACE.maximum)]
 
 
-@dataclass(frozen=True)
+@record
 class VisitBlackMarket:
     """Black Market 8: the red, green or yellow good, then roll; `good` None: roll first, take the good after
     the roll (take_black_market_good)."""
 
     TYPE = "visit_black_market"
-    seat: int
-    good: str | None = None
+    seat: Annotated[int, SEAT]
+    good: Annotated[str | None, Doc("the single good taken before the roll, or null to roll first and take it "
+                                    "after (take_black_market_good)", choices=SINGLE_GOODS)] = None
 
 
-@dataclass(frozen=True)
+@record
 class TakeBlackMarketGood:  # Black Market 8, rolled first: the red, green or yellow good after the roll
     TYPE = "take_black_market_good"
-    seat: int
-    good: str
+    seat: Annotated[int, SEAT]
+    good: Annotated[str, Doc("the black market's single good, taken after the roll", choices=SINGLE_GOODS)]
 
 
-@dataclass(frozen=True)
+@record
 class VisitTeaHouse:  # Tea House 9: announce 3..12, then roll
     TYPE = "visit_tea_house"
-    seat: int
-    number: int
+    seat: Annotated[int, SEAT]
+    number: Annotated[int, Doc("the announced number: a roll of at least it pays it in lira, else 2 lira",
+                               minimum=3, maximum=12)]
 
 
-@dataclass(frozen=True)
+@record
 class AcceptRoll:  # keep the dice (declining the red mosque tile)
     TYPE = "accept_roll"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
-class SellGoods:  # Markets 10 / 11: counts (red, green, yellow, blue)
+@record
+class SellGoods:  # Markets 10 / 11
     TYPE = "sell_goods"
-    seat: int
-    goods: tuple[int, int, int, int]
+    seat: Annotated[int, SEAT]
+    goods: Annotated[dict[str, int], Doc("goods sold (1-5 in all, as pictured on the market's top demand tile "
+                                         "unless B07 was played): " + COUNTS.text, minimum=0, maximum=5,
+                                         choices=GOODS)]
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
 
-@dataclass(frozen=True)
+@record
 class SendFamilyMember:  # Police Station 12
     TYPE = "send_family_member"
-    seat: int
-    place: int
+    seat: Annotated[int, SEAT]
+    place: Annotated[int, Doc(f"where the family member goes to act (any place but the police station "
+                              f"{POLICE_STATION})", minimum=PLACE.minimum, maximum=PLACE.maximum)]
 
 
-@dataclass(frozen=True)
+@record
 class DeliverToSultan:  # Sultan's Palace 13: the goods paid on the "any" fields
     TYPE = "deliver_to_sultan"
-    seat: int
-    any_goods: tuple[int, int, int, int] = (0, 0, 0, 0)
+    seat: Annotated[int, SEAT]
+    any_goods: Annotated[dict[str, int], Doc("the goods delivered on the uncovered \"any\" fields (as many as "
+                                             "there are such fields): " + COUNTS.text, minimum=0, maximum=2,
+                                             choices=GOODS)] = NONE
+
+    def __post_init__(self):
+        freeze(self, "any_goods")
 
 
-@dataclass(frozen=True)
+@record
 class TakeMosqueTile:  # Mosques 14 / 15
     TYPE = "take_mosque_tile"
-    seat: int
-    tile: str
+    seat: Annotated[int, SEAT]
+    tile: Annotated[str, Doc("the mosque tile by colour: red and green at the small mosque 14, yellow and blue at "
+                             "the great mosque 15", choices=TILE_COLOURS)]
 
 
-@dataclass(frozen=True)
+@record
 class BuyRuby:  # Gemstone Dealer 16
     TYPE = "buy_ruby"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
 # --- phase 4: encounters -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class CatchFamilyMember:
     """reward "card" (1 bonus card) or "lira" (3 lira)."""
 
     TYPE = "catch_family_member"
-    seat: int
-    owner: int
-    reward: str
+    seat: Annotated[int, SEAT]
+    owner: Annotated[int, Doc("the seat whose family member is caught here", minimum=0, maximum=MAX_SEATS - 1)]
+    reward: Annotated[str, Doc("card: draw 1 bonus card; lira: take 3 lira", choices=("card", "lira"))]
 
 
-@dataclass(frozen=True)
+@record
 class UseGovernor:
     TYPE = "use_governor"
-    seat: int
+    seat: Annotated[int, SEAT]
 
 
-@dataclass(frozen=True)
+@record
 class PayGovernor:
     """card None: pay 2 lira; else discard that card."""
 
     TYPE = "pay_governor"
-    seat: int
-    card: str | None = None
+    seat: Annotated[int, SEAT]
+    card: Annotated[str | None, Doc("null: pay 2 lira; else the bonus card id discarded from hand (the one just "
+                                    "drawn allowed)", choices=CARD_IDS)] = None
 
 
-@dataclass(frozen=True)
+@record
 class UseSmuggler:
     """Take `good`; pay "lira" (2 lira) or a good's colour (1 good, the new one allowed)."""
 
     TYPE = "use_smuggler"
-    seat: int
-    good: str
-    pay: str
+    seat: Annotated[int, SEAT]
+    good: Annotated[str, Doc("the good taken from the smuggler", choices=GOODS)]
+    pay: Annotated[str, Doc("\"lira\" (2 lira) or the colour of the good given (the new one allowed)",
+                            choices=("lira",) + GOODS)]
 
 
 # --- any time: bonus cards and mosque tiles ------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class PlayBonusCard:
     """`good` for gain_good, `place` for return_assistant, `reward` ("card"/"lira") for family_to_police."""
 
     TYPE = "play_bonus_card"
-    seat: int
-    card: str
-    good: str | None = None
-    place: int | None = None
-    reward: str | None = None
+    seat: Annotated[int, SEAT]
+    card: Annotated[str, Doc("the bonus card id played from hand (B01-B07, B10; B08 and B09 go with move)",
+                             choices=CARD_IDS)]
+    good: Annotated[str | None, Doc("B01: the good taken; else null", choices=GOODS)] = None
+    place: Annotated[int | None, Doc("B10: the place whose own assistant comes back; else null",
+                                     minimum=PLACE.minimum, maximum=PLACE.maximum)] = None
+    reward: Annotated[str | None, Doc("B06: card (draw 1 bonus card) or lira (3 lira); else null",
+                                      choices=("card", "lira"))] = None
 
 
-@dataclass(frozen=True)
+@record
 class UseMosqueTile:
     """red: `die` 0/1 turned to 4, or `reroll`; green: `good` bought for 2 lira at a warehouse;
     yellow: `place` whose assistant comes back for 2 lira."""
 
     TYPE = "use_mosque_tile"
-    seat: int
-    tile: str
-    good: str | None = None
-    place: int | None = None
-    die: int | None = None
-    reroll: bool = False
+    seat: Annotated[int, SEAT]
+    tile: Annotated[str, Doc("the owned mosque tile used: red (after a roll), green (after a warehouse action), "
+                             "yellow (once per turn)", choices=USABLE_TILES)]
+    good: Annotated[str | None, Doc("green: the good bought for 2 lira; else null", choices=GOODS)] = None
+    place: Annotated[int | None, Doc("yellow: the other place whose own assistant comes back for 2 lira; "
+                                     "else null", minimum=PLACE.minimum, maximum=PLACE.maximum)] = None
+    die: Annotated[int | None, Doc("red: the die (0 = first, 1 = second) turned to 4; null when rerolling",
+                                   minimum=0, maximum=1)] = None
+    reroll: Annotated[bool, Doc("red: true to reroll both dice instead of turning one")] = False
 
 
 ALL = (
     Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn,
     BuyExtension, FillGoods, CollectMail, DrawBonusCard, DiscardBonusCard, ReturnAssistants, VisitBlackMarket,
-    TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile, BuyRuby,
+    TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile,
+    BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
 )
 COMMANDS = {cls.TYPE: cls for cls in ALL}
+
+
+@lru_cache(maxsize=1 << 16)
+def once(cls, *fields):
+    """The command `cls(*fields)` (every field, in order), built once: commands are immutable values, and listing
+    the same ones over and over is where random play and tree search spend their time (a frozen dataclass is slow
+    to build). The cache holds values only, never state."""
+    return cls(*fields)

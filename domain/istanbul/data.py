@@ -1,15 +1,17 @@
 """The printed data of the base game as tables (rules section 15); no logic.
 
-Goods are always indexed in the order of GOODS (red, green, yellow, blue) in count tuples.
+Goods are named ("red", "green", "yellow", "blue"); amounts are goods.Goods mappings.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from domain.istanbul.goods import Goods
+
 MIN_SEATS, MAX_SEATS = 2, 5
 
-GOODS = ("red", "green", "yellow", "blue")  # fabric, spice, fruit, jewelry
-RED, GREEN, YELLOW, BLUE = range(4)
-NO_GOODS = (0, 0, 0, 0)
+GOODS = ("red", "green", "yellow", "blue")  # fabric, spice, fruit, jewelry: the wheelbarrow's goods, "any good"
 
 # place ids (the big printed numbers)
 WAINWRIGHT = 1
@@ -46,7 +48,7 @@ PLACE_NAMES = {
     16: "Gemstone Dealer",
 }
 BASE_PLACES = tuple(range(1, 17))
-WAREHOUSE_GOOD = {FABRIC_WAREHOUSE: RED, SPICE_WAREHOUSE: GREEN, FRUIT_WAREHOUSE: YELLOW}
+WAREHOUSE_GOOD = {FABRIC_WAREHOUSE: "red", SPICE_WAREHOUSE: "green", FRUIT_WAREHOUSE: "yellow"}
 
 # 15.2 layouts, rows top to bottom, row-major
 LAYOUTS = {
@@ -54,8 +56,7 @@ LAYOUTS = {
     "long_paths": (16, 2, 8, 11, 15, 7, 6, 4, 3, 5, 12, 1, 10, 9, 14, 13),
     "ordered": tuple(range(1, 17)),
 }
-COLUMNS, ROWS = 4, 4
-CENTRE_CELLS = (5, 6, 9, 10)  # inner cells of the 4x4 grid (row-major index)
+GRID_SIZES = {16: (4, 4), 20: (5, 4), 25: (5, 5)}  # places in play -> (columns, rows): base, one expansion, GB
 BLACK_MARKET_TEA_HOUSE_MIN_DISTANCE = 3
 
 # 4.3 / 15.3 set-up by player count
@@ -79,33 +80,35 @@ CATCH_LIRA = 3
 
 # 15.4 place tables
 WAINWRIGHT_COST = 7
-POST_OFFICE_GAINS = {  # state -> (goods counts, lira)
-    0: ((0, 1, 1, 0), 2),
-    1: ((1, 0, 1, 0), 2),
-    2: ((1, 0, 1, 0), 3),
-    3: ((1, 0, 0, 1), 3),
-    4: ((1, 0, 0, 1), 4),
+CARAVANSARY_DRAWS = 2
+POST_OFFICE_GAINS = {  # state -> (goods, lira)
+    0: (Goods({"green": 1, "yellow": 1}), 2),
+    1: (Goods({"red": 1, "yellow": 1}), 2),
+    2: (Goods({"red": 1, "yellow": 1}), 3),
+    3: (Goods({"red": 1, "blue": 1}), 3),
+    4: (Goods({"red": 1, "blue": 1}), 4),
 }
 POST_OFFICE_STATES = 5
 MARKET_PAYOUT = {SMALL_MARKET: (2, 5, 9, 14, 20), LARGE_MARKET: (3, 7, 12, 18, 25)}
-DEMAND_TILES = {  # id -> goods counts; the small market's are light, the large market's dark
-    "S1": (1, 2, 1, 1),
-    "S2": (1, 2, 2, 0),
-    "S3": (0, 2, 2, 1),
-    "S4": (1, 1, 2, 1),
-    "S5": (1, 3, 1, 0),
-    "L1": (1, 1, 1, 2),
-    "L2": (1, 1, 0, 3),
-    "L3": (2, 1, 0, 2),
-    "L4": (1, 0, 1, 3),
-    "L5": (2, 0, 1, 2),
+DEMAND_TILES = {  # id -> the goods pictured; the small market's are light, the large market's dark
+    "S1": Goods({"red": 1, "green": 2, "yellow": 1, "blue": 1}),
+    "S2": Goods({"red": 1, "green": 2, "yellow": 2}),
+    "S3": Goods({"green": 2, "yellow": 2, "blue": 1}),
+    "S4": Goods({"red": 1, "green": 1, "yellow": 2, "blue": 1}),
+    "S5": Goods({"red": 1, "green": 3, "yellow": 1}),
+    "L1": Goods({"red": 1, "green": 1, "yellow": 1, "blue": 2}),
+    "L2": Goods({"red": 1, "green": 1, "blue": 3}),
+    "L3": Goods({"red": 2, "green": 1, "blue": 2}),
+    "L4": Goods({"red": 1, "yellow": 1, "blue": 3}),
+    "L5": Goods({"red": 2, "yellow": 1, "blue": 2}),
 }
 DEMAND_STACKS = {SMALL_MARKET: ("S1", "S2", "S3", "S4", "S5"), LARGE_MARKET: ("L1", "L2", "L3", "L4", "L5")}
 BLACK_MARKET_BLUE = {2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 1, 8: 1, 9: 2, 10: 2, 11: 3, 12: 3}
-BLACK_MARKET_GOODS = (RED, GREEN, YELLOW)
+BLACK_MARKET_GOODS = ("red", "green", "yellow")  # the single good; the roll brings blue
+BLACK_MARKET_ROLL_GOOD = "blue"
 TEA_HOUSE_MIN, TEA_HOUSE_MAX, TEA_HOUSE_FAIL = 3, 12, 2
-ANY = -1
-SULTAN_TRACK = (BLUE, RED, GREEN, YELLOW, ANY, BLUE, RED, GREEN, YELLOW, ANY)
+ANY = "any"
+SULTAN_TRACK = ("blue", "red", "green", "yellow", ANY, "blue", "red", "green", "yellow", ANY)
 GEMSTONE_MAX_PRICE = 23
 
 # 15.5 mosque tiles: colour -> (mosque, ability kind)
@@ -117,11 +120,41 @@ MOSQUE_TILES = {
 }
 TILE_COLOURS = ("red", "green", "yellow", "blue")
 MOSQUE_OF = {SMALL_MOSQUE: ("red", "green"), GREAT_MOSQUE: ("yellow", "blue")}
-TILE_GOOD = {"red": RED, "green": GREEN, "yellow": YELLOW, "blue": BLUE}
+TILE_GOOD = {"red": "red", "green": "green", "yellow": "yellow", "blue": "blue"}  # the goods a tile asks for
 GREEN_TILE_COST = 2
 YELLOW_TILE_COST = 2
 RED_TILE_DIE = 4
 
-# 15.7 neutral figures (placement and relocation: 2d6 -> place with that number)
-FIGURES = ("governor", "smuggler")
+# 15.7 neutral figures (placement and relocation: 2d6 -> place with that number): name -> encounter kind
+FIGURES = {"governor": "draw_bonus_card", "smuggler": "take_any_good"}
 FIGURE_FEE = 2
+START_PLACE = FOUNTAIN  # every merchant stack starts at the fountain (set-up step 11)
+FAMILY_START = POLICE_STATION  # every family member starts in the police station (set-up step 10)
+
+
+# 8.1 base bonus cards: one row per face; code dispatches on `kind` and `timing`, never on the id (cards.py)
+@dataclass(frozen=True)
+class BonusCard:
+    id: str
+    kind: str
+    copies: int
+    timing: str  # "any" | "outside_action" | "at_place" | "movement" (cards.py)
+    place: int | None = None
+    final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10.3)
+
+
+BASE_CARDS = (
+    BonusCard("B01", "gain_good", 4, "outside_action", final=True),
+    BonusCard("B02", "gain_lira", 4, "any", final=True),
+    BonusCard("B03", "repeat_action", 2, "at_place", place=SULTANS_PALACE),
+    BonusCard("B04", "repeat_action", 2, "at_place", place=POST_OFFICE),
+    BonusCard("B05", "repeat_action", 2, "at_place", place=GEMSTONE_DEALER),
+    BonusCard("B06", "family_to_police", 2, "any"),
+    BonusCard("B07", "sell_any_goods", 2, "at_place", place=SMALL_MARKET),
+    BonusCard("B08", "stay", 2, "movement"),
+    BonusCard("B09", "move_3_4", 4, "movement"),
+    BonusCard("B10", "return_assistant", 2, "movement"),
+)
+CARD_IDS = tuple(card.id for card in BASE_CARDS)
+GAIN_LIRA = 5
+MOVE_3_4 = (3, 4)

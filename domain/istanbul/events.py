@@ -1,16 +1,20 @@
-"""Events (past tense): frozen dataclasses with TYPE and V = 1. They carry every decided result (evolve never
-decides again). Secret fields (drawn cards, deck and demand stack orders) are blanked by `redact`."""
+"""Events (past tense): frozen dataclasses with TYPE and a version V. They carry every decided result (evolve
+never decides again). Secret fields (drawn cards, deck and demand stack orders) are blanked by `redact`.
+
+An event's shape never changes in place: a new shape gets V + 1 and a one-step upcaster (upcasters.py), so logs
+stored earlier keep replaying. Goods amounts are goods.Goods mappings (v2 of the events that carry them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from domain.istanbul.frozen import record
+from domain.istanbul.goods import freeze
 
 
-def _event(type_: str):
+def _event(type_: str, v: int = 1):
     def wrap(cls):
         cls.TYPE = type_
-        cls.V = 1
-        return dataclass(frozen=True)(cls)
+        cls.V = v
+        return record(cls)
 
     return wrap
 
@@ -138,12 +142,15 @@ class GoodsFilled:
     gained: int
 
 
-@_event("mail_collected")
+@_event("mail_collected", v=2)
 class MailCollected:
     seat: int
-    goods: tuple[int, int, int, int]  # gained (after capacity)
+    goods: dict[str, int]  # gained (after capacity)
     lira: int
     post: int  # post office state afterwards
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
 
 @_event("caravansary_visited")
@@ -211,13 +218,16 @@ class RollResolved:
     lira: int  # tea house: lira gained
 
 
-@_event("goods_sold")
+@_event("goods_sold", v=2)
 class GoodsSold:
     seat: int
     market: int
-    goods: tuple[int, int, int, int]
+    goods: dict[str, int]
     lira: int
     next_top: str
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
 
 @_event("family_member_sent")
@@ -226,11 +236,14 @@ class FamilyMemberSent:
     place: int
 
 
-@_event("sultan_delivered")
+@_event("sultan_delivered", v=2)
 class SultanDelivered:
     seat: int
-    goods: tuple[int, int, int, int]
+    goods: dict[str, int]
     refilled: bool
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
 
 @_event("mosque_tile_taken")

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.core import ChanceDrawn
 from domain.istanbul import board, cards, figures, places, tiles
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul import events as ev
-from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, SMALL_MARKET
+from domain.istanbul.content import content
+from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
+from domain.istanbul.frozen import replace
 from domain.istanbul.places import dice
-from domain.istanbul.setup import LAYOUT
+from domain.istanbul.setup import layout_step
 from domain.istanbul.state import (
+    ASSISTANT_STEP,
+    MOVEMENT,
     Action,
-    AssistantStep,
     Caravan,
     FinalCards,
-    Movement,
     Over,
     Setup,
     State,
-    acted,
+    acted_phase,
+    action_at,
+    players_with,
     push_roll,
-    with_step,
-    with_stock,
 )
 from domain.istanbul.turn import arrival_phase
 from domain.istanbul.wheelbarrow import hand_add, hand_remove, update
@@ -35,7 +35,7 @@ def evolve(state: State, event) -> State:
         return state
     state = apply(state, event)
     if isinstance(state.phase, Setup) and not state.pending and state.layout and state.deck:
-        state = replace(state, phase=Movement(), current=state.start_player)
+        state = replace(state, phase=MOVEMENT, current=state.start_player)
     return state
 
 
@@ -62,77 +62,59 @@ def start_player_chosen(state, e):
 def layout_drawn(state, e):
     if e.accepted:
         return replace(state, layout=e.layout)
-    return replace(state, pending=(LAYOUT,) + state.pending)
+    return replace(state, pending=(layout_step(content(state)),) + state.pending)
 
 
 def bonus_deck_shuffled(state, e):
     return replace(state, deck=e.cards, discard=() if e.reshuffle else state.discard)
 
 
-def demand_tiles_shuffled(state, e):
-    if e.market == SMALL_MARKET:
-        return with_stock(state, small_demand=e.tiles)
-    return with_stock(state, large_demand=e.tiles)
-
-
-def figure_placed(state, e):
-    if e.figure == "governor":
-        return replace(state, governor=e.place)
-    if e.figure == "smuggler":
-        return replace(state, smuggler=e.place)
-    merchants = list(state.neutral_merchants)
-    merchants[e.index] = e.place
-    return replace(state, neutral_merchants=tuple(merchants))
-
-
 def bonus_card_drawn(state, e):
-    if e.source == "deck":
-        state = replace(state, deck=state.deck[1:])
-    else:
-        state = replace(state, discard=state.discard[:-1])
-    state = update(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card))
+    changes = {"deck": state.deck[1:]} if e.source == "deck" else {"discard": state.discard[:-1]}
     phase = state.phase
     if isinstance(phase, Action) and isinstance(phase.step, Caravan):
-        state = with_step(state, Caravan(phase.step.drawn + 1))
-    return state
+        step = phase.step
+        changes["phase"] = replace(phase, step=Caravan(step.drawn) if step.reward_due else Caravan(step.drawn + 1))
+    return replace(state, players=players_with(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card)),
+                   **changes)
 
 
 def bonus_card_discarded(state, e):
-    state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
-    state = _discard(state, e.card)
-    if isinstance(state.phase, Action) and isinstance(state.phase.step, Caravan):
-        state = with_step(state, None)
-    return state
+    phase = state.phase
+    if isinstance(phase, Action) and isinstance(phase.step, Caravan):
+        phase = replace(phase, step=None)
+    return replace(state, players=players_with(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card)),
+                   discard=state.discard + (e.card,), phase=phase)
 
 
 # --- phases 1 and 2 --------------------------------------------------------------------------------------------
+# The commonest events change the state in one copy (players, pieces and phase together): replay speed.
 def merchant_moved(state, e):
-    if e.card is not None:
-        state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
-        state = _discard(state, e.card)
-    state = update(state, e.seat, merchant=e.place)
-    phase = arrival_phase(state, e.seat) if e.place == FOUNTAIN else AssistantStep()
-    return replace(state, phase=phase)
+    phase = arrival_phase(state, e.seat, e.place) if e.place == FOUNTAIN else ASSISTANT_STEP
+    if e.card is None:
+        return replace(state, players=players_with(state, e.seat, merchant=e.place), phase=phase)
+    players = players_with(state, e.seat, merchant=e.place, hand=hand_remove(state.players[e.seat].hand, e.card))
+    return replace(state, players=players, discard=state.discard + (e.card,), phase=phase)
 
 
 def assistant_left(state, e):
     p = state.players[e.seat]
-    state = update(state, e.seat, stack=p.stack[1:])
-    state = replace(state, assistants=board.add_assistant(state.assistants, e.place, e.owner))
     if isinstance(state.phase, Action):
         # fountain: left before the action (places/fountain.py); the action phase goes on
-        return replace(state, phase=replace(state.phase, assistant_left=True))
-    return replace(state, phase=arrival_phase(state, e.seat))
+        phase = replace(state.phase, assistant_left=True)
+    else:
+        phase = arrival_phase(state, e.seat, p.merchant)
+    return replace(state, players=players_with(state, e.seat, stack=p.stack[1:]), phase=phase,
+                   assistants=board.add_assistant(state.assistants, e.place, e.owner))
 
 
 def assistant_picked_up(state, e):
     p = state.players[e.seat]
-    state = update(state, e.seat, stack=(e.owner,) + p.stack)
-    state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.owner))
-    phase = arrival_phase(state, e.seat)
+    phase = arrival_phase(state, e.seat, p.merchant)
     if e.place == FOUNTAIN and isinstance(phase, Action):
         phase = replace(phase, assistant_taken=True)
-    return replace(state, phase=phase)
+    return replace(state, players=players_with(state, e.seat, stack=(e.owner,) + p.stack), phase=phase,
+                   assistants=board.remove_assistant(state.assistants, e.place, e.owner))
 
 
 def merchants_paid(state, e):
@@ -141,11 +123,13 @@ def merchants_paid(state, e):
         state = _lira(state, owner, MERCHANT_FEE)
     for index in e.neutral:
         state = push_roll(state, "neutral_merchant", index, by_dealer=True, front=False)
-    return replace(state, phase=Action(place=e.place))
+    return replace(state, phase=action_at(e.place))
 
 
 def turn_ended(state, e):
-    return replace(state, current=e.next_seat, phase=Movement(), yellow_used=False)
+    if state.yellow_used:
+        return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False)
+    return replace(state, current=e.next_seat, phase=MOVEMENT)
 
 
 def game_end_triggered(state, e):
@@ -167,18 +151,17 @@ def game_ended(state, e):
 
 # --- assistants brought back (fountain, yellow tile) -------------------------------------------------------
 def assistants_returned(state, e):
-    state = _lira(state, e.seat, -e.lira)
-    assistants = state.assistants
-    stack = state.players[e.seat].stack
-    for place in e.places:
-        assistants = board.remove_assistant(assistants, place, e.seat)
-        stack = stack + (e.seat,)
-    state = update(replace(state, assistants=assistants), e.seat, stack=stack)
+    p = state.players[e.seat]
+    back = {(place, e.seat) for place in e.places}
+    changes = {
+        "assistants": tuple(a for a in state.assistants if a not in back),
+        "players": players_with(state, e.seat, lira=p.lira - e.lira, stack=p.stack + (e.seat,) * len(e.places)),
+    }
     if e.reason == "fountain":
-        return acted(state)
-    if e.reason == "yellow_tile":
-        return replace(state, yellow_used=True)
-    return state
+        changes["phase"] = acted_phase(state.phase)
+    elif e.reason == "yellow_tile":
+        changes["yellow_used"] = True
+    return replace(state, **changes)
 
 
 APPLY = {
@@ -186,8 +169,6 @@ APPLY = {
     ev.StartPlayerChosen: start_player_chosen,
     ev.LayoutDrawn: layout_drawn,
     ev.BonusDeckShuffled: bonus_deck_shuffled,
-    ev.DemandTilesShuffled: demand_tiles_shuffled,
-    ev.FigurePlaced: figure_placed,
     ev.BonusCardDrawn: bonus_card_drawn,
     ev.BonusCardDiscarded: bonus_card_discarded,
     ev.MerchantMoved: merchant_moved,

@@ -1,24 +1,32 @@
 """Phase 4 encounters at the merchant's place (5.6, 9.2): other players' family members (compulsory catch,
-1 bonus card or 3 lira each; nothing at the police station), the governor (draw a card, pay 2 lira or discard a
-card) and the smuggler (any good, pay 2 lira or a good), each once per turn and then relocated by a dealer roll.
-Also the 2-player neutral merchants' relocation (9.3)."""
+1 bonus card or 3 lira each; nothing at the police station), and the neutral figures in play (content.py), each
+usable once per turn and then relocated by a dealer roll. A figure's row names its encounter kind, and the code
+dispatches on the kind: draw_bonus_card (the governor: draw a card, pay 2 lira or discard a card) and
+take_any_good (the smuggler: any good, pay 2 lira or a good). Also the 2-player neutral merchants' relocation (9.3).
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.istanbul import board
-from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler
+from domain.istanbul import violations as v
+from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, once
 from domain.istanbul.data import CATCH_LIRA, FIGURE_FEE, GOODS, POLICE_STATION
+from domain.istanbul.data import FIGURES as FIGURE_KINDS
 from domain.istanbul.events import (
     BonusCardDrawn,
     FamilyMemberCaught,
+    FigurePlaced,
     GovernorPaid,
     GovernorUsed,
     SmugglerUsed,
 )
+from domain.istanbul.frozen import replace
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
-from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, hand_remove, one, update
+from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
+
+COMMANDS = (CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler)
+STEP_COMMANDS = (PayGovernor,)
+KIND_OF_COMMAND = {UseGovernor: "draw_bonus_card", UseSmuggler: "take_any_good"}  # the encounter it uses
 
 
 def to_catch(state, seat: int) -> tuple[int, ...]:
@@ -32,41 +40,87 @@ def used(state) -> tuple[str, ...]:
     return state.phase.used if isinstance(state.phase, Encounters) else ()
 
 
+def _here(state, seat: int, kind: str) -> str | None:
+    """The figure of `kind` standing at the seat's merchant and not used this turn, or None."""
+    place = state.players[seat].merchant
+    done = used(state)
+    for name, figure_kind in _kinds(state):
+        if figure_kind == kind and state.figures[name] == place and name not in done:
+            return name
+    return None
+
+
+def _kinds(state) -> tuple[tuple[str, str], ...]:
+    return tuple((name, FIGURE_KINDS[name]) for name in state.figures)
+
+
+# --- legal encounters, one function per figure kind ---------------------------------------------------------------
+def _legal_draw_bonus_card(state, seat, name):
+    return [once(UseGovernor, seat)] if state.deck else []
+
+
+def _legal_take_any_good(state, seat, name):
+    player = state.players[seat]
+    out = []
+    for good in GOODS:
+        after = player.goods.plus(one(good, gained(player, good)))  # the good just taken may be the payment
+        if player.lira >= FIGURE_FEE:
+            out.append(once(UseSmuggler, seat, good, "lira"))
+        out += [once(UseSmuggler, seat, good, pay) for pay in GOODS if after.count(pay) >= 1]
+    return out
+
+
+LEGAL_BY_KIND = {"draw_bonus_card": _legal_draw_bonus_card, "take_any_good": _legal_take_any_good}
+
+
 def legal(state, seat: int) -> list:
     """Encounter commands (in the action phase they end it) and end_turn when no catch is owed."""
     phase = state.phase
     if isinstance(phase, Encounters) and isinstance(phase.step, GovernorPayment):
         player = state.players[seat]
-        out = [PayGovernor(seat, None)] if player.lira >= FIGURE_FEE else []
-        return out + [PayGovernor(seat, c) for c in sorted(set(player.hand))]
+        out = [once(PayGovernor, seat, None)] if player.lira >= FIGURE_FEE else []
+        return out + [once(PayGovernor, seat, c) for c in sorted(set(player.hand))]
     if not (isinstance(phase, Encounters) or isinstance(phase, Action)) or phase.step is not None:
         return []
-    player = state.players[seat]
-    place = player.merchant
     catch = to_catch(state, seat)
     out = []
     for owner in catch:
-        out.append(CatchFamilyMember(seat, owner, "lira"))
+        out.append(once(CatchFamilyMember, seat, owner, "lira"))
         if state.deck:
-            out.append(CatchFamilyMember(seat, owner, "card"))
-    done = used(state)
-    if state.governor == place and "governor" not in done and state.deck:
-        out.append(UseGovernor(seat))
-    if state.smuggler == place and "smuggler" not in done:
-        for good in GOODS:
-            gi = good_index(good)
-            after = player.goods[gi] + capped_gain(player, one(good))[gi]
-            if player.lira >= FIGURE_FEE:
-                out.append(UseSmuggler(seat, good, "lira"))
-            for pay in GOODS:
-                pi = good_index(pay)
-                if (after if pi == gi else player.goods[pi]) >= 1:
-                    out.append(UseSmuggler(seat, good, pay))
+            out.append(once(CatchFamilyMember, seat, owner, "card"))
+    place = state.players[seat].merchant
+    if place in state.figures.values():
+        done = used(state)
+        for name, where in state.figures.items():
+            if where == place and name not in done:
+                out += LEGAL_BY_KIND[FIGURE_KINDS[name]](state, seat, name)
     if not catch:
-        out.append(EndTurn(seat))
+        out.append(once(EndTurn, seat))
     return out
 
 
+def diagnose(state, command) -> str:
+    if not isinstance(state.phase, (Action, Encounters)):
+        return v.WRONG_PHASE
+    if isinstance(command, CatchFamilyMember):
+        return v.INVALID_TARGET
+    if isinstance(command, PayGovernor):
+        if not isinstance(getattr(state.phase, "step", None), GovernorPayment):
+            return v.WRONG_PHASE
+        return v.NOT_ENOUGH_LIRA if command.card is None else v.CARD_NOT_IN_HAND
+    kind = KIND_OF_COMMAND[type(command)]
+    place = state.players[command.seat].merchant
+    present = [name for name, k in _kinds(state) if k == kind and state.figures[name] == place]
+    if not present:
+        return v.FIGURE_NOT_HERE
+    if all(name in used(state) for name in present):
+        return v.FIGURE_ALREADY_USED
+    if kind == "draw_bonus_card":
+        return v.NO_BONUS_CARDS
+    return v.NOT_ENOUGH_LIRA if command.pay == "lira" else v.NOT_ENOUGH_GOODS
+
+
+# --- decisions -------------------------------------------------------------------------------------------------
 def decide_catch(state, command: CatchFamilyMember) -> list:
     events = [FamilyMemberCaught(command.seat, command.owner, command.reward)]
     if command.reward == "card":
@@ -84,8 +138,19 @@ def decide_pay_governor(state, command: PayGovernor) -> list:
 
 def decide_use_smuggler(state, command: UseSmuggler) -> list:
     player = state.players[command.seat]
-    gained = capped_gain(player, one(command.good))[good_index(command.good)]
-    return [SmugglerUsed(command.seat, command.good, gained, command.pay)]
+    return [SmugglerUsed(command.seat, command.good, gained(player, command.good), command.pay)]
+
+
+DECIDE = {
+    CatchFamilyMember: decide_catch,
+    UseGovernor: decide_use_governor,
+    PayGovernor: decide_pay_governor,
+    UseSmuggler: decide_use_smuggler,
+}
+
+
+def decide(state, command) -> list:
+    return DECIDE[type(command)](state, command)
 
 
 def catch_lira(reward: str) -> int:
@@ -97,10 +162,17 @@ def _encounters(state) -> Encounters:
     return state.phase if isinstance(state.phase, Encounters) else Encounters()
 
 
+def _used(state, kind: str):
+    """Mark the figure of `kind` at the merchant's place as used and queue its relocation roll."""
+    name = _here(state, state.current, kind)
+    phase = _encounters(state)
+    state = replace(state, phase=replace(phase, used=phase.used + (name,)))
+    return push_roll(state, name, 0, by_dealer=True, front=False)
+
+
 def apply_family_member_caught(state, e):
     state = update(state, e.owner, family=POLICE_STATION)
-    state = gain(state, e.seat, lira=catch_lira(e.reward))
-    return replace(state, phase=_encounters(state))
+    return gain(state, e.seat, lira=catch_lira(e.reward), phase=_encounters(state))
 
 
 def apply_governor_used(state, e):
@@ -113,20 +185,25 @@ def apply_governor_paid(state, e):
     else:
         state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
         state = replace(state, discard=state.discard + (e.card,))
-    phase = state.phase
-    state = replace(state, phase=replace(phase, step=None, used=phase.used + ("governor",)))
-    return push_roll(state, "governor", 0, by_dealer=True, front=False)
+    state = replace(state, phase=replace(state.phase, step=None))
+    return _used(state, "draw_bonus_card")
 
 
 def apply_smuggler_used(state, e):
-    state = gain(state, e.seat, one(e.good, e.gained))
+    goods = state.players[e.seat].goods.plus(one(e.good, e.gained))
     if e.pay == "lira":
-        state = gain(state, e.seat, lira=-FIGURE_FEE)
+        state = update(state, e.seat, goods=goods, lira=state.players[e.seat].lira - FIGURE_FEE)
     else:
-        state = gain(state, e.seat, one(e.pay), sign=-1)
-    phase = _encounters(state)
-    state = replace(state, phase=replace(phase, used=phase.used + ("smuggler",)))
-    return push_roll(state, "smuggler", 0, by_dealer=True, front=False)
+        state = update(state, e.seat, goods=goods.minus(one(e.pay)))
+    return _used(state, "take_any_good")
+
+
+def apply_figure_placed(state, e):
+    if e.figure in state.figures:
+        return replace(state, figures=state.figures.set(e.figure, e.place))
+    merchants = list(state.neutral_merchants)  # "neutral_merchant": the e.index-th of the 2-player merchants
+    merchants[e.index] = e.place
+    return replace(state, neutral_merchants=tuple(merchants))
 
 
 APPLY = {
@@ -134,4 +211,5 @@ APPLY = {
     GovernorUsed: apply_governor_used,
     GovernorPaid: apply_governor_paid,
     SmugglerUsed: apply_smuggler_used,
+    FigurePlaced: apply_figure_placed,
 }

@@ -7,10 +7,9 @@ that seat wins.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.core import GameOver
 from domain.istanbul.events import GameEnded, SeatForfeited
+from domain.istanbul.frozen import replace
 from domain.istanbul.state import FinalCards, Over, State
 from domain.istanbul.turn import end_of_turn
 

@@ -1,55 +1,92 @@
-"""legal_commands(state, seat): every complete command the seat may post now; decide accepts exactly these."""
+"""legal_commands(state, seat): every complete command the seat may post now; decide accepts exactly these.
+to_act(state): the seats whose decision the phase awaits (none while a chance step is pending)."""
 
 from __future__ import annotations
 
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
-from domain.istanbul.commands import EndTurn
+from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
+from domain.istanbul.frozen import MISSING, recall, remember
 from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
 
 
-def legal_commands(state: State, seat: int) -> list:
-    if seat != state.current or chance(state) is not None:
-        return []
-    phase = state.phase
-    if isinstance(phase, FinalCards):
-        return cards.legal(state, seat) + [EndTurn(seat)] if phase.queue else []
-    if isinstance(phase, Movement):
-        out = turn.legal_movement(state, seat)
-    elif isinstance(phase, AssistantStep):
-        out = turn.legal_assistant_step(state, seat)
-    elif isinstance(phase, Payment):
-        out = turn.legal_payment(state, seat)
-    elif isinstance(phase, Action):
-        out = places.legal(state, seat, phase) + figures.legal(state, seat)
-    elif isinstance(phase, Encounters):
-        out = figures.legal(state, seat)
-    else:
-        return []
-    return out + cards.legal(state, seat) + tiles.legal(state, seat)
+def _action(state: State, seat: int) -> list:
+    return places.legal(state, seat, state.phase) + figures.legal(state, seat)  # encounters end the action
+
+
+# The commands of each phase of the own turn; bonus cards and mosque tiles follow in every one of them. A place
+# module bringing a phase of its own (an expansion's auction, kiosk) adds it with LEGAL_BY_PHASE.
+LEGAL_BY_PHASE = {
+    Movement: turn.legal_movement,
+    AssistantStep: turn.legal_assistant_step,
+    Payment: turn.legal_payment,
+    Action: _action,
+    Encounters: figures.legal,
+}
+for _module in places.MODULES:
+    LEGAL_BY_PHASE.update(getattr(_module, "LEGAL_BY_PHASE", {}))
 
 
 def to_act(state: State) -> tuple[int, ...]:
+    if chance(state) is not None:
+        return ()
+    return state.phase.awaited(state)
+
+
+def legal_commands(state: State, seat: int) -> list:
+    listing = recall(state, seat)
+    if listing is MISSING:
+        listing = remember(state, seat, tuple(_legal_commands(state, seat)))
+    return list(listing)
+
+
+def _legal_commands(state: State, seat: int) -> list:
+    if chance(state) is not None or seat not in state.phase.awaited(state):  # to_act, inline
+        return []
     phase = state.phase
-    if chance(state) is not None or not isinstance(phase, (Movement, AssistantStep, Payment, Action, Encounters,
-                                                           FinalCards)):
-        return ()
-    if isinstance(phase, FinalCards) and not phase.queue:
-        return ()
-    return (state.current,)
+    if isinstance(phase, FinalCards):
+        return cards.legal(state, seat) + [once(EndTurn, seat)]
+    rule = LEGAL_BY_PHASE.get(type(phase))
+    if rule is None:
+        return []
+    return rule(state, seat) + cards.legal(state, seat) + tiles.legal(state, seat)
+
+
+def listed(state: State, asked) -> bool:
+    """`asked in legal_commands(state, asked.seat)` for an awaited seat, computing only the part of the list
+    that can hold it: bonus cards come only from cards.legal, mosque tiles only from tiles.legal, everything else
+    from the phase's own commands (decide's check, without building the whole list)."""
+    seat = asked.seat
+    listing = recall(state, seat)
+    if listing is not MISSING:
+        return asked in listing  # listed just before (the usual way: list, choose, decide)
+    phase = state.phase
+    cls = type(asked)
+    if isinstance(phase, FinalCards):
+        return asked in (cards.legal(state, seat) if cls is PlayBonusCard else [once(EndTurn, seat)])
+    rule = LEGAL_BY_PHASE.get(type(phase))
+    if rule is None:
+        return False
+    if cls is PlayBonusCard:
+        return asked in cards.legal(state, seat)
+    if cls is UseMosqueTile:
+        return asked in tiles.legal(state, seat)
+    if rule is _action:  # encounters (and end_turn) come from figures.legal, everything else from the place
+        if cls in figures.COMMANDS or cls is EndTurn:
+            return asked in figures.legal(state, seat)
+        return asked in places.legal(state, seat, phase)
+    return asked in rule(state, seat)
 
 
 def timeout_command(state: State, seat: int):
     """The smallest legal completion of the seat's obligations (the service's timeout hook): end the turn when
     possible, keep the dice, take lira for a caught family member, else the first listed command."""
-    from domain.istanbul.commands import AcceptRoll, CatchFamilyMember
-
     commands = legal_commands(state, seat)
     for kind in (EndTurn, AcceptRoll):
-        for command in commands:
-            if isinstance(command, kind):
-                return command
-    for command in commands:
-        if isinstance(command, CatchFamilyMember) and command.reward == "lira":
-            return command
+        for candidate in commands:
+            if isinstance(candidate, kind):
+                return candidate
+    for candidate in commands:
+        if isinstance(candidate, CatchFamilyMember) and candidate.reward == "lira":
+            return candidate
     return commands[0]

@@ -2,13 +2,13 @@
 
     move place=6
     move place=13 card=B09
-    sell_goods goods=1,1,2,0
+    sell_goods goods=red:1,green:1,yellow:2
     return_assistants places=2,9
     pay_governor card=-
     use_mosque_tile tile=red reroll=yes
 
 The wire type, then every field but the seat as name=value in field order; "-" is null, booleans are yes/no,
-tuples are comma-separated (an empty tuple is "()"). The seat is not part of the text: `parse` takes it apart,
+tuples are comma-separated (an empty tuple is "()"), goods are good:count pairs (none is "{}"). The seat is not part of the text: `parse` takes it apart,
 and `parse(to_text(c), c.seat) == c` for every command.
 """
 
@@ -41,6 +41,8 @@ def _show(value) -> str:
         return "yes" if value else "no"
     if isinstance(value, tuple):
         return ",".join(str(v) for v in value) if value else "()"
+    if isinstance(value, dict):
+        return ",".join(f"{k}:{v}" for k, v in value.items()) if value else "{}"
     return str(value)
 
 
@@ -60,6 +62,9 @@ def _read(text: str, hint: str):
             return {"yes": True, "no": False}[text]
         if hint.startswith("tuple"):
             return () if text == "()" else tuple(int(x) for x in text.split(","))
+        if hint.startswith("dict"):
+            pairs = [] if text == "{}" else [item.split(":") for item in text.split(",")]
+            return {good: int(n) for good, n in pairs}
         if hint.startswith("int"):
             return int(text)
     except (KeyError, ValueError):

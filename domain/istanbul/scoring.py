@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from domain.istanbul.cards import CARDS
+from domain.istanbul.content import content
+from domain.istanbul.data import GOODS
 from domain.istanbul.state import Over, State
 
 TIE_BREAKS = ("lira", "goods", "bonus_cards")
+
+
+def target(state: State) -> int:
+    """Rubies that trigger the end of the game."""
+    return content(state).target(state.seats)
 
 
 def final_queue(state: State) -> tuple[int, ...]:
@@ -15,7 +22,7 @@ def final_queue(state: State) -> tuple[int, ...]:
 
 
 def _key(player, depth: int) -> tuple:
-    full = (player.rubies, player.lira, sum(player.goods), len(player.hand))
+    full = (player.rubies, player.lira, player.goods.total(GOODS), len(player.hand))
     return full[: depth + 1]
 
 
@@ -43,7 +50,7 @@ def result(state: State) -> dict | None:
         "winners": list(won),
         "scores": [p.rubies for p in state.players],
         "lira": [p.lira for p in state.players],
-        "goods": [sum(p.goods) for p in state.players],
+        "goods": [p.goods.total(GOODS) for p in state.players],
         "bonus_cards": [len(p.hand) for p in state.players],
         "tie_break": tie_break,
         "forfeited": list(state.out),

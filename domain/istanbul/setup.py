@@ -1,44 +1,36 @@
 """Set-up (4.1, 4.3): the state before any chance step, and the set-up chance steps' consequences.
 
-Chance steps, in order: start player (Pick), random layout (Shuffle 16, redrawn until the constraints hold),
-bonus deck (Shuffle 26, then one card dealt to each player from the start player on), the small and the large
-market's demand stacks (Shuffle 5 each), the governor's and the smuggler's places (Roll 2d6 each).
+Chance steps, in order: start player (Pick), random layout (Shuffle of the places in play, redrawn until the
+constraints hold), bonus deck (Shuffle, then one card dealt to each player from the start player on), the place
+modules' own steps (the small and the large market's demand stacks), the neutral figures' places (Roll 2d6
+each). Everything in play comes from content.py, so an expansion's places, cards and figures set up the same way.
 """
 
 from __future__ import annotations
 
 from domain.core import apply_permutation
 from domain.istanbul.board import layout_acceptable
-from domain.istanbul.cards import base_deck
+from domain.istanbul.content import Content, content, content_of
 from domain.istanbul.data import (
-    BASE_PLACES,
-    DEMAND_STACKS,
-    EXTENSIONS_PER_PLAYER,
-    LARGE_MARKET,
-    LAYOUTS,
+    FAMILY_START,
     RUBIES_TOTAL,
     SETUP,
-    SMALL_MARKET,
     SPARE_ASSISTANTS,
     START_LIRA,
+    START_PLACE,
     START_STACK,
 )
-from domain.istanbul.events import (
-    BonusCardDrawn,
-    BonusDeckShuffled,
-    DemandTilesShuffled,
-    LayoutDrawn,
-    StartPlayerChosen,
-)
+from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, LayoutDrawn, StartPlayerChosen
+from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.options import parse_options
-from domain.istanbul.state import NEUTRAL, Player, State, Stock
+from domain.istanbul.state import NEUTRAL, Player, State
 
 # pending chance steps: (kind, label, argument, by_dealer)
 START_PLAYER = ("pick", "start_player", 0, False)
-LAYOUT = ("shuffle", "layout", len(BASE_PLACES), False)
-BONUS_DECK = ("shuffle", "bonus_deck", len(base_deck()), False)
-SMALL_DEMAND = ("shuffle", "small_demand", len(DEMAND_STACKS[SMALL_MARKET]), False)
-LARGE_DEMAND = ("shuffle", "large_demand", len(DEMAND_STACKS[LARGE_MARKET]), False)
+
+
+def layout_step(tables: Content) -> tuple:
+    return ("shuffle", "layout", len(tables.place_ids), False)
 
 
 def place_figure(figure: str, index: int = 0, by_dealer: bool = False) -> tuple:
@@ -47,63 +39,55 @@ def place_figure(figure: str, index: int = 0, by_dealer: bool = False) -> tuple:
 
 def initial_state(options: dict, seats: int) -> State:
     opts = parse_options(options, seats)
-    table = SETUP[seats]
-    values = table["mosque_values"]
-    placed = (
-        table["wainwright_rubies"] + 2 * table["mosque_rubies"] + table["sultan_rubies"] + table["gem_rubies"]
-    )
-    stock = Stock(
-        wainwright_rubies=table["wainwright_rubies"],
-        wainwright_extensions=EXTENSIONS_PER_PLAYER * seats,
-        mosque_rubies=(table["mosque_rubies"], table["mosque_rubies"]),
-        mosque_tiles=(values, values, values, values),
-        sultan_taken=0,
-        sultan_rubies=table["sultan_rubies"],
-        gem_taken=0,
-        gem_rubies=table["gem_rubies"],
-        ruby_supply=RUBIES_TOTAL - placed,
-    )
+    tables = content_of(opts)
+    slices = {m.KEY: m.initial(seats) for m in tables.modules if hasattr(m, "KEY")}
+    placed = sum(getattr(s, "rubies_left", 0) for s in slices.values())
 
     def stack(seat: int) -> tuple[int, ...]:
         own = (seat,) * START_STACK
         return (NEUTRAL,) + own[1:] if opts.neutral_assistants else own
 
-    players = tuple(Player(lira=0, stack=stack(s), spare=SPARE_ASSISTANTS) for s in range(seats))
+    players = tuple(Player(lira=0, merchant=START_PLACE, family=FAMILY_START, stack=stack(s), spare=SPARE_ASSISTANTS)
+                    for s in range(seats))
     random_layout = opts.layout == "random"
     pending = (
         (START_PLAYER,)
-        + ((LAYOUT,) if random_layout else ())
-        + (BONUS_DECK, SMALL_DEMAND, LARGE_DEMAND, place_figure("governor"), place_figure("smuggler"))
+        + ((layout_step(tables),) if random_layout else ())
+        + (("shuffle", "bonus_deck", len(tables.deck), False),)
+        + tuple(step for m in tables.modules for step in getattr(m, "SETUP_CHANCE", ()))
+        + tuple(place_figure(figure) for figure in tables.figures)
     )
     return State(
         seats=seats,
         options=opts,
-        layout=() if random_layout else LAYOUTS[opts.layout],
+        layout=() if random_layout else tables.layouts[opts.layout],
         players=players,
         assistants=(),
-        stock=stock,
-        neutral_merchants=table["neutral_merchants"],
+        places=FrozenDict(slices),
+        ruby_supply=RUBIES_TOTAL - placed,
+        figures=FrozenDict({figure: 0 for figure in tables.figures}),
+        neutral_merchants=SETUP[seats]["neutral_merchants"],
         pending=pending,
     )
 
 
 def decide_setup_chance(state: State, label: str, outcome: tuple[int, ...]) -> list | None:
     """Consequences of a set-up chance step, or None when `label` is not a set-up step."""
+    tables = content(state)
     if label == "start_player":
         start = outcome[0]
         lira = tuple(START_LIRA[(s - start) % state.seats] for s in range(state.seats))
         return [StartPlayerChosen(start, lira)]
     if label == "layout":
-        layout = apply_permutation(BASE_PLACES, outcome)
-        return [LayoutDrawn(layout, layout_acceptable(layout))]
+        layout = apply_permutation(tables.place_ids, outcome)
+        return [LayoutDrawn(layout, layout_acceptable(tables.grid, layout, tables.grid.centre_cells()))]
     if label == "bonus_deck":
-        deck = apply_permutation(base_deck(), outcome)
+        deck = apply_permutation(tables.deck, outcome)
         order = [(state.start_player + i) % state.seats for i in range(state.seats)]
         return [BonusDeckShuffled(len(deck), deck, False)] + [
             BonusCardDrawn(seat, deck[i], "deck") for i, seat in enumerate(order)
         ]
-    if label in ("small_demand", "large_demand"):
-        market = SMALL_MARKET if label == "small_demand" else LARGE_MARKET
-        tiles = apply_permutation(DEMAND_STACKS[market], outcome)
-        return [DemandTilesShuffled(market, tiles[0], tiles)]
+    for module in tables.modules:
+        if hasattr(module, "decide_setup") and (events := module.decide_setup(state, label, outcome)) is not None:
+            return events
     return None

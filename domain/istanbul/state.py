@@ -1,85 +1,79 @@
 """The state: small frozen dataclasses and tuples; phases are types (a field meaningless in a phase is absent).
 
-Everything is here, secrets included (hands, deck order, demand stacks); `view` decides what a seat sees.
+Everything is here, secrets included (hands, deck order, demand stacks); `view` decides what a seat sees. What
+lies on a place belongs to its module (places/): `places` maps each module's key to its own frozen slice, so an
+expansion's place adds a slice without touching this file. Each phase names the seats whose decision it awaits.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 
-from domain.istanbul.data import SETUP
+from domain.istanbul.frozen import FrozenDict, record, replace
+from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.options import Options
 
 NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     lira: int
-    goods: tuple[int, int, int, int] = (0, 0, 0, 0)  # red, green, yellow, blue
+    merchant: int  # the merchant's place
+    family: int  # the family member's place
+    goods: dict[str, int] = NONE  # good -> count (goods.Goods)
     extensions: int = 0
     rubies: int = 0
     stack: tuple[int, ...] = ()  # owners of the assistants under the merchant, bottom first
     spare: int = 1  # own assistants in the player's supply (the 5th, taken with the blue mosque tile)
-    merchant: int = 7
-    family: int = 12
     tiles: tuple[str, ...] = ()  # mosque tile colours owned, in the order taken
     hand: tuple[str, ...] = ()  # bonus card ids, sorted (secret)
+
+    def __post_init__(self):
+        freeze(self, "goods")
 
     @property
     def capacity(self) -> int:
         return 2 + self.extensions
 
 
-@dataclass(frozen=True)
-class Stock:
-    """What lies on the places and in the general supply."""
-
-    wainwright_rubies: int
-    wainwright_extensions: int
-    mosque_rubies: tuple[int, int]  # small 14, great 15
-    mosque_tiles: tuple[tuple[int, ...], ...]  # per tile colour (red, green, yellow, blue): values, top first
-    sultan_taken: int
-    sultan_rubies: int
-    gem_taken: int
-    gem_rubies: int
-    ruby_supply: int
-    post: int = 0  # post office state: indicators already moved down
-    small_demand: tuple[str, ...] = ()  # top first (below the top: secret)
-    large_demand: tuple[str, ...] = ()
+# --- phases: each names the seats whose decision it awaits (to_act) -------------------------------------------------
+class _CurrentSeat:
+    def awaited(self, state) -> tuple[int, ...]:
+        return (state.current,)
 
 
-# --- phases ------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
+@record
 class Setup:
     """Chance steps of the set-up are pending."""
 
+    def awaited(self, state) -> tuple[int, ...]:
+        return ()
 
-@dataclass(frozen=True)
-class Movement:
+
+@record
+class Movement(_CurrentSeat):
     """Phase 1: the merchant must move (or a card replaces the move)."""
 
 
-@dataclass(frozen=True)
-class AssistantStep:
+@record
+class AssistantStep(_CurrentSeat):
     """Phase 1, at the destination: pick up or leave an assistant, or end the turn."""
 
 
-@dataclass(frozen=True)
-class Payment:
+@record
+class Payment(_CurrentSeat):
     """Phase 2: pay 2 lira to every other merchant here (all or nothing), or end the turn."""
 
 
-@dataclass(frozen=True)
+@record
 class Caravan:
     """Caravansary sub-step: `drawn` cards taken so far (2 then discard 1)."""
 
     drawn: int = 0
+    reward_due: bool = False  # B06 played meanwhile: the card it draws next is not a caravansary draw
 
 
-@dataclass(frozen=True)
+@record
 class Dice:
     """Black market / tea house roll. `dice` is () while the roll is pending."""
 
@@ -90,15 +84,15 @@ class Dice:
     good_pending: bool = False  # black market rolled first: the single good is taken after the roll
 
 
-@dataclass(frozen=True)
+@record
 class SingleGood:
     """Black market rolled first: the roll (sum `total`) is resolved, the red/green/yellow good is still due."""
 
     total: int
 
 
-@dataclass(frozen=True)
-class Action:
+@record
+class Action(_CurrentSeat):
     """Phase 3 at `place` (the family member's place when sent from the police station)."""
 
     place: int
@@ -112,46 +106,52 @@ class Action:
     step: Caravan | Dice | SingleGood | None = None
 
 
-@dataclass(frozen=True)
+@record
 class GovernorPayment:
     """The governor's card was drawn; pay 2 lira or discard a card."""
 
 
-@dataclass(frozen=True)
-class Encounters:
+@record
+class Encounters(_CurrentSeat):
     """Phase 4 at the merchant's place: catch family members (compulsory), use governor / smuggler once each."""
 
     used: tuple[str, ...] = ()
     step: GovernorPayment | None = None
 
 
-@dataclass(frozen=True)
+@record
 class FinalCards:
     """After the last turn: seats in `queue` (head acts) may still play cards that bring lira or goods."""
 
     queue: tuple[int, ...]
 
+    def awaited(self, state) -> tuple[int, ...]:
+        return self.queue[:1]
 
-@dataclass(frozen=True)
+
+@record
 class Over:
     """The game has ended."""
+
+    def awaited(self, state) -> tuple[int, ...]:
+        return ()
 
 
 Phase = Setup | Movement | AssistantStep | Payment | Action | Encounters | FinalCards | Over
 
 
-@dataclass(frozen=True)
+@record
 class State:
     seats: int
     options: Options
-    layout: tuple[int, ...]  # 16 place ids, row-major; () until a random layout is drawn
+    layout: tuple[int, ...]  # place ids, row-major over the grid (content.py); () until a random layout is drawn
     players: tuple[Player, ...]
     assistants: tuple[tuple[int, int], ...]  # (place, owner) of assistants on the board, sorted
-    stock: Stock
+    places: FrozenDict  # place module key -> that module's slice (what lies on its places)
+    ruby_supply: int  # the general supply (refills 13 / 16)
+    figures: FrozenDict  # neutral figure name -> its place (0 until placed at set-up)
     deck: tuple[str, ...] = ()  # top first (secret)
     discard: tuple[str, ...] = ()  # face up, top last
-    governor: int = 0
-    smuggler: int = 0
     neutral_merchants: tuple[int, ...] = ()  # 2 players: places of the three neutral merchants
     start_player: int = 0
     current: int = 0
@@ -164,20 +164,38 @@ class State:
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
-    @property
-    def target(self) -> int:
-        return SETUP[self.seats]["target"]
+
+MOVEMENT = Movement()  # field-less phases: one shared instance each (equal to any other)
+ASSISTANT_STEP = AssistantStep()
+PAYMENT = Payment()
+_ACTIONS = {place: Action(place=place) for place in range(1, 26)}  # every place of every box, built once
+
+
+def action_at(place: int) -> Action:
+    """A fresh action phase at `place` (a frozen dataclass of nine fields is slow to build, and this is evolve's
+    commonest phase change)."""
+    return _ACTIONS.get(place) or Action(place=place)
 
 
 # --- small pure updates shared by the evolve functions (no validation here) -----------------------------------
-def with_stock(state: State, **changes) -> State:
-    return replace(state, stock=replace(state.stock, **changes))
+def players_with(state: State, seat: int, **changes) -> tuple[Player, ...]:
+    """The players with `seat`'s Player changed (for evolve functions that change the state once)."""
+    players = state.players
+    return (*players[:seat], replace(players[seat], **changes), *players[seat + 1:])
+
+
+def with_place(state: State, key: str, slice_) -> State:
+    """`state` with place module `key`'s slice replaced."""
+    return replace(state, places=state.places.set(key, slice_))
 
 
 def acted(state: State, **changes) -> State:
     """The place action was carried out once more (Action.done + 1), with other Action changes."""
-    phase = state.phase
-    return replace(state, phase=replace(phase, done=phase.done + 1, **changes))
+    return replace(state, phase=acted_phase(state.phase, **changes))
+
+
+def acted_phase(phase: Action, **changes) -> Action:
+    return replace(phase, done=phase.done + 1, **changes)
 
 
 def with_step(state: State, step) -> State:

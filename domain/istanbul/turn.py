@@ -1,15 +1,19 @@
 """The turn's phases: Movement -> AssistantStep -> Payment -> Action -> Encounters -> end of turn.
 
-Who is awaited, which phase follows which, and the phase-1/2 commands (move, assistant step, paying merchants,
-ending the turn). Place actions live in places/, encounters in figures.py, cards in cards.py.
+Which phase follows which, and the phase-1/2 commands (move, assistant step, paying merchants, ending the turn),
+their decisions and the reasons they are refused. Place actions live in places/, encounters in figures.py, cards
+in cards.py; the seats a phase awaits are the phase's own (state.py).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.istanbul import board
-from domain.istanbul.cards import CARDS, MOVE_3_4
-from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant
-from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
+from domain.istanbul import violations as v
+from domain.istanbul.cards import CARDS
+from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, once
+from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
 from domain.istanbul.events import (
     AssistantLeft,
     AssistantPickedUp,
@@ -20,6 +24,9 @@ from domain.istanbul.events import (
     MerchantsPaid,
     TurnEnded,
 )
+from domain.istanbul.figures import to_catch
+from domain.istanbul.places import fountain
+from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
     Action,
     AssistantStep,
@@ -27,31 +34,24 @@ from domain.istanbul.state import (
     FinalCards,
     Movement,
     NEUTRAL,
+    PAYMENT,
     Payment,
     State,
+    action_at,
     last_of_round,
     next_seat,
 )
 
+COMMANDS = (Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn)
 NORMAL_STEPS = (1, 2)
 
 
-def free_phase(state: State) -> bool:
-    """A moment of the own turn outside any sub-decision: any-time cards and tiles may be used."""
-    phase = state.phase
-    if isinstance(phase, (Movement, AssistantStep, Payment)):
-        return True
-    if isinstance(phase, (Action, Encounters)):
-        return phase.step is None
-    return False
-
-
-def arrival_phase(state: State, seat: int):
-    """After the assistant step: pay other merchants (not at the fountain) or go straight to the action."""
-    place = state.players[seat].merchant
+def arrival_phase(state: State, seat: int, place: int):
+    """After the assistant step at `place`: pay other merchants (not at the fountain) or go straight to the
+    action."""
     if place != FOUNTAIN and (board.merchants_at(state, place, seat) or board.neutral_merchants_at(state, place)):
-        return Payment()
-    return Action(place=place)
+        return PAYMENT
+    return action_at(place)
 
 
 def fee(state: State, seat: int) -> int:
@@ -60,37 +60,77 @@ def fee(state: State, seat: int) -> int:
 
 
 # --- legal commands --------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _moves(layout: tuple[int, ...], seat: int, origin: int, steps: tuple[int, ...], card) -> tuple:
+    """Every move of `steps` from `origin` (values: built once per layout, seat and place)."""
+    return tuple(Move(seat, p, card) for p in board.places_at(board.grid_of(layout), layout, origin, steps))
+
+
 def legal_movement(state: State, seat: int) -> list:
     player = state.players[seat]
     here = player.merchant
-    out = [Move(seat, p) for p in board.places_at(state.layout, here, NORMAL_STEPS)]
-    kinds = {CARDS[c].kind: c for c in player.hand}
-    if "move_3_4" in kinds:
-        out += [Move(seat, p, kinds["move_3_4"]) for p in board.places_at(state.layout, here, MOVE_3_4)]
-    if "stay" in kinds:
-        out.append(Move(seat, here, kinds["stay"]))
+    out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None))
+    if player.hand:
+        kinds = {CARDS[c].kind: c for c in player.hand}
+        if "move_3_4" in kinds:
+            out += _moves(state.layout, seat, here, MOVE_3_4, kinds["move_3_4"])
+        if "stay" in kinds:
+            out.append(once(Move, seat, here, kinds["stay"]))
     return out
 
 
 def legal_assistant_step(state: State, seat: int) -> list:
     player = state.players[seat]
     place = player.merchant
+    neutral = state.options.neutral_assistants and board.has_assistant(state, place, NEUTRAL)
+    return list(_assistant_step(seat, board.has_assistant(state, place, seat), bool(player.stack), neutral))
+
+
+@lru_cache(maxsize=64)
+def _assistant_step(seat: int, own_here: bool, stack: bool, neutral_here: bool) -> tuple:
+    """Pick up the own assistant here, else leave the bottom one; a neutral one may be picked up; or end the turn
+    (values, built once)."""
     out = []
-    own_here = board.has_assistant(state, place, seat)
     if own_here:
         out.append(PickUpAssistant(seat, False))
-    elif player.stack:
+    elif stack:
         out.append(LeaveAssistant(seat))
-    if state.options.neutral_assistants and board.has_assistant(state, place, NEUTRAL):
+    if neutral_here:
         out.append(PickUpAssistant(seat, True))
-    out.append(EndTurn(seat))
-    return out
+    return (*out, EndTurn(seat))
 
 
 def legal_payment(state: State, seat: int) -> list:
-    out = [PayMerchants(seat)] if state.players[seat].lira >= fee(state, seat) else []
-    out.append(EndTurn(seat))
+    out = [once(PayMerchants, seat)] if state.players[seat].lira >= fee(state, seat) else []
+    out.append(once(EndTurn, seat))
     return out
+
+
+# --- refusals --------------------------------------------------------------------------------------------------
+def diagnose(state: State, c) -> str:
+    phase = state.phase
+    player = state.players[c.seat]
+    if isinstance(c, Move):
+        if not isinstance(phase, Movement):
+            return v.WRONG_PHASE
+        if c.card is not None:
+            if c.card not in player.hand:
+                return v.CARD_NOT_IN_HAND
+            return v.CARD_TIMING if CARDS[c.card].timing != "movement" else v.PLACE_UNREACHABLE
+        return v.PLACE_UNREACHABLE
+    if isinstance(c, (LeaveAssistant, PickUpAssistant)):
+        if isinstance(c, LeaveAssistant) and fountain.before_action(state, c.seat):
+            return v.ASSISTANT_PRESENT if board.has_assistant(state, FOUNTAIN, c.seat) else v.NO_ASSISTANT
+        if not isinstance(phase, AssistantStep):
+            return v.WRONG_PHASE
+        if isinstance(c, LeaveAssistant):
+            return v.ASSISTANT_PRESENT if board.has_assistant(state, player.merchant, c.seat) else v.NO_ASSISTANT
+        return v.NO_ASSISTANT_HERE
+    if isinstance(c, PayMerchants):
+        return v.CANNOT_PAY_MERCHANTS if isinstance(phase, Payment) else v.WRONG_PHASE
+    if isinstance(phase, (Action, Encounters)) and to_catch(state, c.seat):
+        return v.MUST_CATCH_FAMILY
+    return v.WRONG_PHASE
 
 
 # --- decisions -------------------------------------------------------------------------------------------------
@@ -126,10 +166,21 @@ def decide_end_turn(state: State, command: EndTurn) -> list:
     return end_of_turn(state, command.seat)
 
 
+DECIDE = {
+    Move: decide_move,
+    LeaveAssistant: decide_leave_assistant,
+    PickUpAssistant: decide_pick_up_assistant,
+    PayMerchants: decide_pay_merchants,
+    EndTurn: decide_end_turn,
+}
+
+
+def decide(state: State, command) -> list:
+    return DECIDE[type(command)](state, command)
+
+
 def end_of_turn(state: State, seat: int) -> list:
     """The events that close `seat`'s turn: the next seat's turn, or the end of the last round."""
-    from domain.istanbul.scoring import final_queue, winners
-
     if isinstance(state.phase, FinalCards):
         return [FinalCardsPassed(seat)] + ([] if state.phase.queue[1:] else [GameEnded(*winners(state))])
     events = [TurnEnded(seat, next_seat(state, seat))]

@@ -1,63 +1,49 @@
 """view(state, seat) and redact(event, seat): what a seat (None = spectator) may see.
 
-Secret: bonus cards in hand (others see the count), the bonus deck's order, the demand stacks below the top tile.
+Secret while the game runs: bonus cards in hand (others see the count), the bonus deck's order, the demand stacks
+below the top tile. Once the game is over nothing is secret: every seat and the spectator see the complete final
+position (every hand, the deck, the whole discard pile and demand stacks) and the result.
+
+Each place module renders its own entries of "places"; the goods shown, the figures, the grid and the place names
+come from the content in play, so the base game's view keeps its exact shape and an expansion only adds fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 
 from domain.core import ChanceDrawn
 from domain.istanbul.chance import chance
-from domain.istanbul.data import (
-    DEMAND_TILES,
-    GOODS,
-    LARGE_MARKET,
-    MARKET_PAYOUT,
-    PLACE_NAMES,
-    POST_OFFICE_GAINS,
-    SMALL_MARKET,
-)
+from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
+from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
-from domain.istanbul.places.gemstone_dealer import price
-from domain.istanbul.places.sultans_palace import delivery
-from domain.istanbul.scoring import result
+from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
+
+HIDDEN = ("reward_due",)  # bookkeeping between two events of one command, never seen between commands
+
+
+def _fields(item) -> dict:
+    return {f.name: (list(x) if isinstance(x := getattr(item, f.name), tuple) else x)
+            for f in dataclasses.fields(item) if f.name not in HIDDEN and f.name != "step"}
 
 
 def _phase(state: State) -> dict:
     phase = state.phase
-    out = {"name": type(phase).__name__}
-    for key in ("place", "by_family", "done", "allowed", "any_goods", "green_used", "assistant_taken",
-                "assistant_left", "used", "queue"):
-        if hasattr(phase, key):
-            value = getattr(phase, key)
-            out[key] = list(value) if isinstance(value, tuple) else value
+    out = {"name": type(phase).__name__, **_fields(phase)}
     step = getattr(phase, "step", None)
     if step is not None:
-        out["step"] = {"name": type(step).__name__, **{k: (list(x) if isinstance(x, tuple) else x)
-                                                         for k, x in step.__dict__.items()}}
+        out["step"] = {"name": type(step).__name__, **_fields(step)}
     return out
 
 
-def _market(stack: tuple[str, ...], market: int) -> dict:
-    """Only the face-up top tile: the stack below it is secret."""
-    top = stack[0] if stack else None
-    return {
-        "demand": top,
-        "demand_goods": dict(zip(GOODS, DEMAND_TILES[top])) if top else None,
-        "payout": list(MARKET_PAYOUT[market]),
-        "stack_size": len(stack),
-    }
-
-
-def _player(state: State, seat: int, viewer) -> dict:
+def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, ...]) -> dict:
     p = state.players[seat]
     out = {
         "seat": seat,
         "lira": p.lira,
-        "goods": dict(zip(GOODS, p.goods)),
+        "goods": {good: p.goods.count(good) for good in goods},
         "capacity": p.capacity,
         "extensions": p.extensions,
         "rubies": p.rubies,
@@ -68,22 +54,28 @@ def _player(state: State, seat: int, viewer) -> dict:
         "mosque_tiles": list(p.tiles),
         "bonus_card_count": len(p.hand),
     }
-    if viewer == seat:
+    if viewer == seat or revealed:
         out["bonus_cards"] = list(p.hand)
     return out
 
 
-def view(state: State, seat: int | None) -> dict:
-    stock = state.stock
+def view(state: State, seat: int | None, complete: bool = False) -> dict:
+    """What `seat` (None: a spectator) sees; after the end, or when `complete` (time travel through a finished
+    game), everything: every hand, the deck, the demand stacks."""
+    tables = content(state)
     request = chance(state)
-    fixed, wild = delivery(state)
-    return {
+    revealed = complete or is_terminal(state)
+    places: dict = {}
+    for module in tables.modules:
+        if hasattr(module, "view"):
+            places.update(module.view(state, revealed))
+    out = {
         "game": "istanbul",
         "seats": state.seats,
         "options": {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants},
         "you": seat,
-        "layout": [list(state.layout[r * 4:(r + 1) * 4]) for r in range(4)] if state.layout else [],
-        "place_names": {str(k): v for k, v in PLACE_NAMES.items()},
+        "layout": tables.grid.rows_of(state.layout) if state.layout else [],
+        "place_names": {str(k): v for k, v in tables.place_names.items()},
         "start_player": state.start_player,
         "current": state.current,
         "to_act": list(to_act(state)),
@@ -95,32 +87,21 @@ def view(state: State, seat: int | None) -> dict:
         },
         "yellow_tile_used": state.yellow_used,
         "ending": state.ending,
-        "ruby_target": state.target,
-        "players": [_player(state, s, seat) for s in range(state.seats)],
+        "ruby_target": target(state),
+        "players": [_player(state, s, seat, revealed, tables.goods) for s in range(state.seats)],
         "assistants": [[place, owner] for place, owner in state.assistants],
-        "governor": state.governor,
-        "smuggler": state.smuggler,
+        **{figure: place for figure, place in state.figures.items()},
         "neutral_merchants": list(state.neutral_merchants),
-        "places": {
-            "wainwright": {"rubies": stock.wainwright_rubies, "extensions": stock.wainwright_extensions},
-            "post_office": {"state": stock.post, "goods": dict(zip(GOODS, POST_OFFICE_GAINS[stock.post][0])),
-                            "lira": POST_OFFICE_GAINS[stock.post][1]},
-            "small_market": _market(stock.small_demand, SMALL_MARKET),
-            "large_market": _market(stock.large_demand, LARGE_MARKET),
-            "sultans_palace": {"rubies": stock.sultan_rubies, "next_goods": dict(zip(GOODS, fixed)), "any": wild},
-            "mosques": {
-                "small": {"rubies": stock.mosque_rubies[0], "red": list(stock.mosque_tiles[0]),
-                          "green": list(stock.mosque_tiles[1])},
-                "great": {"rubies": stock.mosque_rubies[1], "yellow": list(stock.mosque_tiles[2]),
-                          "blue": list(stock.mosque_tiles[3])},
-            },
-            "gemstone_dealer": {"rubies": stock.gem_rubies, "price": price(state)},
-        },
-        "ruby_supply": stock.ruby_supply,
+        "places": places,
+        "ruby_supply": state.ruby_supply,
         "bonus_deck_size": len(state.deck),
         "discard_pile": {"size": len(state.discard), "top": state.discard[-1] if state.discard else None},
         "result": result(state),
     }
+    if revealed:
+        out["bonus_deck"] = list(state.deck)
+        out["discard_pile"]["cards"] = list(state.discard)
+    return out
 
 
 def redact(event, seat: int | None):

@@ -33,7 +33,6 @@ MUST_CATCH_FAMILY = "istanbul.must_catch_family"
 NO_BONUS_CARDS = "istanbul.no_bonus_cards"
 NO_RUBIES_LEFT = "istanbul.no_rubies_left"
 WHEELBARROW_COMPLETE = "istanbul.wheelbarrow_complete"
-UNEXPECTED_CHANCE = "istanbul.unexpected_chance"
 DECISION_PENDING = "istanbul.decision_pending"
 
 ALL_CODES = (
@@ -66,7 +65,6 @@ ALL_CODES = (
     NO_BONUS_CARDS,
     NO_RUBIES_LEFT,
     WHEELBARROW_COMPLETE,
-    UNEXPECTED_CHANCE,
     DECISION_PENDING,
 )
 

@@ -1,51 +1,32 @@
-"""The player's wheelbarrow: goods counts capped by capacity, and small player updates."""
+"""The player's wheelbarrow: goods capped by capacity, and small player updates."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Mapping
 
-from domain.istanbul.data import GOODS
-from domain.istanbul.state import Player, State
-
-
-def good_index(good: str) -> int:
-    return GOODS.index(good)
+from domain.istanbul.frozen import replace
+from domain.istanbul.goods import Goods
+from domain.istanbul.state import Player, State, players_with
 
 
-def capped_gain(player: Player, counts: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """What a gain of `counts` actually adds (anything above capacity is lost, ruling R-05)."""
+def capped_gain(player: Player, goods: Mapping[str, int]) -> Goods:
+    """What a gain of `goods` actually adds (anything above capacity is lost, ruling R-05)."""
     cap = player.capacity
-    return tuple(max(0, min(n, cap - have)) for n, have in zip(counts, player.goods))  # type: ignore[return-value]
+    have = player.goods
+    return Goods((good, max(0, min(n, cap - have.count(good)))) for good, n in goods.items())
 
 
-def one(good: str, n: int = 1) -> tuple[int, int, int, int]:
-    counts = [0, 0, 0, 0]
-    counts[good_index(good)] = n
-    return tuple(counts)  # type: ignore[return-value]
+def gained(player: Player, good: str, n: int = 1) -> int:
+    """How many of `n` goods of one kind fit on the wheelbarrow."""
+    return max(0, min(n, player.capacity - player.goods.count(good)))
 
 
-def add_goods(player: Player, counts) -> Player:
-    return replace(player, goods=tuple(a + b for a, b in zip(player.goods, counts)))
-
-
-def remove_goods(player: Player, counts) -> Player:
-    return replace(player, goods=tuple(a - b for a, b in zip(player.goods, counts)))
-
-
-def has_goods(player: Player, counts) -> bool:
-    return all(have >= n for have, n in zip(player.goods, counts))
+def one(good: str, n: int = 1) -> Goods:
+    return Goods.of(good, n)
 
 
 def update(state: State, seat: int, **changes) -> State:
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
-
-
-def put(state: State, seat: int, player: Player) -> State:
-    players = list(state.players)
-    players[seat] = player
-    return replace(state, players=tuple(players))
+    return replace(state, players=players_with(state, seat, **changes))
 
 
 def hand_add(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -58,12 +39,16 @@ def hand_remove(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(items)
 
 
-def gain(state: State, seat: int, goods=None, lira: int = 0, sign: int = 1) -> State:
-    """Add (sign=1) or remove (sign=-1) goods counts and add lira (negative to pay)."""
+def gain(state: State, seat: int, goods: Mapping[str, int] | None = None, lira: int = 0, sign: int = 1,
+         **changes) -> State:
+    """Add (sign=1) or remove (sign=-1) goods and add lira (negative to pay), with other State `changes` in the
+    same copy."""
     p = state.players[seat]
-    changes = {}
-    if goods is not None:
-        changes["goods"] = tuple(a + sign * b for a, b in zip(p.goods, goods))
+    player = {}
+    if goods:
+        player["goods"] = p.goods.plus(goods, sign)
     if lira:
-        changes["lira"] = p.lira + lira
-    return update(state, seat, **changes) if changes else state
+        player["lira"] = p.lira + lira
+    if player:
+        changes["players"] = players_with(state, seat, **player)
+    return replace(state, **changes) if changes else state

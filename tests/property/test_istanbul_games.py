@@ -4,31 +4,37 @@ The random player picks uniformly among the legal commands, except that it takes
 something else is possible (so games finish in reasonable time). Every game checks, after every command:
 conservation (rubies, bonus cards, assistants, mosque tiles, wheelbarrow extensions), lira never negative, goods
 within capacity, views and redacted events leak no other seat's cards or the deck order; at sampled steps every
-listed command is accepted and evolve leaves its input untouched; at the end replay equals the live state.
+listed command is accepted, its field values lie within their documented ranges and evolve leaves its input
+untouched; at the end replay equals the live state and the final views follow VIEW_SCHEMA.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
+import typing
 
 import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
-from domain.core import ChanceDrawn, RuleViolation
+from domain.core import ChanceDrawn, Doc, RuleViolation
 from domain.istanbul.cards import base_deck
 from domain.istanbul.commands import EndTurn
 from domain.istanbul.data import RUBIES_TOTAL
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.notation import parse, to_text
+from domain.istanbul.scoring import target
 from domain.istanbul.state import NEUTRAL
 from tests.conftest import GAMES_SCALE
 from tests.support.driver import Table
 
+VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
 GAMES = 300 * GAMES_SCALE
 MAX_COMMANDS = 20_000
 DECK_SIZE = len(base_deck())
@@ -52,25 +58,22 @@ def choose(rng: random.Random, commands: list):
 
 
 def check_invariants(state, seats: int, options: dict) -> None:
-    stock = state.stock
+    places = state.places
     players = state.players
     rubies = (
         sum(p.rubies for p in players)
-        + stock.wainwright_rubies
-        + sum(stock.mosque_rubies)
-        + stock.sultan_rubies
-        + stock.gem_rubies
-        + stock.ruby_supply
+        + sum(getattr(here, "rubies_left", 0) for here in places.values())
+        + state.ruby_supply
     )
     assert rubies == RUBIES_TOTAL
     if state.deck or state.discard or any(p.hand for p in players):
         assert len(state.deck) + len(state.discard) + sum(len(p.hand) for p in players) == DECK_SIZE
-    assert sum(p.extensions for p in players) + stock.wainwright_extensions == 3 * seats
-    tiles_total = sum(len(t) for t in stock.mosque_tiles)
+    assert sum(p.extensions for p in players) + places["wainwright"].extensions == 3 * seats
+    tiles_total = sum(len(t) for t in places["mosques"].tiles.values())
     assert tiles_total + sum(len(p.tiles) for p in players) == 4 * {2: 2, 3: 3, 4: 4, 5: 4}[seats]
     for seat, p in enumerate(players):
         assert p.lira >= 0
-        assert all(0 <= g <= p.capacity for g in p.goods), p
+        assert all(0 <= g <= p.capacity for g in p.goods.values()), p
         own = sum(1 for o in p.stack if o == seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
         assert own == (4 if options["neutral_assistants"] else 5)
         assert len(set(t for t in p.tiles)) == len(p.tiles)
@@ -80,15 +83,17 @@ def check_invariants(state, seats: int, options: dict) -> None:
 
 
 def check_views(state, seats: int) -> None:
+    revealed = game.is_terminal(state)  # the final position is complete for everyone
     for seat in (None, *range(seats)):
         view = game.view(state, seat)
         json.dumps(view)
         for other, p in enumerate(view["players"]):
-            assert ("bonus_cards" in p) == (other == seat)
+            assert ("bonus_cards" in p) == (other == seat or revealed)
             assert p["bonus_card_count"] == len(state.players[other].hand)
-        assert "deck" not in view and "bonus_deck" not in view
+        assert "deck" not in view and ("bonus_deck" in view) == revealed
         for market in ("small_market", "large_market"):
-            assert set(view["places"][market]) == {"demand", "demand_goods", "payout", "stack_size"}
+            shown = {"demand", "demand_goods", "payout", "stack_size"} | ({"stack"} if revealed else set())
+            assert set(view["places"][market]) == shown
 
 
 def check_redaction(events: list, seats: int) -> None:
@@ -105,11 +110,35 @@ def check_redaction(events: list, seats: int) -> None:
                 assert shown.outcome == ()
 
 
+@functools.lru_cache(maxsize=None)
+def field_docs(cls) -> dict:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {name: next(x for x in hint.__metadata__ if isinstance(x, Doc)) for name, hint in hints.items()}
+
+
+def check_documented(command) -> None:
+    """Every field value lies in the range and among the choices its Doc annotation promises to clients."""
+    for name, doc in field_docs(type(command)).items():
+        value = getattr(command, name)
+        if isinstance(value, dict):  # goods: the names among the choices, the counts within the range
+            assert set(value) <= set(doc.choices), (command, name)
+            items = tuple(value.values())
+        else:
+            items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if item is None or isinstance(item, bool):
+                continue
+            assert not doc.choices or isinstance(value, dict) or item in doc.choices, (command, name)
+            assert doc.minimum is None or item >= doc.minimum, (command, name)
+            assert doc.maximum is None or item <= doc.maximum, (command, name)
+
+
 def check_all_listed_accepted(state, seat: int, commands: list) -> None:
     for command in commands:
         events = game.decide(state, command)
         assert events, command
         assert parse(to_text(command), seat) == command
+        check_documented(command)
 
 
 def check_evolve_pure(state, events: list) -> None:
@@ -157,9 +186,11 @@ def test_random_games_end_and_keep_every_invariant(setup, policy_seed):
         assert steps < MAX_COMMANDS, "the game must end"
     result = game.result(table.state)
     assert result["winners"]
-    assert max(result["scores"]) >= table.state.target or table.state.ending
+    assert max(result["scores"]) >= target(table.state) or table.state.ending
     assert game.to_act(table.state) == () and game.chance(table.state) is None
     check_views(table.state, seats)
+    for seat in (None, *range(seats)):
+        VIEW_SCHEMA.validate(game.view(table.state, seat))
     assert table.replayed() == table.state
 
 
@@ -183,8 +214,10 @@ def random_command(rng: random.Random, seat: int):
         elif hint is int or text == "int | None":
             values[field.name] = None if "None" in text and rng.random() < 0.2 else rng.randint(-1, 17)
         elif "tuple" in text:
-            size = 4 if "int, int, int, int" in text else rng.randint(0, 3)
-            values[field.name] = tuple(rng.randint(0, 3 if size == 4 else 16) for _ in range(size))
+            values[field.name] = tuple(rng.randint(0, 16) for _ in range(rng.randint(0, 3)))
+        elif text.startswith("dict"):  # goods
+            values[field.name] = {rng.choice(VOCABULARY[:4] + ("purple",)): rng.randint(-1, 3)
+                                  for _ in range(rng.randint(0, 4))}
         else:
             values[field.name] = None if "None" in text and rng.random() < 0.2 else rng.choice(VOCABULARY)
     return cls(seat, **values)

@@ -1,9 +1,8 @@
-"""Every worked example of the Istanbul rulebooks (seed 000 Big Box, German; 003 Hungarian; 004 Spanish), as
-known-value tests."""
+"""Every worked example of the Istanbul rulebooks as known-value tests (cited as 000: the German Big Box rulebook;
+003: the Hungarian rulebook; 004: the Spanish rules)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import domain.istanbul as game
 from domain.istanbul.commands import (
@@ -39,7 +38,7 @@ from domain.istanbul.events import (
     SultanDelivered,
     TurnEnded,
 )
-from tests.unit.istanbul.builders import acting, play, position, roll, setup
+from tests.unit.istanbul.builders import acting, play, position, roll, setup, with_place
 
 
 def test_black_market_2_and_5_turned_to_4_with_the_red_tile_gives_2_blue_and_one_other_good():
@@ -50,7 +49,7 @@ def test_black_market_2_and_5_turned_to_4_with_the_red_tile_gives_2_blue_and_one
     _, state = roll(state, 2, 5)
     events, state = play(state, UseMosqueTile(0, "red", die=0))
     assert events == [RedTileUsed(0, (4, 5), False), RollResolved(0, "black_market", 9, 2, 0)]
-    assert state.players[0].goods == (0, 0, 1, 2)
+    assert state.players[0].goods == {"yellow": 1, "blue": 2}
 
 
 def test_black_market_rolled_first_then_2_blue_and_the_non_blue_good_taken_after_the_roll():
@@ -63,35 +62,35 @@ def test_black_market_rolled_first_then_2_blue_and_the_non_blue_good_taken_after
     assert events == [RedTileUsed(0, (4, 5), False), RollResolved(0, "black_market", 9, 2, 0)]
     events, state = play(state, TakeBlackMarketGood(0, "yellow"))
     assert events == [BlackMarketGoodTaken(0, "yellow", 1)]
-    assert state.players[0].goods == (0, 0, 1, 2)
+    assert state.players[0].goods == {"yellow": 1, "blue": 2}
 
 
 def test_small_market_sale_of_1_red_1_green_2_yellow_for_14_lira():
     """000 p.19 / 003 p.6: 1 red, 1 green and 2 yellow sold give 14 lira (demand tile D-S4)."""
     small = (3, 0, 1, 2, 4)  # S4 on top
-    state = acting(11, player={"goods": (1, 1, 2, 0), "lira": 0}, setup_kwargs={"small": small})
-    assert state.stock.small_demand[0] == "S4"
-    events, state = play(state, SellGoods(0, (1, 1, 2, 0)))
-    assert events == [GoodsSold(0, 11, (1, 1, 2, 0), 14, "S1")]
-    assert state.players[0].lira == 14 and state.stock.small_demand[-1] == "S4"
+    state = acting(11, player={"goods": {"red": 1, "green": 1, "yellow": 2}, "lira": 0}, setup_kwargs={"small": small})
+    assert state.places["markets"].stacks[11][0] == "S4"
+    events, state = play(state, SellGoods(0, {"red": 1, "green": 1, "yellow": 2}))
+    assert events == [GoodsSold(0, 11, {"red": 1, "green": 1, "yellow": 2}, 14, "S1")]
+    assert state.players[0].lira == 14 and state.places["markets"].stacks[11][-1] == "S4"
 
 
 def test_sultan_delivery_of_seven_goods():
     """000 p.19 / 003 p.7: deliver 2 blue, 2 red, 1 yellow, 1 green and 1 any good for the next ruby."""
-    state = acting(13, seats=4, player={"goods": (2, 1, 1, 3), "extensions": 1})
-    state = position(state, stock=replace(state.stock, sultan_taken=3, sultan_rubies=4))
+    state = acting(13, seats=4, player={"goods": {"red": 2, "green": 1, "yellow": 1, "blue": 3}, "extensions": 1})
+    state = with_place(state, "sultans_palace", taken=3, rubies=4)
     legal = [c for c in game.legal_commands(state, 0) if isinstance(c, DeliverToSultan)]
-    assert legal == [DeliverToSultan(0, (0, 0, 0, 1))]
-    events, state = play(state, DeliverToSultan(0, (0, 0, 0, 1)))
-    assert events == [SultanDelivered(0, (2, 1, 1, 3), False)]
-    assert sum(events[0].goods) == 7
-    assert state.players[0].rubies == 1 and state.players[0].goods == (0, 0, 0, 0)
+    assert legal == [DeliverToSultan(0, {"blue": 1})]
+    events, state = play(state, DeliverToSultan(0, {"blue": 1}))
+    assert events == [SultanDelivered(0, {"red": 2, "green": 1, "yellow": 1, "blue": 3}, False)]
+    assert events[0].goods.total() == 7
+    assert state.players[0].rubies == 1 and state.players[0].goods == {}
 
 
 def test_gemstone_dealer_highest_uncovered_number_15():
     """000 p.19 / 004: the highest number not covered by a ruby is 15, so the ruby costs 15 lira."""
     state = acting(16, seats=4, player={"lira": 20})
-    state = position(state, stock=replace(state.stock, gem_taken=3, gem_rubies=9))
+    state = with_place(state, "gemstone_dealer", taken=3, rubies=9)
     events, state = play(state, BuyRuby(0))
     assert events == [RubyBought(0, 15, False)]
     assert state.players[0].lira == 5
@@ -102,12 +101,12 @@ def test_post_office_3_lira_red_and_yellow_then_the_indicator_moves_from_blue_to
     """000 p.18 / 004: take 3 lira, 1 red and 1 yellow; then move the indicator from the blue good onto the
     yellow one (post office state 2 -> 3)."""
     state = acting(5, player={"lira": 0})
-    state = position(state, stock=replace(state.stock, post=2))
+    state = with_place(state, "post_office", moved=2)
     events, state = play(state, CollectMail(0))
-    assert events == [MailCollected(0, (1, 0, 1, 0), 3, 3)]
+    assert events == [MailCollected(0, {"red": 1, "yellow": 1}, 3, 3)]
     # now column III shows blue: the next visitor takes red, blue and 3 lira
     events, _ = play(position(state, phase=Action(place=5)), CollectMail(0))
-    assert events[0].goods == (1, 0, 0, 1) and events[0].lira == 3
+    assert events[0].goods == {"red": 1, "blue": 1} and events[0].lira == 3
 
 
 def test_police_station_family_member_to_the_spice_warehouse():
@@ -116,19 +115,19 @@ def test_police_station_family_member_to_the_spice_warehouse():
     state = acting(12, seats=3, others={1: {"merchant": 3}}, governor=3)
     _, state = play(state, SendFamilyMember(0, 3))
     _, state = play(state, FillGoods(0))
-    assert state.players[0].goods == (0, 2, 0, 0) and state.players[0].lira == 2
+    assert state.players[0].goods == {"green": 2} and state.players[0].lira == 2
     assert state.players[1].lira == 3
     assert UseGovernor(0) not in game.legal_commands(state, 0)
 
 
 def test_mosque_tile_with_three_blue_goods_and_the_fifth_assistant():
     """000 p.19 / 003 p.7: to get this tile you need 3 blue goods and pay 1; then take the 5th assistant."""
-    state = acting(15, seats=4, player={"goods": (0, 0, 0, 3), "extensions": 1},
+    state = acting(15, seats=4, player={"goods": {"blue": 3}, "extensions": 1},
                    others={1: {"tiles": ("blue",)}})
-    assert state.stock.mosque_tiles[3][0] == 3
+    assert state.places["mosques"].tiles["blue"][0] == 3
     events, state = play(state, TakeMosqueTile(0, "blue"))
     assert events == [MosqueTileTaken(0, "blue", 3, False, True)]
-    assert state.players[0].goods == (0, 0, 0, 2)
+    assert state.players[0].goods == {"blue": 2}
     assert state.players[0].spare == 0 and len(state.players[0].stack) == 4
 
 
@@ -151,14 +150,15 @@ def test_governor_card_taken_and_discarded_at_once_just_to_move_it():
     state = acting(5, governor=5, smuggler=5, player={"lira": 0})
     top = state.deck[0]
     _, state = play(state, UseGovernor(0))
-    assert game.legal_commands(state, 0) == [PayGovernor(0, c) for c in sorted(set(state.players[0].hand))]
+    payments = [c for c in game.legal_commands(state, 0) if isinstance(c, PayGovernor)]
+    assert payments == [PayGovernor(0, c) for c in sorted(set(state.players[0].hand))]  # 0 lira: a card only
     _, state = play(state, PayGovernor(0, top))
     _, state = roll(state, 3, 3)
-    assert state.governor == 6
+    assert state.figures["governor"] == 6
     events, state = play(state, UseSmuggler(0, "red", "red"))
-    assert state.players[0].goods == (0, 0, 0, 0)
+    assert state.players[0].goods == {}
     _, state = roll(state, 6, 6)
-    assert state.smuggler == 12
+    assert state.figures["smuggler"] == 12
 
 
 def test_fifth_ruby_the_round_is_finished_then_the_game_ends():
@@ -193,7 +193,7 @@ def test_layout_pictures_short_and_long_paths():
 
 def test_wheelbarrow_with_1_blue_and_2_green_goods():
     """000 p.5 / 003 p.2: the wheelbarrow picture: the player owns 1 blue and 2 green goods."""
-    state = position(setup(2), players={0: {"goods": (0, 2, 0, 1)}})
+    state = position(setup(2), players={0: {"goods": {"green": 2, "blue": 1}}})
     assert game.view(state, 0)["players"][0]["goods"] == {"red": 0, "green": 2, "yellow": 0, "blue": 1}
 
 

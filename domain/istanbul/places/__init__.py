@@ -1,12 +1,23 @@
-"""Place id -> module. Every place module exports PLACES (ids it serves), COMMANDS (command classes),
-`legal(state, seat, action)` (the complete place-action commands possible now), `decide(state, command)`, APPLY
-(its events -> evolve functions) and, for multi-step actions, `legal_step(state, seat, action)`.
+"""The places: one module per place (or pair of places sharing a rule), each owning everything about it.
 
-Expansions add modules and ids here: place actions are dispatched nowhere else.
+A place module exports:
+- PLACES (the place ids it serves), COMMANDS (its command classes), STEP_COMMANDS (those answering its own
+  sub-step, accepted while that step is open);
+- KEY and `initial(seats)`: its slice of the state (`state.places[KEY]`, a frozen dataclass; a `rubies_left`
+  property when rubies lie on it), absent when nothing lies on the place;
+- `view(state, revealed)`: its entries of the view's "places" object, and VIEW_SCHEMA describing them;
+- SETUP_CHANCE and `decide_setup(state, label, outcome)`: set-up chance steps of its own (demand stacks);
+- RUBY_EVENTS: its events that may bring a ruby (decide checks the end of the game after them);
+- `legal(state, seat, action)` (the complete commands possible now), `legal_step` for a multi-step action,
+  `decide(state, command)`, `diagnose(state, command)` (why a refused command of its own is refused, once the
+  common checks here passed) and APPLY (its events -> evolve functions).
+
+An expansion adds modules to its table in content.py; nothing else dispatches on places.
 """
 
 from __future__ import annotations
 
+from domain.istanbul import violations as v
 from domain.istanbul.places import (
     black_market,
     caravansary,
@@ -23,16 +34,14 @@ from domain.istanbul.places import (
 )
 from domain.istanbul.state import Action
 
-MODULES = (
+BASE_MODULES = (
     wainwright, warehouses, post_office, caravansary, fountain, black_market, tea_house, markets,
     police_station, sultans_palace, mosques, gemstone_dealer,
 )
+MODULES = BASE_MODULES  # every place module known (expansions add theirs): place ids never repeat across boxes
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}
 BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
-
-
-def can_act(action: Action) -> bool:
-    return action.step is None and action.done < action.allowed
+RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))
 
 
 def legal(state, seat: int, action: Action) -> list:
@@ -44,3 +53,17 @@ def legal(state, seat: int, action: Action) -> list:
     if action.done >= action.allowed:
         return []
     return module.legal(state, seat, action)
+
+
+def diagnose(state, command) -> str:
+    """Why a place command is refused: the checks common to every place, then the place's own reasons."""
+    module = BY_COMMAND[type(command)]
+    phase = state.phase
+    if not isinstance(phase, Action):
+        return v.WRONG_PHASE
+    if phase.place not in module.PLACES:
+        return v.NOT_AT_PLACE
+    if phase.step is None and phase.done >= phase.allowed:
+        return v.ACTION_DONE
+    specific = getattr(module, "diagnose", None)
+    return specific(state, command) if specific is not None else v.ACTION_UNAVAILABLE

@@ -8,33 +8,40 @@ legal command (step SingleGood). The action counts as done only when both the go
 
 from __future__ import annotations
 
-from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket
-from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS, GOODS
+from domain.istanbul import violations as v
+from domain.istanbul.commands import TakeBlackMarketGood, VisitBlackMarket, once
+from domain.istanbul.data import BLACK_MARKET, BLACK_MARKET_GOODS
 from domain.istanbul.events import BlackMarketGoodDeferred, BlackMarketGoodTaken, BlackMarketVisited
 from domain.istanbul.places import dice
-from domain.istanbul.state import Dice, SingleGood, acted, push_roll, with_step
-from domain.istanbul.wheelbarrow import capped_gain, gain, good_index, one
+from domain.istanbul.state import Dice, SingleGood, acted_phase, push_roll, with_step
+from domain.istanbul.wheelbarrow import gain, gained, one
 
 PLACES = (BLACK_MARKET,)
 COMMANDS = (VisitBlackMarket, TakeBlackMarketGood)
-
-
-def _goods() -> tuple[str, ...]:
-    return tuple(GOODS[g] for g in BLACK_MARKET_GOODS)
+STEP_COMMANDS = (TakeBlackMarketGood,)
 
 
 def legal(state, seat, action):
-    return [VisitBlackMarket(seat, good) for good in _goods()] + [VisitBlackMarket(seat, None)]
+    return [once(VisitBlackMarket, seat, good) for good in (*BLACK_MARKET_GOODS, None)]
 
 
 def legal_step(state, seat, action):
     if isinstance(action.step, SingleGood):
-        return [TakeBlackMarketGood(seat, good) for good in _goods()]
+        return [once(TakeBlackMarketGood, seat, good) for good in BLACK_MARKET_GOODS]
     return dice.legal_step(state, seat, action)
 
 
+def diagnose(state, command) -> str:
+    if isinstance(command, VisitBlackMarket):
+        return v.INVALID_TARGET
+    step = state.phase.step
+    if isinstance(step, SingleGood):
+        return v.INVALID_TARGET
+    return v.DECISION_PENDING if step is not None else v.ACTION_UNAVAILABLE
+
+
 def _gained(state, seat, good) -> int:
-    return capped_gain(state.players[seat], one(good))[good_index(good)]
+    return gained(state.players[seat], good)
 
 
 def decide(state, command):
@@ -46,8 +53,8 @@ def decide(state, command):
 
 
 def apply_black_market_visited(state, e):
-    state = gain(state, e.seat, one(e.good, e.gained))
-    return push_roll(acted(state, step=Dice("black_market")), "black_market")
+    state = gain(state, e.seat, one(e.good, e.gained), phase=acted_phase(state.phase, step=Dice("black_market")))
+    return push_roll(state, "black_market")
 
 
 def apply_black_market_good_deferred(state, e):
@@ -56,7 +63,7 @@ def apply_black_market_good_deferred(state, e):
 
 
 def apply_black_market_good_taken(state, e):
-    return acted(gain(state, e.seat, one(e.good, e.gained)), step=None)
+    return gain(state, e.seat, one(e.good, e.gained), phase=acted_phase(state.phase, step=None))
 
 
 APPLY = {

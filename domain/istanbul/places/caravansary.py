@@ -3,19 +3,20 @@ then discard 1 card from hand (6.4, rulings R-27/R-28)."""
 
 from __future__ import annotations
 
-from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard
-from domain.istanbul.data import CARAVANSARY
+from domain.istanbul import violations as v
+from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard, once
+from domain.istanbul.data import CARAVANSARY, CARAVANSARY_DRAWS
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
-from domain.istanbul.state import Caravan
-from domain.istanbul.state import acted
+from domain.istanbul.state import Caravan, acted
 
 PLACES = (CARAVANSARY,)
 COMMANDS = (DrawBonusCard, DiscardBonusCard)
-DRAWS = 2
+STEP_COMMANDS = COMMANDS
+DRAWS = CARAVANSARY_DRAWS
 
 
 def _sources(state, seat):
-    return [DrawBonusCard(seat, s) for s, pile in (("deck", state.deck), ("discard", state.discard)) if pile]
+    return [once(DrawBonusCard, seat, s) for s, pile in (("deck", state.deck), ("discard", state.discard)) if pile]
 
 
 def legal(state, seat, action):
@@ -29,7 +30,14 @@ def legal_step(state, seat, action):
     draws = _sources(state, seat) if step.drawn < DRAWS else []
     if draws:
         return draws
-    return [DiscardBonusCard(seat, c) for c in sorted(set(state.players[seat].hand))]
+    return [once(DiscardBonusCard, seat, c) for c in sorted(set(state.players[seat].hand))]
+
+
+def diagnose(state, command) -> str:
+    step = state.phase.step
+    if isinstance(command, DrawBonusCard):
+        return v.DECISION_PENDING if isinstance(step, Caravan) and step.drawn >= DRAWS else v.NO_BONUS_CARDS
+    return v.INVALID_TARGET
 
 
 def decide(state, command):

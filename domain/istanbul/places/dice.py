@@ -7,14 +7,16 @@ A black market visit that rolled first then awaits its single good (step SingleG
 
 from __future__ import annotations
 
-from domain.istanbul.commands import AcceptRoll
-from domain.istanbul.data import BLACK_MARKET_BLUE, BLUE, TEA_HOUSE_FAIL
+from domain.istanbul import violations as v
+from domain.istanbul.commands import AcceptRoll, once
+from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
-from domain.istanbul.state import Dice, SingleGood
-from domain.istanbul.wheelbarrow import capped_gain, one
-from dataclasses import replace
-from domain.istanbul.state import with_step
-from domain.istanbul.wheelbarrow import gain
+from domain.istanbul.frozen import replace
+from domain.istanbul.state import Action, Dice, SingleGood, with_step
+from domain.istanbul.wheelbarrow import gain, gained, one
+
+COMMANDS = (AcceptRoll,)
+STEP_COMMANDS = COMMANDS
 
 
 def red_choice_open(state, seat, step: Dice) -> bool:
@@ -24,7 +26,7 @@ def red_choice_open(state, seat, step: Dice) -> bool:
 def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved:
     total = sum(dice)
     if step.kind == "black_market":
-        blue = capped_gain(state.players[seat], one("blue", BLACK_MARKET_BLUE[total]))[BLUE]
+        blue = gained(state.players[seat], BLACK_MARKET_ROLL_GOOD, BLACK_MARKET_BLUE[total])
         return RollResolved(seat, step.kind, total, blue, 0)
     lira = step.number if total >= step.number else TEA_HOUSE_FAIL
     return RollResolved(seat, step.kind, total, 0, lira)
@@ -33,17 +35,20 @@ def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved
 def legal_step(state, seat, action):
     step = action.step
     if isinstance(step, Dice) and red_choice_open(state, seat, step):
-        return [AcceptRoll(seat)]  # plus the red tile's options (tiles.py)
+        return [once(AcceptRoll, seat)]  # plus the red tile's options (tiles.py)
     return []
 
 
-def decide_accept(state, command):
+def diagnose(state, command) -> str:
+    return v.ACTION_UNAVAILABLE if isinstance(state.phase, Action) else v.WRONG_PHASE
+
+
+def decide(state, command):
     step = state.phase.step
     return [resolve(state, command.seat, step, step.dice)]
 
 
 def apply_dice_rolled(state, e):
-
     return with_step(state, replace(state.phase.step, dice=e.dice))
 
 
@@ -51,11 +56,7 @@ def apply_roll_resolved(state, e):
     step = state.phase.step
     # black market rolled first: the single good is still to be taken (places/black_market.py)
     after = SingleGood(e.total) if isinstance(step, Dice) and step.good_pending else None
-    return with_step(gain(state, e.seat, one("blue", e.blue), e.lira), after)
+    return gain(state, e.seat, one(BLACK_MARKET_ROLL_GOOD, e.blue), e.lira, phase=replace(state.phase, step=after))
 
 
-def _apply():
-    return {DiceRolled: apply_dice_rolled, RollResolved: apply_roll_resolved}
-
-
-APPLY = _apply()
+APPLY = {DiceRolled: apply_dice_rolled, RollResolved: apply_roll_resolved}

@@ -9,10 +9,12 @@ Either ends the fountain's assistant step (one of the two, once); the action can
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from domain.istanbul import board
-from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants
+from domain.istanbul import violations as v
+from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants, once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.state import NEUTRAL, Action
 from domain.istanbul.events import AssistantsReturned
@@ -36,15 +38,24 @@ def before_action(state, seat) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
+def _returns(seat: int, places: tuple[int, ...]) -> tuple:
+    """Every non-empty choice of the places to bring own assistants back from (values, built once)."""
+    return tuple(ReturnAssistants(seat, combo) for n in range(1, len(places) + 1) for combo in combinations(places, n))
+
+
 def legal(state, seat, action):
-    places = board.own_assistant_places(state, seat)
-    out = [ReturnAssistants(seat, combo) for n in range(1, len(places) + 1) for combo in combinations(places, n)]
+    out = list(_returns(seat, board.own_assistant_places(state, seat)))
     if before_action(state, seat):
         if state.players[seat].stack and not board.has_assistant(state, FOUNTAIN, seat):
-            out.append(LeaveAssistant(seat))
+            out.append(once(LeaveAssistant, seat))
         if state.options.neutral_assistants and board.has_assistant(state, FOUNTAIN, NEUTRAL):
-            out.append(PickUpAssistant(seat, True))
+            out.append(once(PickUpAssistant, seat, True))
     return out
+
+
+def diagnose(state, command) -> str:
+    return v.INVALID_TARGET
 
 
 def decide(state, command):

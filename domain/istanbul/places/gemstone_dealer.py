@@ -2,38 +2,71 @@
 
 from __future__ import annotations
 
-from domain.istanbul.commands import BuyRuby
+
+from domain.istanbul import violations as v
+from domain.istanbul.commands import BuyRuby, once
 from domain.istanbul.data import GEMSTONE_DEALER, GEMSTONE_MAX_PRICE, SETUP
 from domain.istanbul.events import RubyBought
-from domain.istanbul.state import acted, with_stock
+from domain.istanbul.frozen import record, replace
+from domain.istanbul.schema import integer, obj
+from domain.istanbul.state import acted, with_place
 from domain.istanbul.wheelbarrow import update
 
 PLACES = (GEMSTONE_DEALER,)
 COMMANDS = (BuyRuby,)
+KEY = "gemstone_dealer"
+RUBY_EVENTS = (RubyBought,)
+
+
+@record
+class GemstoneDealer:
+    taken: int  # rubies bought so far: each raises the price by 1
+    rubies: int
+
+    @property
+    def rubies_left(self) -> int:
+        return self.rubies
+
+
+def initial(seats: int) -> GemstoneDealer:
+    return GemstoneDealer(0, SETUP[seats]["gem_rubies"])
 
 
 def price(state) -> int:
-    return min(SETUP[state.seats]["gem_first"] + state.stock.gem_taken, GEMSTONE_MAX_PRICE)
+    return min(SETUP[state.seats]["gem_first"] + state.places[KEY].taken, GEMSTONE_MAX_PRICE)
+
+
+def view(state, revealed: bool) -> dict:
+    return {"gemstone_dealer": {"rubies": state.places[KEY].rubies, "price": price(state)}}
+
+
+VIEW_SCHEMA = {"gemstone_dealer": obj("Gemstone Dealer 16", {
+    "rubies": integer("rubies left", minimum=0),
+    "price": integer("lira for the next ruby", minimum=0),
+})}
 
 
 def legal(state, seat, action):
-    if state.stock.gem_rubies > 0 and state.players[seat].lira >= price(state):
-        return [BuyRuby(seat)]
+    if state.places[KEY].rubies > 0 and state.players[seat].lira >= price(state):
+        return [once(BuyRuby, seat)]
     return []
 
 
+def diagnose(state, command) -> str:
+    return v.NO_RUBIES_LEFT if state.places[KEY].rubies <= 0 else v.NOT_ENOUGH_LIRA
+
+
 def decide(state, command):
-    stock = state.stock
-    return [RubyBought(command.seat, price(state), stock.gem_rubies == 1 and stock.ruby_supply > 0)]
+    here = state.places[KEY]
+    return [RubyBought(command.seat, price(state), here.rubies == 1 and state.ruby_supply > 0)]
 
 
 def apply_ruby_bought(state, e):
     p = state.players[e.seat]
     state = update(state, e.seat, lira=p.lira - e.lira, rubies=p.rubies + 1)
-    stock = state.stock
-    state = with_stock(state, gem_taken=stock.gem_taken + 1, gem_rubies=stock.gem_rubies - 1 + e.refilled,
-                       ruby_supply=stock.ruby_supply - e.refilled)
-    return acted(state)
+    here = state.places[KEY]
+    state = with_place(state, KEY, replace(here, taken=here.taken + 1, rubies=here.rubies - 1 + e.refilled))
+    return acted(replace(state, ruby_supply=state.ruby_supply - e.refilled))
 
 
 APPLY = {RubyBought: apply_ruby_bought}

@@ -2,59 +2,95 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
+from domain.istanbul import violations as v
 from domain.istanbul.commands import DeliverToSultan
-from domain.istanbul.data import ANY, SETUP, SULTAN_TRACK, SULTANS_PALACE
+from domain.istanbul.data import ANY, GOODS, SETUP, SULTAN_TRACK, SULTANS_PALACE
 from domain.istanbul.events import SultanDelivered
-from domain.istanbul.state import acted, with_stock
+from domain.istanbul.frozen import record, replace
+from domain.istanbul.goods import Goods
+from domain.istanbul.schema import goods_counts, integer, obj
+from domain.istanbul.state import acted, with_place
 from domain.istanbul.wheelbarrow import gain, update
 
 PLACES = (SULTANS_PALACE,)
 COMMANDS = (DeliverToSultan,)
+KEY = "sultans_palace"
+RUBY_EVENTS = (SultanDelivered,)
 
 
-def delivery(state) -> tuple[tuple[int, int, int, int], int]:
-    """(fixed goods counts, number of "any" fields) of the next delivery."""
-    fields = min(SETUP[state.seats]["sultan_first"] + state.stock.sultan_taken, len(SULTAN_TRACK))
-    counts = [0, 0, 0, 0]
-    wild = 0
-    for good in SULTAN_TRACK[:fields]:
-        if good == ANY:
-            wild += 1
-        else:
-            counts[good] += 1
-    return tuple(counts), wild  # type: ignore[return-value]
+@record
+class SultansPalace:
+    taken: int  # rubies taken so far: each uncovers one more field
+    rubies: int
+
+    @property
+    def rubies_left(self) -> int:
+        return self.rubies
+
+
+def initial(seats: int) -> SultansPalace:
+    return SultansPalace(0, SETUP[seats]["sultan_rubies"])
+
+
+def delivery(state) -> tuple[Goods, int]:
+    """(the fixed goods, the number of "any" fields) of the next delivery."""
+    fields = SULTAN_TRACK[:min(SETUP[state.seats]["sultan_first"] + state.places[KEY].taken, len(SULTAN_TRACK))]
+    return Goods((good, fields.count(good)) for good in GOODS), fields.count(ANY)
+
+
+def view(state, revealed: bool) -> dict:
+    fixed, wild = delivery(state)
+    return {"sultans_palace": {"rubies": state.places[KEY].rubies,
+                               "next_goods": {good: fixed.count(good) for good in GOODS}, "any": wild}}
+
+
+VIEW_SCHEMA = {"sultans_palace": obj("Sultan's Palace 13: the next delivery", {
+    "rubies": integer("rubies left", minimum=0),
+    "next_goods": goods_counts("the fixed goods of the next delivery"),
+    "any": integer("\"any good\" fields in the next delivery", minimum=0, maximum=2),
+})}
 
 
 def legal(state, seat, action):
-    if state.stock.sultan_rubies <= 0:
+    if state.places[KEY].rubies <= 0:
         return []
     fixed, wild = delivery(state)
-    rest = tuple(h - f for h, f in zip(state.players[seat].goods, fixed))
-    if min(rest) < 0:
+    have = state.players[seat].goods
+    if not have.covers(fixed):
         return []
-    return [
-        DeliverToSultan(seat, counts)
-        for counts in product(*(range(min(r, wild) + 1) for r in rest))
+    return list(_deliveries(seat, tuple(min(have.count(good) - fixed.count(good), wild) for good in GOODS), wild))
+
+
+@lru_cache(maxsize=4096)
+def _deliveries(seat: int, rest: tuple[int, ...], wild: int) -> tuple:
+    """Every way to fill `wild` "any" fields from the goods left (`rest`, in GOODS order): values, built once."""
+    return tuple(
+        DeliverToSultan(seat, Goods(zip(GOODS, counts)))
+        for counts in product(*(range(r + 1) for r in rest))
         if sum(counts) == wild
-    ]
+    )
+
+
+def diagnose(state, command) -> str:
+    return v.NO_RUBIES_LEFT if state.places[KEY].rubies <= 0 else v.NOT_ENOUGH_GOODS
 
 
 def decide(state, command):
     fixed, _ = delivery(state)
-    goods = tuple(f + a for f, a in zip(fixed, command.any_goods))
-    stock = state.stock
-    return [SultanDelivered(command.seat, goods, stock.sultan_rubies == 1 and stock.ruby_supply > 0)]
+    here = state.places[KEY]
+    refilled = here.rubies == 1 and state.ruby_supply > 0
+    return [SultanDelivered(command.seat, fixed.plus(command.any_goods), refilled)]
 
 
 def apply_sultan_delivered(state, e):
     state = gain(state, e.seat, e.goods, sign=-1)
     state = update(state, e.seat, rubies=state.players[e.seat].rubies + 1)
-    stock = state.stock
-    state = with_stock(state, sultan_taken=stock.sultan_taken + 1,
-                       sultan_rubies=stock.sultan_rubies - 1 + e.refilled, ruby_supply=stock.ruby_supply - e.refilled)
-    return acted(state)
+    here = state.places[KEY]
+    state = with_place(state, KEY, replace(here, taken=here.taken + 1, rubies=here.rubies - 1 + e.refilled))
+    return acted(replace(state, ruby_supply=state.ruby_supply - e.refilled))
 
 
 APPLY = {SultanDelivered: apply_sultan_delivered}

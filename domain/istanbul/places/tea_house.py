@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from domain.istanbul import violations as v
 from domain.istanbul.commands import VisitTeaHouse
 from domain.istanbul.data import TEA_HOUSE, TEA_HOUSE_MAX, TEA_HOUSE_MIN
 from domain.istanbul.events import TeaHouseVisited
@@ -14,7 +17,16 @@ legal_step = dice.legal_step
 
 
 def legal(state, seat, action):
-    return [VisitTeaHouse(seat, n) for n in range(TEA_HOUSE_MIN, TEA_HOUSE_MAX + 1)]
+    return list(_visits(seat))
+
+
+@lru_cache(maxsize=8)
+def _visits(seat: int) -> tuple:
+    return tuple(VisitTeaHouse(seat, n) for n in range(TEA_HOUSE_MIN, TEA_HOUSE_MAX + 1))
+
+
+def diagnose(state, command) -> str:
+    return v.INVALID_NUMBER
 
 
 def decide(state, command):

@@ -14,7 +14,11 @@ from dataclasses import replace
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Roll, Shuffle
 from domain.istanbul.cards import base_deck
-from domain.istanbul.data import RUBIES_TOTAL, SETUP, TILE_COLOURS
+from domain.istanbul.data import MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COLOURS
+from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.goods import Goods
+from domain.istanbul.places.mosques import Mosques
+from domain.istanbul.places.wainwright import Wainwright
 from domain.istanbul.state import NEUTRAL, State
 
 
@@ -68,15 +72,19 @@ def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor
 
 
 def position(state: State, players: dict | None = None, **fields) -> State:
-    """Change players (seat -> Player field changes) and state fields, then re-derive the supplies."""
+    """Change players (seat -> Player field changes) and state fields (a neutral figure's name: its place), then
+    re-derive the supplies."""
     new_players = list(state.players)
     for seat, changes in (players or {}).items():
         changes = dict(changes)
         if "hand" in changes:
             changes["hand"] = tuple(sorted(changes["hand"]))
         if "goods" in changes:
-            changes["goods"] = tuple(changes["goods"])
+            changes["goods"] = Goods(changes["goods"])
         new_players[seat] = replace(new_players[seat], **changes)
+    figures = {name: fields.pop(name) for name in list(fields) if name in state.figures}  # governor=3: its place
+    if figures:
+        fields["figures"] = FrozenDict({**state.figures, **figures})
     state = replace(state, players=tuple(new_players), **fields)
     return _rederive(state)
 
@@ -91,39 +99,34 @@ def _rederive(state: State) -> State:
     assert not (held - Counter(base_deck())), "more copies of a card than exist"
     if Counter(state.deck) != rest:
         state = replace(state, deck=tuple(c for c in base_deck() if rest[c] and not rest.subtract([c])))
-    # mosque tiles: owned tiles are the top ones of their stack
-    stacks = []
+    # mosque tiles: owned tiles are the top ones of their stack; a mosque's ruby went to each owner of both tiles
+    values = table["mosque_values"]
+    stacks = {}
     for colour in TILE_COLOURS:
         owners = sum(1 for p in players if colour in p.tiles)
-        values = table["mosque_values"]
         assert owners <= len(values)
-        stacks.append(values[owners:])
-    ruby_pairs = [sum(1 for p in players if {"red", "green"} <= set(p.tiles)),
-                  sum(1 for p in players if {"yellow", "blue"} <= set(p.tiles))]
-    stock = state.stock
-    extensions = sum(p.extensions for p in players)
+        stacks[colour] = values[owners:]
+    pairs = {mosque: sum(1 for p in players if set(MOSQUE_OF[mosque]) <= set(p.tiles)) for mosque in MOSQUE_OF}
+    mosques = Mosques(FrozenDict({m: table["mosque_rubies"] - n for m, n in pairs.items()}), FrozenDict(stacks))
     assert all(0 <= p.extensions <= 3 for p in players)
-    wainwright_rubies = table["wainwright_rubies"] - sum(1 for p in players if p.extensions == 3)
-    stock = replace(
-        stock,
-        mosque_tiles=tuple(stacks),
-        mosque_rubies=(table["mosque_rubies"] - ruby_pairs[0], table["mosque_rubies"] - ruby_pairs[1]),
-        wainwright_extensions=3 * seats - extensions,
-        wainwright_rubies=wainwright_rubies,
-    )
-    placed = (
-        stock.wainwright_rubies + sum(stock.mosque_rubies) + stock.sultan_rubies + stock.gem_rubies
-        + sum(p.rubies for p in players)
-    )
-    stock = replace(stock, ruby_supply=RUBIES_TOTAL - placed)
-    assert stock.ruby_supply >= 0
-    state = replace(state, stock=stock)
+    wainwright = Wainwright(table["wainwright_rubies"] - sum(1 for p in players if p.extensions == 3),
+                            3 * seats - sum(p.extensions for p in players))
+    slices = state.places.set("mosques", mosques).set("wainwright", wainwright)
+    placed = sum(getattr(s, "rubies_left", 0) for s in slices.values()) + sum(p.rubies for p in players)
+    state = replace(state, places=slices, ruby_supply=RUBIES_TOTAL - placed)
+    assert state.ruby_supply >= 0
     for seat, p in enumerate(players):
-        assert p.lira >= 0 and all(0 <= g <= p.capacity for g in p.goods), p
+        assert p.lira >= 0 and all(0 <= g <= p.capacity for g in p.goods.values()), p
         own = p.stack.count(seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
         assert own == (4 if state.options.neutral_assistants else 5), (seat, own)
         assert all(o in (seat, NEUTRAL) for o in p.stack)
     return state
+
+
+def with_place(state: State, key: str, **changes) -> State:
+    """A place module's slice changed (e.g. with_place(state, "sultans_palace", taken=3, rubies=4)), the ruby
+    supply re-derived."""
+    return _rederive(replace(state, places=state.places.set(key, replace(state.places[key], **changes))))
 
 
 def play(state: State, command) -> tuple[list, State]:

@@ -15,8 +15,9 @@ COMMAND_SAMPLES = [
     c.Move(1, 6), c.Move(0, 13, "B09"), c.LeaveAssistant(2), c.PickUpAssistant(0, True), c.PayMerchants(1),
     c.EndTurn(3), c.BuyExtension(0), c.FillGoods(0), c.CollectMail(0), c.DrawBonusCard(0, "discard"),
     c.DiscardBonusCard(0, "B04"), c.ReturnAssistants(0, (2, 5)), c.VisitBlackMarket(0, "green"),
-    c.VisitBlackMarket(0, None), c.TakeBlackMarketGood(0, "yellow"), c.VisitTeaHouse(0, 7), c.AcceptRoll(0), c.SellGoods(0, (1, 1, 2, 0)), c.SendFamilyMember(0, 3),
-    c.DeliverToSultan(0, (0, 1, 0, 1)), c.TakeMosqueTile(0, "red"), c.BuyRuby(0),
+    c.VisitBlackMarket(0, None), c.TakeBlackMarketGood(0, "yellow"), c.VisitTeaHouse(0, 7), c.AcceptRoll(0),
+    c.SellGoods(0, {"red": 1, "green": 1, "yellow": 2}), c.SendFamilyMember(0, 3),
+    c.DeliverToSultan(0, {"green": 1, "blue": 1}), c.TakeMosqueTile(0, "red"), c.BuyRuby(0),
     c.CatchFamilyMember(0, 2, "card"), c.UseGovernor(0), c.PayGovernor(0, None), c.PayGovernor(0, "B01"),
     c.UseSmuggler(0, "blue", "lira"), c.PlayBonusCard(0, "B01", good="red"),
     c.PlayBonusCard(0, "B10", place=4), c.PlayBonusCard(0, "B06", reward="lira"),
@@ -31,11 +32,12 @@ EVENT_SAMPLES = [
     e.MerchantMoved(0, 7, 7, "B08"), e.AssistantLeft(0, 6, -1), e.AssistantPickedUp(0, 6, 0),
     e.MerchantsPaid(0, 6, (1,), (0,), 4), e.TurnEnded(0, 1), e.GameEndTriggered(0, 5), e.FinalCardsBegan((1, 0)),
     e.FinalCardsPassed(1), e.GameEnded((0, 1), "shared"), e.GameEnded((0,), None), e.ExtensionBought(0, 7, True),
-    e.GoodsFilled(0, "red", 2), e.MailCollected(0, (1, 0, 1, 0), 3, 3), e.CaravansaryVisited(0),
+    e.GoodsFilled(0, "red", 2), e.MailCollected(0, {"red": 1, "yellow": 1}, 3, 3), e.CaravansaryVisited(0),
     e.AssistantsReturned(0, (2, 3), 0, "fountain"), e.BlackMarketVisited(0, "red", 1),
     e.BlackMarketGoodDeferred(0), e.BlackMarketGoodTaken(0, "green", 0), e.TeaHouseVisited(0, 9),
     e.DiceRolled(0, "tea_house", (3, 4)), e.RedTileUsed(0, (4, 4), False), e.RollResolved(0, "black_market", 9, 2, 0),
-    e.GoodsSold(0, 11, (1, 1, 2, 0), 14, "S2"), e.FamilyMemberSent(0, 3), e.SultanDelivered(0, (2, 2, 1, 2), False),
+    e.GoodsSold(0, 11, {"red": 1, "green": 1, "yellow": 2}, 14, "S2"), e.FamilyMemberSent(0, 3),
+    e.SultanDelivered(0, {"red": 2, "green": 2, "yellow": 1, "blue": 2}, False),
     e.MosqueTileTaken(0, "blue", 3, False, True), e.RubyBought(0, 15, False), e.GreenTileUsed(0, "blue", 1),
     e.FamilyMemberCaught(0, 1, "lira"), e.GovernorUsed(0), e.GovernorPaid(0, None), e.SmugglerUsed(0, "blue", 1, "red"),
     e.BonusCardPlayed(0, "B01", "gain_good", good="red", gained=1),
@@ -46,7 +48,9 @@ EVENT_SAMPLES = [
 def test_samples_cover_every_type():
     assert {type(x).TYPE for x in COMMAND_SAMPLES} == set(game.COMMANDS)
     assert {type(x).TYPE for x in EVENT_SAMPLES} == set(game.EVENTS)
-    assert all(cls.V == 1 for cls in game.EVENTS.values())
+    goods_v2 = {"mail_collected", "goods_sold", "sultan_delivered"}  # goods lists became mappings
+    assert {name for name, cls in game.EVENTS.items() if cls.V != 1} == goods_v2
+    assert all(game.EVENTS[name].V == 2 and (name, 1) in game.UPCASTERS for name in goods_v2)
 
 
 @pytest.mark.parametrize("command", COMMAND_SAMPLES, ids=lambda x: type(x).TYPE)
@@ -77,14 +81,17 @@ def test_black_market_good_may_be_omitted_on_the_wire():
     assert command_from_wire(c.VisitBlackMarket, {"good": None}, 0) == c.VisitBlackMarket(0, None)
 
 
-def test_state_with_a_due_black_market_good_serialises():
+def test_state_with_a_due_black_market_good_serialises_and_pickles():
+    """The service writes states as JSON (audit) and pickles them (snapshots); it never decodes one."""
+    import pickle
+
     from .builders import acting, play, roll
 
     state = acting(8)
     _, state = play(state, c.VisitBlackMarket(0, None))
     _, state = roll(state, 3, 3)
-    wire = json.loads(json.dumps(to_wire(state)))
-    assert from_wire(type(state), wire) == state
+    json.dumps(to_wire(state))
+    assert pickle.loads(pickle.dumps(state, protocol=5)) == state
 
 
 def test_every_command_type_starts_with_seat():
@@ -125,7 +132,9 @@ def test_text_notation_examples_and_errors():
     from domain.istanbul.notation import NotationError, parse, to_text
 
     assert to_text(c.Move(0, 13, "B09")) == "move place=13 card=B09"
-    assert to_text(c.SellGoods(1, (1, 1, 2, 0))) == "sell_goods goods=1,1,2,0"
+    assert to_text(c.SellGoods(1, {"red": 1, "green": 1, "yellow": 2})) == "sell_goods goods=red:1,green:1,yellow:2"
+    assert parse("sell_goods goods=yellow:2,red:1,green:1", 1) == c.SellGoods(1, {"red": 1, "green": 1, "yellow": 2})
+    assert to_text(c.DeliverToSultan(0)) == "deliver_to_sultan any_goods={}"
     assert parse("use_mosque_tile tile=red reroll=yes", 2) == c.UseMosqueTile(2, "red", reroll=True)
     assert parse("move place=6", 0) == c.Move(0, 6)
     assert to_text(c.VisitBlackMarket(0, None)) == "visit_black_market good=-"
@@ -133,3 +142,20 @@ def test_text_notation_examples_and_errors():
     for bad in ("", "fly place=3", "move place=x", "move", "move place=6 place=7", "move height=3"):
         with pytest.raises(NotationError):
             parse(bad, 0)
+
+
+def test_every_command_field_documents_its_meaning_and_the_codec_ignores_it():
+    import dataclasses
+    import typing
+
+    from domain.core import Doc
+
+    for cls in game.COMMANDS.values():
+        hints = typing.get_type_hints(cls, include_extras=True)
+        plain = typing.get_type_hints(cls)
+        for field in dataclasses.fields(cls):
+            hint = hints[field.name]
+            assert typing.get_origin(hint) is typing.Annotated, (cls.TYPE, field.name)
+            docs = [x for x in hint.__metadata__ if isinstance(x, Doc)]
+            assert len(docs) == 1 and docs[0].text, (cls.TYPE, field.name)
+            assert typing.get_origin(plain[field.name]) is not typing.Annotated

@@ -52,7 +52,7 @@ def test_governor_draw_then_pay_two_lira_or_discard_and_relocate():
     assert request.label == "governor" and request.by_dealer is True
     events, state = roll(state, 2, 2)
     assert events[1] == FigurePlaced("governor", 0, 4, (2, 2))
-    assert state.governor == 4
+    assert state.figures["governor"] == 4
     assert UseGovernor(0) not in game.legal_commands(state, 0)
 
 
@@ -61,21 +61,21 @@ def test_governor_used_only_once_even_if_it_lands_here_again():
     _, state = play(state, UseGovernor(0))
     _, state = play(state, PayGovernor(0, None))
     _, state = roll(state, 1, 4)
-    assert state.governor == 5
+    assert state.figures["governor"] == 5
     assert codes(lambda: game.decide(state, UseGovernor(0))) == "istanbul.figure_already_used"
 
 
 def test_smuggler_any_good_paid_with_lira_or_a_good():
-    state = acting(5, smuggler=5, player={"goods": (1, 0, 0, 0), "lira": 1})
+    state = acting(5, smuggler=5, player={"goods": {"red": 1}, "lira": 1})
     legal = {c for c in game.legal_commands(state, 0) if isinstance(c, UseSmuggler)}
     assert UseSmuggler(0, "blue", "lira") not in legal  # 1 lira only
     assert UseSmuggler(0, "blue", "red") in legal and UseSmuggler(0, "blue", "blue") in legal
     events, state = play(state, UseSmuggler(0, "blue", "red"))
     assert events == [SmugglerUsed(0, "blue", 1, "red")]
-    assert state.players[0].goods == (0, 0, 0, 1)
+    assert state.players[0].goods == {"blue": 1}
     assert game.chance(state).label == "smuggler"
     _, state = roll(state, 6, 5)
-    assert state.smuggler == 11
+    assert state.figures["smuggler"] == 11
 
 
 def test_figure_not_here():

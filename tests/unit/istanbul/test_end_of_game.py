@@ -72,7 +72,8 @@ def test_tie_broken_by_lira():
 
 
 def test_tie_broken_by_goods_then_bonus_cards():
-    state = _final([{"rubies": 5, "lira": 4, "goods": (1, 0, 0, 0)}, {"rubies": 5, "lira": 4, "goods": (0, 1, 1, 0)}])
+    state = _final([{"rubies": 5, "lira": 4, "goods": {"red": 1}},
+                    {"rubies": 5, "lira": 4, "goods": {"green": 1, "yellow": 1}}])
     assert winners(state) == ((1,), "goods")
     state = _final([{"rubies": 5, "lira": 4, "hand": ("B01", "B02")}, {"rubies": 5, "lira": 4, "hand": ("B03",)}])
     assert winners(state) == ((0,), "bonus_cards")

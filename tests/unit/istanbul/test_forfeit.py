@@ -75,6 +75,6 @@ def test_turn_order_skips_seats_that_are_out():
 
 def test_drawn_cards_and_turned_demand_tiles_are_reveals():
     assert istanbul.reveals(BonusCardDrawn(0, "B01", "deck"))
-    assert istanbul.reveals(GoodsSold(0, 10, (1, 1, 0, 0), 5, "d3"))
-    assert not istanbul.reveals(GoodsSold(0, 10, (1, 1, 0, 0), 5, ""))
+    assert istanbul.reveals(GoodsSold(0, 10, {"red": 1, "green": 1}, 5, "d3"))
+    assert not istanbul.reveals(GoodsSold(0, 10, {"red": 1, "green": 1}, 5, ""))
     assert not istanbul.reveals(SeatForfeited(1))

@@ -7,6 +7,7 @@ import pytest
 import domain.istanbul as game
 from domain.core import InvalidOptions, Pick, Roll, Shuffle
 from domain.istanbul.data import LAYOUTS
+from domain.istanbul.scoring import target
 from domain.istanbul.state import NEUTRAL, Movement, Setup
 
 from .builders import answer, setup
@@ -24,19 +25,19 @@ from .builders import answer, setup
 def test_setup_by_player_count(seats, lira, mosque, mosque_rubies, wainwright, sultan, gems, supply):
     state = setup(seats)
     assert tuple(p.lira for p in state.players) == lira
-    assert state.stock.mosque_tiles == (mosque,) * 4
-    assert state.stock.mosque_rubies == (mosque_rubies, mosque_rubies)
-    assert state.stock.wainwright_rubies == wainwright
-    assert state.stock.wainwright_extensions == 3 * seats
-    assert state.stock.sultan_rubies == sultan
-    assert state.stock.gem_rubies == gems
-    assert state.stock.ruby_supply == supply
-    assert state.target == (6 if seats == 2 else 5)
+    assert state.places["mosques"].tiles == {c: mosque for c in ("red", "green", "yellow", "blue")}
+    assert state.places["mosques"].rubies == {14: mosque_rubies, 15: mosque_rubies}
+    assert state.places["wainwright"].rubies == wainwright
+    assert state.places["wainwright"].extensions == 3 * seats
+    assert state.places["sultans_palace"].rubies == sultan
+    assert state.places["gemstone_dealer"].rubies == gems
+    assert state.ruby_supply == supply
+    assert target(state) == (6 if seats == 2 else 5)
     for seat, p in enumerate(state.players):
         assert p.merchant == 7 and p.family == 12
         assert p.stack == (seat,) * 4 and p.spare == 1
         assert len(p.hand) == 1
-        assert p.goods == (0, 0, 0, 0) and p.capacity == 2
+        assert p.goods == {} and p.capacity == 2
     assert len(state.deck) == 26 - seats
     assert isinstance(state.phase, Movement) and state.current == 0
     assert state.neutral_merchants == ((14, 15, 16) if seats == 2 else ())
@@ -65,8 +66,8 @@ def test_setup_chance_steps_in_order_and_figures_placed_by_dice():
         (Pick, "start_player"), (Shuffle, "bonus_deck"), (Shuffle, "small_demand"), (Shuffle, "large_demand"),
         (Roll, "governor"), (Roll, "smuggler"),
     ]
-    assert state.governor == 3 and state.smuggler == 11
-    assert state.stock.small_demand[0] == "S5" and state.stock.large_demand[0] == "L1"
+    assert state.figures["governor"] == 3 and state.figures["smuggler"] == 11
+    assert state.places["markets"].stacks[11][0] == "S5" and state.places["markets"].stacks[10][0] == "L1"
     assert game.to_act(state) == (1,)
 
 

@@ -57,7 +57,7 @@ def test_green_extra_good_after_a_warehouse_action_once():
     assert UseMosqueTile(0, "green", good="blue") in game.legal_commands(state, 0)
     events, state = play(state, UseMosqueTile(0, "green", good="blue"))
     assert events == [GreenTileUsed(0, "blue", 1)]
-    assert state.players[0].lira == 3 and state.players[0].goods == (2, 0, 0, 1)
+    assert state.players[0].lira == 3 and state.players[0].goods == {"red": 2, "blue": 1}
     assert not [c for c in game.legal_commands(state, 0) if isinstance(c, UseMosqueTile)]
 
 
@@ -89,7 +89,7 @@ def test_yellow_never_from_the_merchants_own_place():
 def test_demand_tiles_show_five_goods_each_five_per_market():
     from domain.istanbul.data import DEMAND_STACKS, DEMAND_TILES
 
-    assert all(sum(goods) == 5 for goods in DEMAND_TILES.values())
+    assert all(goods.total() == 5 for goods in DEMAND_TILES.values())
     assert {len(tiles) for tiles in DEMAND_STACKS.values()} == {5}
     assert all(tile.startswith("S") for tile in DEMAND_STACKS[11])
 
@@ -99,3 +99,57 @@ def test_mosque_tile_stacks_ascending_with_the_2_on_top():
 
     for seats, row in SETUP.items():
         assert list(row["mosque_values"]) == sorted(row["mosque_values"]) and row["mosque_values"][0] == 2
+
+
+# --- tiles while a sub-decision waits (the yellow tile's "once per turn" is any moment of it) --------------------
+def test_yellow_while_the_governor_is_paid_and_during_the_caravansary():
+    from domain.istanbul.commands import DrawBonusCard, UseGovernor
+
+    state = acting(5, governor=5, player={"tiles": ("yellow",), "lira": 4, "stack": (0, 0)},
+                   assistants=((5, 0), (2, 0)))
+    _, state = play(state, UseGovernor(0))
+    assert UseMosqueTile(0, "yellow", place=2) in game.legal_commands(state, 0)
+    state = acting(6, player={"tiles": ("yellow",), "lira": 4, "stack": (0, 0)}, assistants=((6, 0), (2, 0)))
+    _, state = play(state, DrawBonusCard(0, "deck"))
+    events, state = play(state, UseMosqueTile(0, "yellow", place=2))
+    assert events == [AssistantsReturned(0, (2,), 2, "yellow_tile")]
+    assert state.phase.step is not None and state.players[0].stack == (0, 0, 0)
+
+
+def test_yellow_while_the_roll_awaits_the_red_tiles_choice_and_while_the_black_market_good_is_due():
+    from domain.istanbul.commands import TakeBlackMarketGood
+
+    state = acting(8, player={"tiles": ("red", "yellow"), "lira": 4, "stack": (0, 0)},
+                   assistants=((8, 0), (2, 0)))
+    _, state = play(state, VisitBlackMarket(0, None))
+    _, state = roll(state, 1, 2)
+    assert UseMosqueTile(0, "yellow", place=2) in game.legal_commands(state, 0)
+    _, state = play(state, AcceptRoll(0))
+    legal = game.legal_commands(state, 0)
+    assert TakeBlackMarketGood(0, "red") in legal and UseMosqueTile(0, "yellow", place=2) in legal
+
+
+def test_red_only_on_a_roll_and_green_only_after_a_warehouse_action():
+    from domain.istanbul.commands import UseGovernor
+
+    state = acting(2, governor=2, player={"tiles": ("red", "green"), "lira": 5})
+    _, state = play(state, FillGoods(0))
+    assert UseMosqueTile(0, "green", good="red") in game.legal_commands(state, 0)
+    _, state = play(state, UseGovernor(0))
+    legal = game.legal_commands(state, 0)
+    assert not any(isinstance(c, UseMosqueTile) for c in legal)
+    assert codes(lambda: game.decide(state, UseMosqueTile(0, "red", reroll=True))) == "istanbul.illegal_command"
+    assert codes(lambda: game.decide(state, UseMosqueTile(0, "green", good="red"))) == "istanbul.illegal_command"
+
+
+def test_yellow_may_not_spend_the_lira_owed_to_the_governor():
+    """2 lira and the governor's card played away (B01): the 2 lira are the payment, not the yellow tile's."""
+    from domain.istanbul.commands import PayGovernor, PlayBonusCard, UseGovernor
+
+    state = acting(5, governor=5, player={"tiles": ("yellow",), "lira": 2, "hand": (), "stack": (0, 0)},
+                   assistants=((5, 0), (2, 0)))
+    _, state = play(state, UseGovernor(0))
+    assert UseMosqueTile(0, "yellow", place=2) in game.legal_commands(state, 0)  # the card could still be given
+    _, state = play(state, PlayBonusCard(0, state.players[0].hand[0], good="red"))
+    assert game.legal_commands(state, 0) == [PayGovernor(0, None)]
+    assert codes(lambda: game.decide(state, UseMosqueTile(0, "yellow", place=2))) == "istanbul.decision_pending"

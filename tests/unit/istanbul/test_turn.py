@@ -168,7 +168,7 @@ def test_an_unexpected_chance_outcome_is_refused():
 
     state = setup(2)
     drawn = ChanceDrawn(9, "roll", "governor", 6, 2, False, (1, 1))
-    assert codes(lambda: game.decide(state, drawn)) == "istanbul.unexpected_chance"
+    assert codes(lambda: game.decide(state, drawn)) == "invalid_chance_outcome"
 
 
 def test_two_players_pay_the_opponent_and_every_neutral_merchant_there():

@@ -59,3 +59,35 @@ def test_redaction():
     assert game.redact(secret, 0).outcome == ()
     public = ChanceDrawn(4, "roll", "governor", 6, 2, False, (3, 4))
     assert game.redact(public, None) == public
+
+
+def _finished():
+    from domain.istanbul.commands import BuyRuby, EndTurn
+
+    state = acting(16, seats=3, seat=2, player={"rubies": 4, "lira": 20, "hand": ("B09",)},
+                   others={0: {"hand": ("B03",)}, 1: {"hand": ("B08", "B10")}}, discard=("B04",))
+    _, state = play(state, BuyRuby(2))
+    running = state
+    _, state = play(state, EndTurn(2))  # the last seat of the round; nobody holds a final card
+    assert game.is_terminal(state) and not game.is_terminal(running)
+    return running, state
+
+
+def test_a_finished_game_shows_every_seat_the_complete_final_position():
+    running, state = _finished()
+    views = {seat: game.view(state, seat) for seat in (None, 0, 1, 2)}
+    for seat, view in views.items():
+        json.dumps(view)
+        assert view["you"] == seat
+        assert {**view, "you": None} == views[None]
+        assert [p["bonus_cards"] for p in view["players"]] == [["B03"], ["B08", "B10"], ["B09"]]
+        assert view["bonus_deck"] == list(state.deck) and len(state.deck) == 26 - 5
+        assert view["discard_pile"]["cards"] == ["B04"]
+        assert view["places"]["small_market"]["stack"] == list(state.places["markets"].stacks[11])
+        assert view["places"]["large_market"]["stack"] == list(state.places["markets"].stacks[10])
+        assert view["result"] == game.result(state) and view["result"]["winners"] == [2]
+    # one command earlier the same position was still redacted
+    before = game.view(running, 0)
+    assert "bonus_cards" not in before["players"][1] and "bonus_deck" not in before
+    assert "stack" not in before["places"]["small_market"] and "cards" not in before["discard_pile"]
+    assert before["result"] is None

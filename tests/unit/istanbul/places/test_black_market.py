@@ -17,6 +17,7 @@ from domain.istanbul.events import (
     RedTileUsed,
     RollResolved,
 )
+from domain.istanbul.goods import Goods
 from domain.istanbul.state import SingleGood
 
 from ..builders import acting, codes, play, roll
@@ -32,7 +33,7 @@ def test_blue_goods_by_the_sum(dice, blue):
     assert request.label == "black_market" and request.by_dealer is False
     events, state = roll(state, *dice)
     assert events[1:] == [DiceRolled(0, "black_market", dice), RollResolved(0, "black_market", sum(dice), blue, 0)]
-    assert state.players[0].goods == (0, 1, 0, blue)
+    assert state.players[0].goods == Goods({"green": 1, "blue": blue})
     assert state.phase.step is None
 
 
@@ -42,11 +43,11 @@ def test_blue_is_not_the_single_good():
 
 
 def test_blue_goods_are_capped():
-    state = acting(8, player={"goods": (0, 0, 0, 1)})
+    state = acting(8, player={"goods": {"blue": 1}})
     _, state = play(state, VisitBlackMarket(0, "red"))
     events, state = roll(state, 6, 6)
     assert events[-1] == RollResolved(0, "black_market", 12, 1, 0)
-    assert state.players[0].goods == (1, 0, 0, 2)
+    assert state.players[0].goods == {"red": 1, "blue": 2}
 
 
 # --- rolling first: the single good after the roll (000 p.18 "Du darfst auch zuerst würfeln ...") ---------------
@@ -73,7 +74,7 @@ def test_rolling_first_then_taking_the_good():
     assert request.label == "black_market" and request.by_dealer is False
     events, state = roll(state, 4, 5)
     assert events[1:] == [DiceRolled(0, "black_market", (4, 5)), RollResolved(0, "black_market", 9, 2, 0)]
-    assert state.players[0].goods == (0, 0, 0, 2)
+    assert state.players[0].goods == {"blue": 2}
     assert state.phase.step == SingleGood(9) and state.phase.done == 0
     legal = game.legal_commands(state, 0)
     assert legal == [TakeBlackMarketGood(0, "red"), TakeBlackMarketGood(0, "green"),
@@ -81,18 +82,20 @@ def test_rolling_first_then_taking_the_good():
     assert game.timeout_command(state, 0) in legal
     events, state = play(state, TakeBlackMarketGood(0, "green"))
     assert events == [BlackMarketGoodTaken(0, "green", 1)]
-    assert state.players[0].goods == (0, 1, 0, 2)
+    assert state.players[0].goods == {"green": 1, "blue": 2}
     assert state.phase.step is None and state.phase.done == 1
     assert not any(isinstance(c, (VisitBlackMarket, TakeBlackMarketGood)) for c in game.legal_commands(state, 0))
 
 
-def test_while_the_good_is_due_nothing_else_is_accepted():
-    state = _rolled_first(player={"hand": ("B02",)})
+def test_while_the_good_is_due_only_the_good_and_any_time_cards_are_accepted():
+    state = _rolled_first(player={"hand": ("B01", "B02")})
     _, state = roll(state, 1, 1)
     assert isinstance(state.phase.step, SingleGood)
     assert codes(lambda: game.decide(state, EndTurn(0))) == "istanbul.decision_pending"
     assert codes(lambda: game.decide(state, VisitBlackMarket(0, "red"))) == "istanbul.decision_pending"
-    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B02"))) == "istanbul.card_timing"
+    # B02 is any time in the turn; B01 never during a place action (8.1)
+    assert PlayBonusCard(0, "B02") in game.legal_commands(state, 0)
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B01", good="red"))) == "istanbul.card_timing"
     assert codes(lambda: game.decide(state, AcceptRoll(0))) in game.ALL_CODES
     assert codes(lambda: game.decide(state, TakeBlackMarketGood(0, "blue"))) == "istanbul.invalid_target"
 
@@ -120,7 +123,7 @@ def test_rolling_first_with_the_red_tile_the_good_comes_after_the_tile_choice():
     assert events[-1] == RollResolved(0, "black_market", 12, 3, 0)
     assert state.phase.step == SingleGood(12)
     _, state = play(state, TakeBlackMarketGood(0, "yellow"))
-    assert state.players[0].goods == (0, 0, 1, 3) and state.phase.done == 1
+    assert state.players[0].goods == {"yellow": 1, "blue": 3} and state.phase.done == 1
 
 
 def test_rolling_first_and_accepting_the_roll():
@@ -133,11 +136,11 @@ def test_rolling_first_and_accepting_the_roll():
 
 
 def test_the_good_taken_after_the_roll_is_capped():
-    state = _rolled_first(player={"goods": (2, 0, 0, 0)})
+    state = _rolled_first(player={"goods": {"red": 2}})
     _, state = roll(state, 6, 5)
     events, state = play(state, TakeBlackMarketGood(0, "red"))
     assert events == [BlackMarketGoodTaken(0, "red", 0)]
-    assert state.players[0].goods == (2, 0, 0, 2)
+    assert state.players[0].goods == {"red": 2, "blue": 2}
 
 
 def test_rolling_first_replays_to_the_same_state():

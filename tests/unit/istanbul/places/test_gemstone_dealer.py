@@ -4,8 +4,7 @@ import domain.istanbul as game
 from domain.istanbul.commands import BuyRuby
 from domain.istanbul.events import RubyBought
 
-from ..builders import acting, codes, play, position
-from dataclasses import replace
+from ..builders import acting, codes, play, with_place
 
 
 @pytest.mark.parametrize("seats, price", [(2, 15), (3, 14), (4, 12), (5, 12)])
@@ -18,7 +17,7 @@ def test_first_price_by_player_count(seats, price):
 
 def test_each_ruby_costs_one_more():
     state = acting(16, seats=4, player={"lira": 30})
-    state = position(state, stock=replace(state.stock, gem_taken=3, gem_rubies=9))
+    state = with_place(state, "gemstone_dealer", taken=3, rubies=9)
     events, _ = play(state, BuyRuby(0))
     assert events[0].lira == 15
 
@@ -30,10 +29,10 @@ def test_not_enough_lira():
 
 def test_last_ruby_refilled_at_23():
     state = acting(16, player={"lira": 50})
-    state = position(state, stock=replace(state.stock, gem_taken=8, gem_rubies=1))
+    state = with_place(state, "gemstone_dealer", taken=8, rubies=1)
     events, state = play(state, BuyRuby(0))
     assert events == [RubyBought(0, 23, True)]
-    assert state.stock.gem_rubies == 1
+    assert state.places["gemstone_dealer"].rubies == 1
     from domain.istanbul.places.gemstone_dealer import price
 
     assert price(state) == 23

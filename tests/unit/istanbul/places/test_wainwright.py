@@ -12,7 +12,7 @@ def test_buy_an_extension_for_7_lira():
     assert events == [ExtensionBought(0, 7, False)]
     p = state.players[0]
     assert p.lira == 2 and p.extensions == 1 and p.capacity == 3
-    assert state.stock.wainwright_extensions == 5
+    assert state.places["wainwright"].extensions == 5
 
 
 def test_third_extension_brings_the_wainwright_ruby():
@@ -20,7 +20,7 @@ def test_third_extension_brings_the_wainwright_ruby():
     events, state = play(state, BuyExtension(0))
     assert events == [ExtensionBought(0, 7, True)]
     assert state.players[0].rubies == 1 and state.players[0].capacity == 5
-    assert state.stock.wainwright_rubies == 1
+    assert state.places["wainwright"].rubies == 1
 
 
 def test_not_enough_lira():

@@ -6,17 +6,15 @@ from domain.istanbul.events import GoodsFilled
 from ..builders import acting, play
 
 
-@pytest.mark.parametrize("place, good, index", [(2, "red", 0), (3, "green", 1), (4, "yellow", 2)])
-def test_fill_up_to_capacity(place, good, index):
-    goods = [0, 0, 0, 0]
-    goods[index] = 1
-    state = acting(place, player={"goods": goods, "extensions": 1})
+@pytest.mark.parametrize("place, good", [(2, "red"), (3, "green"), (4, "yellow")])
+def test_fill_up_to_capacity(place, good):
+    state = acting(place, player={"goods": {good: 1}, "extensions": 1})
     events, state = play(state, FillGoods(0))
     assert events == [GoodsFilled(0, good, 2)]
-    assert state.players[0].goods[index] == 3
+    assert state.players[0].goods == {good: 3}
 
 
 def test_already_full_gains_nothing():
-    state = acting(2, player={"goods": (2, 0, 0, 0)})
+    state = acting(2, player={"goods": {"red": 2}})
     events, _ = play(state, FillGoods(0))
     assert events == [GoodsFilled(0, "red", 0)]
