@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any, Union
 
 
@@ -57,12 +57,12 @@ def command_to_wire(command: Any) -> dict:
     return body
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple:
     return tuple(dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict:
     return typing.get_type_hints(cls)
 
@@ -97,7 +97,7 @@ class _Plan:
         self.names = frozenset(f.name for f in _fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan(cls) -> _Plan:
     return _Plan(cls)
 
@@ -114,7 +114,7 @@ def _fail(path: str, message: str):
     raise DecodeError(path, message)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decoder(hint):
     """A function (value, path) -> decoded value for one type hint; replays decode thousands of events, so
     the hint is interpreted once here rather than on every value."""
@@ -274,7 +274,7 @@ def _mapping_class(hint):
     return hint if isinstance(hint, type) and issubclass(hint, dict) and hint is not dict else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _typed_encoder(hint):
     if hint is Any:
         return _tagged_encode
@@ -316,7 +316,7 @@ def _typed_encoder(hint):
     return lambda value, classes: value
 
 
-@lru_cache(maxsize=None)
+@cache
 def _typed_decoder(hint):
     if hint is Any:
         return _tagged_decode

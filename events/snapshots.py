@@ -13,7 +13,7 @@ import hashlib
 import json
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ class Snapshot:
     table: TableState
 
 
-@lru_cache(maxsize=None)
+@cache
 def fingerprint(game_name: str) -> str:
     """Hash of the rules code that folds one game: its package, the table and the shared core."""
     digest = hashlib.sha256()
@@ -45,7 +45,7 @@ def fingerprint(game_name: str) -> str:
     return digest.hexdigest()[:16]
 
 
-@lru_cache(maxsize=None)
+@cache
 def snapshot_types(game) -> dict[str, type]:
     """The classes a snapshot of `game` may name: the dataclasses and mapping types defined in the game's own
     package (and its STATE). A stored snapshot can construct these and nothing else."""

@@ -11,8 +11,6 @@ from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
-from domain.istanbul.frozen import record
-from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.data import (
     BASE_CARDS,
     BASE_PLACES,
@@ -24,6 +22,8 @@ from domain.istanbul.data import (
     POLICE_STATION,
     TILE_COLOURS,
 )
+from domain.istanbul.frozen import record
+from domain.istanbul.goods import NONE, freeze
 
 SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)
 PLACE = Doc("a place, by its printed number", minimum=min(BASE_PLACES), maximum=max(BASE_PLACES))

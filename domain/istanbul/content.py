@@ -10,7 +10,7 @@ and dispatch on a row's kind, never on an id.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 
 from domain.istanbul import places
@@ -102,7 +102,7 @@ def compose(*boxes: Expansion) -> Content:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def content_of(options: Options) -> Content:
     """The tables in play for `options` (frozen, so this is a pure lookup). Expansions will be composed here
     from the options that name them: compose(BASE, *expansions)."""

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from domain import registry
 from domain import table as tables
 from domain.core import RuleViolation
-from domain.table import Act, Create, Dealer, Draw
+from domain.table import Act, Create, Dealer
 from events import codec
 from events.codec import decode_typed, encode_typed
 from events.snapshots import snapshot_types

@@ -6,7 +6,6 @@ and redacted events leak neither the other hand nor the deck order; at the end, 
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -31,12 +30,13 @@ from domain.jaipur.components import (
 from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt, RoundEnded
 from domain.jaipur.state import Round
 from domain.jaipur.violations import ALL_CODES
-from events.codec import from_wire, to_wire
+from events.codec import to_wire
 from tests.conftest import GAMES_SCALE, sized
-from tests.contract.profiles import JAIPUR_OPTIONS as OPTIONS, JAIPUR_RULE_OPTIONS as RULE_OPTIONS
+from tests.contract.profiles import JAIPUR_OPTIONS as OPTIONS
+from tests.contract.profiles import JAIPUR_RULE_OPTIONS as RULE_OPTIONS
+from tests.support.driver import Table
 from tests.unit.jaipur.builders import cards_in
 from tests.unit.jaipur.observers import Attacker, observed, twin_deal
-from tests.support.driver import Table
 
 MATCHES = sized(ci=60, long=500)
 DEEP_COPY_EVERY = 25  # besides a hash on every step, compare with a deep copy taken before the step

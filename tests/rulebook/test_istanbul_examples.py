@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 import domain.istanbul as game
 from domain.istanbul.commands import (
     BuyRuby,
@@ -13,8 +12,8 @@ from domain.istanbul.commands import (
     FillGoods,
     LeaveAssistant,
     Move,
-    PayMerchants,
     PayGovernor,
+    PayMerchants,
     SellGoods,
     SendFamilyMember,
     TakeBlackMarketGood,
@@ -24,7 +23,6 @@ from domain.istanbul.commands import (
     UseSmuggler,
     VisitBlackMarket,
 )
-from domain.istanbul.state import Action, FinalCards
 from domain.istanbul.events import (
     BlackMarketGoodTaken,
     FinalCardsBegan,
@@ -38,6 +36,7 @@ from domain.istanbul.events import (
     SultanDelivered,
     TurnEnded,
 )
+from domain.istanbul.state import Action, FinalCards
 from tests.unit.istanbul.builders import acting, play, position, roll, setup, with_place
 
 

@@ -3,7 +3,6 @@ its colour, pay 1 of them, take the tile; both tiles of one mosque bring its rub
 
 from __future__ import annotations
 
-
 from domain.istanbul import violations as v
 from domain.istanbul.commands import TakeMosqueTile, once
 from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SETUP, SMALL_MOSQUE, TILE_GOOD
