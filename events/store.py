@@ -6,7 +6,7 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
-and reconciled by a sweep (`service.index`).
+and reconciled by a sweep at start (`service.reactions.reconcile_index`).
 """
 
 from __future__ import annotations
