@@ -32,6 +32,9 @@ class ExpectedVersion(Schema):
                                       validate=validate.Range(min=0))
 
 
+EXPECTED_VERSION = ExpectedVersion()  # read on every command: schemas are reusable, building one is not free
+
+
 def load(schema: Schema, data) -> dict:
     """Validate with marshmallow; the first error becomes a 400 problem naming its field."""
     try:

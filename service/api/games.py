@@ -72,7 +72,7 @@ def post_command(game_id: str):
     body = json_body()
     if not isinstance(body, dict):
         raise BadRequest("malformed_command", "the command must be a JSON object")
-    expected = schemas.load(schemas.ExpectedVersion(), {"expected_version": body.get("expected_version")})
+    expected = schemas.load(schemas.EXPECTED_VERSION, {"expected_version": body.get("expected_version")})
     expected_version = expected["expected_version"]
     if_match = request.headers.get("If-Match")
     if expected_version is None and if_match:
