@@ -27,6 +27,9 @@ class WorkerProcess:
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         return self
 
+    def logged(self, text: str) -> bool:
+        return text in (self.log_dir / f"worker-{self.starts}.log").read_text()
+
     def kill(self) -> None:
         """SIGKILL to the worker and its scheduler and work-horse processes: a crash, nothing cleaned up."""
         if self.process and self.process.poll() is None:
