@@ -7,7 +7,7 @@ import importlib
 from flask import Flask
 
 from service import config as settings
-from service import errors
+from service import errors, limits
 from service.wiring import build
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta")
@@ -26,4 +26,5 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
+    app.extensions["bazaar.limiter"] = limits.init_app(app)
     return app

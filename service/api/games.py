@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request, url_for
 
 from service import creation, schemas, views
-from service.auth import optional_seat, requires_seat
+from service.auth import optional_seat, require_organiser, requires_seat
 from service.commands import Commands, now_iso
 from service.inputs import parse_json
 from service.problems import BadRequest
@@ -30,6 +30,8 @@ def json_body():
 
 @bp.post("")
 def create_game():
+    if current_app.config["CREATE_REQUIRES_TOKEN"]:
+        require_organiser()  # an operator's choice: only organisers create games
     args = schemas.load(schemas.CreateGame(), json_body())
     loaded, tokens = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"],
                                      args["open"])
