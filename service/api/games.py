@@ -53,14 +53,14 @@ def list_games():
     return {"games": listed}
 
 
-@bp.get("/<game_id>")
+@bp.get("/<game_id:game_id>")
 @optional_seat
 def get_game(game_id: str):
     loaded = repository().load(game_id)
     return views.view(loaded, g.seat, now_iso()), 200, {"ETag": f'"{loaded.version}"'}
 
 
-@bp.get("/<game_id>/legal-moves")
+@bp.get("/<game_id:game_id>/legal-moves")
 @requires_seat
 def legal_moves(game_id: str):
     loaded = repository().load(game_id)
@@ -68,7 +68,7 @@ def legal_moves(game_id: str):
             "moves": views.legal_moves(loaded, g.seat, now_iso())}
 
 
-@bp.post("/<game_id>/commands")
+@bp.post("/<game_id:game_id>/commands")
 @requires_seat
 def post_command(game_id: str):
     body = json_body()
