@@ -52,6 +52,22 @@ def spawn(args: list[str], env: dict) -> subprocess.Popen:
     return subprocess.Popen(args, env=env, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent)
 
 
+def reap_group(child: subprocess.Popen) -> None:
+    """Stop what is left of a dead child's process group (each child leads its own session), and wait until it
+    is gone, so its replacement finds nothing holding the port or the queue."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        return
+    deadline = time.monotonic() + STOP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(child.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+
+
 def lock_data_dir(data_dir: Path):
     """Hold an exclusive lock on the data directory for the supervisor's lifetime; exit if taken."""
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -123,6 +139,7 @@ def main() -> int:
                     died = (name, child.returncode)
                     break
                 print(f"bazaar: {name} exited with status {child.returncode}; starting it again", flush=True)
+                reap_group(child)  # a web master killed outright leaves its workers holding the port
                 restarts[name] = [*recent, time.monotonic()]
                 children[index] = (name, spawn(restartable[name], env))
     except Stop:
