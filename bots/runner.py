@@ -57,15 +57,23 @@ def play_seat(client: Client, game_id: str, bot: Bot, on_move: Callable[[GameVie
 
 
 def play_match(client: Client, game: str, bots: Sequence[Bot], options: dict | None = None,
-               on_move: Callable[[GameView], None] | None = None, max_moves: int = 20000) -> MatchResult:
-    """A new game with one local bot per seat, played to the end (or `max_moves`, then the result is empty)."""
+               on_move: Callable[[GameView], None] | None = None, max_moves: int = 20000, seed: str | None = None,
+               open: bool = False, max_chance_wait_s: float = 30.0) -> MatchResult:
+    """A new game with one local bot per seat, played to the end (or `max_moves`, then the result is empty).
+    `open` with a `seed` makes the deal reproducible (an analysable game: for tests and studies, not fair play).
+    Raises TimeoutError if a dealer's roll does not land within `max_chance_wait_s` (no worker running)."""
     started = time.monotonic()
-    created = client.create(game, len(bots), options)
+    created = client.create(game, len(bots), options, seed=seed, open=open)
     seats = [client.as_seat(s.token) for s in created.seats]
     moves, idle, seat = 0, 0, 0
+    waiting_since = started
     view = seats[seat].view(created.id)
     while not view.finished and moves < max_moves:
         if not view.to_act:  # a dealer's roll is pending: it lands within milliseconds
+            if idle == 0:
+                waiting_since = time.monotonic()
+            elif time.monotonic() - waiting_since > max_chance_wait_s:
+                raise TimeoutError(f"{created.id}: no chance outcome in {max_chance_wait_s} s (is a worker running?)")
             idle += 1
             time.sleep(min(MAX_POLL_S, 0.005 * idle))
             view = seats[seat].view(created.id)
