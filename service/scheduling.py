@@ -101,10 +101,16 @@ class Scheduler:
 
     def sweep(self) -> int:
         """Re-arm every active game (worker start): pending rolls and deadlines live in the games' logs."""
+        armed, after = 0, None
+        while True:
+            page, after = self.repository.store.page_games("active", after, limit=500)
+            armed += self._rearm(entry["id"] for entry in page)
+            if after is None:
+                return armed
+
+    def _rearm(self, game_ids) -> int:
         armed = 0
-        for game_id, entry in self.repository.store.list_games().items():
-            if entry.get("status") != "active":
-                continue
+        for game_id in game_ids:
             try:
                 loaded = self.repository.load(game_id)
             except Exception:  # noqa: BLE001 - one unreadable game must not stop the others' timers

@@ -46,6 +46,15 @@ class EventsQuery(Schema):
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
 
 
+class GamesQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    status = fields.String(load_default=None)
+    after = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+
+
 class ExpectedVersion(Schema):
     expected_version = JsonInteger(allow_none=True, load_default=None,
                                       validate=validate.Range(min=0))

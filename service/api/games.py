@@ -46,11 +46,13 @@ def create_game():
 
 @bp.get("")
 def list_games():
-    status = request.args.get("status")
-    entries = repository().store.list_games()
-    listed = [{"id": gid, **entry} for gid, entry in sorted(entries.items())
-              if status is None or entry.get("status") == status]
-    return {"games": listed}
+    args = schemas.load(schemas.GamesQuery(), request.args.to_dict())
+    games, after = repository().store.page_games(args["status"], args["after"], args["limit"])
+    body = {"games": games, "next": after}
+    if after is not None:
+        body["next_url"] = url_for("games.list_games", after=after, limit=args["limit"],
+                                   **({"status": args["status"]} if args["status"] else {}))
+    return body
 
 
 @bp.get("/<game_id:game_id>")

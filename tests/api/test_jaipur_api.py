@@ -213,3 +213,15 @@ def test_thirty_two_racing_retries_with_one_key_all_get_the_first_result(api, wi
         assert {status for status, _ in answers} == {201}, [a for a in answers if a[0] != 201][:3]
         assert len({json.dumps(body, sort_keys=True) for _, body in answers}) == 1
         assert api.view(gid)["version"] == answers[0][1]["version"]
+
+
+def test_the_game_list_pages_through_every_game(api):
+    created = {api.create("jaipur", 2)[0] for _ in range(5)}
+    seen, url = [], "/v1/games?limit=2"
+    while url:
+        r = api.call("GET", url)
+        assert r.status_code == 200 and len(r.json()["games"]) <= 2
+        seen += [g["id"] for g in r.json()["games"]]
+        url = r.json().get("next_url")
+    assert created <= set(seen) and seen == sorted(seen) and len(seen) == len(set(seen))
+    assert api.call("GET", "/v1/games?limit=0").status_code == 400
