@@ -9,6 +9,7 @@ from werkzeug.routing import BaseConverter
 
 from service import config as settings
 from service import errors, limits
+from service.fanout import Hub
 from service.wiring import build
 
 
@@ -33,6 +34,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["bazaar.repository"] = wiring.repository
     app.extensions["bazaar.commands"] = wiring.commands
     app.extensions["bazaar.queue"] = wiring.queue
+    app.extensions["bazaar.hub"] = Hub(wiring.store, int(float(app.config["SSE_KEEPALIVE_S"]) * 1000),
+                                       int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
+                                       int(app.config["SSE_PER_CLIENT"]))
     errors.init_app(app)
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)

@@ -9,13 +9,17 @@ DEFAULTS = {
     "STATE_CACHE_SIZE": 2048,  # games whose folded state each process keeps
     "SSE_KEEPALIVE_S": 10,  # a live stream sends a `: keep-alive` comment after this many quiet seconds
     "SSE_PAGE": 500,  # events a live stream reads from Redis at a time (bounds its memory)
+    "SSE_QUEUE": 256,  # batches a live stream may fall behind its game before it is ended (it resumes)
+    "SSE_WRITE_TIMEOUT_S": 15,  # a live stream whose client reads nothing for this long is closed
+    "SSE_SEND_BUFFER": 262144,  # bytes of kernel send buffer per live stream
+    "SSE_PER_CLIENT": 64,  # live streams one client address may hold open in one process (429 beyond)
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.
     "RATE_PER_ADDRESS": "200/second",
-    "RATE_CREATE": "50/second;1000/minute",
+    "RATE_CREATE": "50/second;1500/minute",
     "RATE_COMMANDS": "100/second",
     "CREATE_REQUIRES_TOKEN": False,  # True: only organisers (ORGANISER_TOKENS) may create games
 }

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
 from events.store import VersionConflict
-from service.problems import BadRequest, IdempotencyKeyReused, VersionNotFound
+from service.problems import BadRequest, IdempotencyKeyReused, StreamLimit, VersionNotFound
 from service.repository import CorruptGame, NotFound
 
 PROBLEM = "application/problem+json"
@@ -59,6 +59,12 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(NotFound)
     def _not_found(err: NotFound):
         return problem(404, "game_not_found", "No such game", f"no game with id {err}")
+
+    @app.errorhandler(StreamLimit)
+    def _streams(err: StreamLimit):
+        response = problem(429, "rate_limited", "Too many requests", str(err))
+        response.headers["Retry-After"] = "5"
+        return response
 
     @app.errorhandler(VersionNotFound)
     def _no_version(err: VersionNotFound):

@@ -18,5 +18,9 @@ class VersionNotFound(LookupError):
         super().__init__(f"the game has {current} events; there is no version {version} yet")
 
 
+class StreamLimit(Exception):
+    """A client holds as many live streams as one client may (SSE_PER_CLIENT)."""
+
+
 class IdempotencyKeyReused(Exception):
     """The same Idempotency-Key came with a different request."""

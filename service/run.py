@@ -25,6 +25,7 @@ from pathlib import Path
 
 from service import create_app, embedded_redis
 from service.reactions import reconcile_index
+from service.serving import gunicorn_command
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_TIMEOUT_S = 10
@@ -119,12 +120,9 @@ def main() -> int:
         print(f"index reconciled over {seen} games", flush=True)
         if unreadable:
             print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
-        gunicorn = str(Path(sys.executable).parent / "gunicorn")
         restartable = {
             "worker": [sys.executable, "-m", "service.worker"],
-            "web": [gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", "2", "--worker-class", "gthread",
-                    "--threads", "8", "--graceful-timeout", "5", "--no-control-socket", "--access-logfile", "-",
-                    "service.wsgi:app"],
+            "web": gunicorn_command(f"127.0.0.1:{port}", access_log=True),
         }
         children += [(name, spawn(args, env)) for name, args in restartable.items()]
         print(f"Bazaar listens on http://127.0.0.1:{port} (API description: /openapi.yaml)", flush=True)

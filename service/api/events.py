@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import socket
 
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
 
 from service import schemas
 from service.api.games import repository
 from service.auth import optional_seat
+from service.fanout import DROPPED, TooManyStreams
 from service.inputs import version_number
+from service.limits import client_address
+from service.problems import StreamLimit
 from service.redaction import redact_all
 
 bp = Blueprint("events", __name__, url_prefix="/v1/games")
@@ -35,30 +39,67 @@ def resume_point(after: int) -> int:
 def live(game_id: str, seat: int | None, after: int) -> Response:
     """Every event after `after`, then each new one as it is appended, for as long as the client stays.
 
-    A `: keep-alive` comment goes out after each SSE_KEEPALIVE_S quiet seconds (proxies and browsers drop
-    silent connections). Once the game is over and its last event has been sent, the stream ends.
+    New events come from the process's fan-out hub (service/fanout.py: one Redis read per game, whatever the
+    number of streams). A `: keep-alive` comment goes out after each SSE_KEEPALIVE_S quiet seconds (proxies and
+    browsers drop silent connections). Once the game is over and its last event has been sent, the stream
+    ends; a stream that falls too far behind is ended too, and its client resumes with Last-Event-ID.
     """
-    service = repository()
+    service, hub = repository(), current_app.extensions["bazaar.hub"]
     at_start = service.load(game_id)  # 404 now, not inside the stream
-    keepalive_ms = int(float(current_app.config["SSE_KEEPALIVE_S"]) * 1000)
+    keepalive_s = float(current_app.config["SSE_KEEPALIVE_S"])
     page = int(current_app.config["SSE_PAGE"])
+    if at_start.finished and after >= at_start.version:
+        return Response("retry: 1000\n\n", mimetype="text/event-stream")  # nothing is left, nothing will come
+    client_socket = request.environ.get("gunicorn.socket")
+    if client_socket is not None:
+        # a write timeout: a client that stops reading blocks its own send, and after this long the server
+        # closes the connection instead of holding it (and what it queued) for ever
+        client_socket.settimeout(float(current_app.config["SSE_WRITE_TIMEOUT_S"]))
+        # and a bounded kernel send buffer: left to autotuning, each idle stream of a slow client may pin
+        # megabytes, and it is the full buffer that makes a client that stops reading visible at all
+        client_socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, int(current_app.config["SSE_SEND_BUFFER"]))
+    try:
+        subscription = hub.subscribe(game_id, client_address())
+    except TooManyStreams as err:
+        raise StreamLimit(str(err)) from None
+
+    def frames(envelopes: list[dict], position: int) -> tuple[list[str], int, bool]:
+        loaded = service.load(game_id)
+        fresh = [e for e in envelopes if e["version"] > position]
+        out = []
+        for env in redact_all(loaded.game, loaded.finished, seat, fresh):
+            position = env["version"]
+            out.append(f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n")
+        return out, position, loaded.finished and position >= loaded.version
 
     def stream():
-        position = after
-        yield "retry: 1000\n\n"
-        if at_start.finished and position >= at_start.version:
-            return  # nothing is left to send, and nothing will come
-        while True:
-            envelopes = service.store.tail(game_id, position, keepalive_ms, page)
-            if not envelopes:
-                yield ": keep-alive\n\n"
-                continue
-            loaded = service.load(game_id)
-            for env in redact_all(loaded.game, loaded.finished, seat, envelopes):
-                position = env["version"]
-                yield f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n"
-            if loaded.finished and position >= loaded.version:
-                return  # the game is over and everything has been sent
+        try:
+            position = after
+            yield "retry: 1000\n\n"
+            while True:  # catch up from Redis, a page at a time (bounded memory whatever the game's length)
+                envelopes = service.store.read(game_id, position, limit=page)
+                if not envelopes:
+                    break
+                out, position, over = frames(envelopes, position)
+                yield "".join(out)
+                if over:
+                    return
+            while True:  # then live, from the hub
+                batch = subscription.next(keepalive_s)
+                if batch is None:
+                    yield ": keep-alive\n\n"
+                    continue
+                if batch is DROPPED:
+                    return  # too far behind: the client resumes from its Last-Event-ID
+                out, position, over = frames(batch, position)
+                if out:
+                    yield "".join(out)
+                if over:
+                    return
+        finally:
+            hub.unsubscribe(subscription)
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
+    response.call_on_close(lambda: hub.unsubscribe(subscription))  # also when the stream never started
+    return response

@@ -23,6 +23,11 @@ class Api:
         if token:
             headers["Authorization"] = f"Bearer {token}"
         response = self.http.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
+        for _ in range(5):  # a well-behaved client backs off when rate limited (tests of the limits use requests)
+            if response.status_code != 429:
+                break
+            time.sleep(float(response.headers.get("Retry-After", "1")))
+            response = self.http.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
         if validate:
             validate_response(method, path.split("?")[0], response)
         return response

@@ -49,10 +49,11 @@ def flooded(server: str) -> None:
     requests.post(f"{server}/v1/games", json=GAME, timeout=10)  # warm the server's workers
     time.sleep(1.1)
     started = time.monotonic()
-    answers = flood(server, 2.0)
+    answers = flood(server, 3.0, threads=32)
     elapsed = time.monotonic() - started
     created = [r for r in answers if r.status_code == 201]
     refused = [r for r in answers if r.status_code == 429]
+    print(f"{len(answers)} creations tried in {elapsed:.1f} s: {len(created)} created, {len(refused)} refused")
     assert created and refused and len(created) + len(refused) == len(answers), {r.status_code for r in answers}
     assert len(created) <= 50 * (elapsed + 1) + 2, (len(created), elapsed)
     problem = refused[0]

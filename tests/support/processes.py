@@ -14,6 +14,7 @@ from pathlib import Path
 import requests
 
 from service import embedded_redis
+from service.serving import gunicorn_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,11 +26,9 @@ def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None) -
     port = embedded_redis.free_port()
     log = log_dir / f"gunicorn-{port}.log"
     with open(log, "w") as out:
-        process = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",
-             "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5", "--no-control-socket",
-             "service.wsgi:app"],
-            cwd=ROOT, env={**os.environ, "REDIS_URL": redis_url, **(env or {})}, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{port}"), cwd=ROOT,
+                                   env={**os.environ, "REDIS_URL": redis_url, **(env or {})}, stdout=out,
+                                   stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     try:

@@ -1,0 +1,119 @@
+"""One Redis read per game and process, fanned out to every live stream of that game in the process.
+
+Each live stream (`GET …/events` as text/event-stream) subscribes to its game's `Feed`. A feed has one reader
+(a thread, a greenlet under gevent) that blocks in XREAD on the game's stream and hands each batch of new
+envelopes to every subscriber's bounded queue without ever waiting on one: a subscriber whose queue is full
+(a reader that does not keep up) is dropped, and its stream ends; the client resumes with Last-Event-ID.
+A stream catches up on history by itself (paged reads) before it reads its queue, and skips what it already
+sent, so subscribing first and catching up second loses nothing. The feed's reader stops when its last
+subscriber leaves.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections import Counter
+
+from events.store import EventStore
+
+log = logging.getLogger("bazaar.fanout")
+
+DROPPED = object()  # put in a subscriber's queue when it fell too far behind
+
+
+class TooManyStreams(Exception):
+    def __init__(self, limit: int):
+        super().__init__(f"at most {limit} live streams per client at a time")
+
+
+class Subscription:
+    def __init__(self, feed: Feed, client: str, capacity: int):
+        self.feed, self.client = feed, client
+        self.queue: queue.Queue = queue.Queue(maxsize=capacity)
+        self.dropped = False
+
+    def offer(self, batch: list[dict]) -> None:
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(batch)
+        except queue.Full:
+            self.dropped = True
+            self.queue = queue.Queue(maxsize=1)  # release what it held; only the drop notice is left
+            self.queue.put_nowait(DROPPED)
+
+    def next(self, timeout_s: float):
+        """A batch of envelopes, None after timeout_s of quiet, or DROPPED."""
+        try:
+            return self.queue.get(timeout=timeout_s)
+        except queue.Empty:
+            return None
+
+
+class Feed:
+    def __init__(self, hub: Hub, game_id: str, position: int):
+        self.hub, self.game_id, self.position = hub, game_id, position
+        self.subscribers: set[Subscription] = set()
+
+    def run(self) -> None:
+        store, block_ms, page = self.hub.store, self.hub.block_ms, self.hub.page
+        while True:
+            with self.hub.lock:
+                if not self.subscribers:
+                    del self.hub.feeds[self.game_id]
+                    return
+            try:
+                envelopes = store.tail(self.game_id, self.position, block_ms, page)
+            except Exception:  # noqa: BLE001 - Redis away for a moment: the streams stay, the read is retried
+                log.exception("reading game %s for its live streams failed", self.game_id)
+                threading.Event().wait(1)
+                continue
+            if envelopes:
+                self.position = envelopes[-1]["version"]
+                # who listens is read after the read, not before: a stream that subscribed while this read
+                # was in flight either gets the batch here or, subscribing later, finds it in Redis on its
+                # own catch-up read (the batch is stored before it is read)
+                with self.hub.lock:
+                    listeners = list(self.subscribers)
+                for subscriber in listeners:
+                    subscriber.offer(envelopes)
+
+
+class Hub:
+    def __init__(self, store: EventStore, block_ms: int, page: int, capacity: int, per_client: int):
+        self.store, self.block_ms, self.page = store, block_ms, page
+        self.capacity, self.per_client = capacity, per_client
+        self.lock = threading.Lock()
+        self.feeds: dict[str, Feed] = {}
+        self.clients: Counter[str] = Counter()
+
+    def subscribe(self, game_id: str, client: str) -> Subscription:
+        with self.lock:
+            if self.clients[client] >= self.per_client:
+                raise TooManyStreams(self.per_client)
+            feed = self.feeds.get(game_id)
+            start = feed is None
+            if start:
+                feed = self.feeds[game_id] = Feed(self, game_id, self.store.version(game_id))
+            subscription = Subscription(feed, client, self.capacity)
+            feed.subscribers.add(subscription)
+            self.clients[client] += 1
+        if start:
+            threading.Thread(target=feed.run, name=f"feed-{game_id}", daemon=True).start()
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        """Idempotent: a stream's end and its response's close both call it."""
+        with self.lock:
+            if subscription not in subscription.feed.subscribers:
+                return
+            subscription.feed.subscribers.discard(subscription)
+            self.clients[subscription.client] -= 1
+            if self.clients[subscription.client] <= 0:
+                del self.clients[subscription.client]
+
+    def streams(self) -> int:
+        with self.lock:
+            return sum(self.clients.values())

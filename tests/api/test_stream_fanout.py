@@ -1,0 +1,145 @@
+"""Live streams at scale on real servers: one Redis read per game and process whatever the number of streams,
+a reader that does not keep up is dropped without slowing anyone, a per-client cap answers 429, and a
+thousand idle streams leave the command path responsive."""
+
+import socket
+import statistics
+import time
+from urllib.parse import urlparse
+
+import pytest
+import redis
+import requests
+
+from service import create_app
+from tests.support.play import play_randomly
+from tests.support.processes import gunicorn
+from tests.support.service import InProcess
+
+
+class Match:
+    """A Jaipur match moved on by posting whichever legal move comes first (events to stream, cheaply)."""
+
+    def __init__(self, base: str):
+        self.base, self.http = base, requests.Session()
+        body = self.http.post(f"{base}/v1/games", json={"game": "jaipur", "seats": 2}, timeout=30).json()
+        self.gid, self.tokens = body["id"], [s["token"] for s in body["seats"]]
+
+    def move(self) -> float:
+        """Post one move; the seconds the POST took (0 once the match is over)."""
+        view = self.http.get(f"{self.base}/v1/games/{self.gid}", timeout=30).json()
+        if view["status"] == "finished":
+            return 0.0
+        auth = {"Authorization": f"Bearer {self.tokens[view['to_act'][0]]}"}
+        moves = self.http.get(f"{self.base}/v1/games/{self.gid}/legal-moves", headers=auth, timeout=30).json()
+        started = time.perf_counter()
+        r = self.http.post(f"{self.base}/v1/games/{self.gid}/commands", json=moves["moves"][0], headers=auth,
+                           timeout=30)
+        assert r.status_code == 201, r.text
+        return time.perf_counter() - started
+
+    def version(self) -> int:
+        return self.http.get(f"{self.base}/v1/games/{self.gid}", timeout=30).json()["version"]
+
+
+def open_stream(base: str, gid: str, rcvbuf: int | None = None) -> socket.socket:
+    """A raw SSE connection (thousands of them are cheap this way); returns once the stream has started."""
+    url = urlparse(base)
+    sock = socket.socket()
+    if rcvbuf:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.connect((url.hostname, url.port))
+    sock.sendall(f"GET /v1/games/{gid}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
+    return sock
+
+
+def first_chunk(sock: socket.socket) -> bytes:
+    sock.settimeout(30)
+    return sock.recv(4096)
+
+
+@pytest.fixture
+def own_server(redis_url, tmp_path):
+    def start(db: int, **settings):
+        env = {"BAZAAR_EXTRA_GAMES": "tiny=tests.support.tiny_game",
+               **{f"BAZAAR_{k}": str(v) for k, v in settings.items()}}
+        return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path, env)
+    return start
+
+
+def test_forty_streams_of_one_game_cost_one_redis_read_per_process(server, redis_url):
+    match = Match(server)
+    streams = [open_stream(server, match.gid) for _ in range(40)]
+    try:
+        assert all(b"200 OK" in first_chunk(s) for s in streams)
+        client = redis.Redis.from_url(redis_url)
+        before = int(client.info("commandstats").get("cmdstat_xread", {}).get("calls", 0))
+        for _ in range(3):
+            match.move()
+        time.sleep(1)
+        reads = int(client.info("commandstats").get("cmdstat_xread", {}).get("calls", 0)) - before
+        last = f"id: {match.version()}\n".encode()
+        for s in streams:  # every stream got the moves
+            s.settimeout(10)
+            data = b""
+            while last not in data:
+                data += s.recv(65536)
+        # a read per stream and move would be 120; a feed per process reads once per batch (2 processes)
+        assert reads <= 2 * (3 + 2), reads
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_a_reader_that_does_not_keep_up_is_dropped_and_slows_nobody(own_server, redis_url):
+    """The issue's attack: a stream of a long game (a random 2-seat Istanbul game, ~3,700 events) opened by a
+    client that never reads. Its send blocks; after SSE_WRITE_TIMEOUT_S the server closes it. Meanwhile a
+    reader that keeps up gets every event and moves elsewhere stay fast."""
+    db_url = redis_url.rsplit("/", 1)[0] + "/5"
+    service = InProcess.of(create_app({"REDIS_URL": db_url, "INLINE_DEALER": True}))
+    long_game, _ = play_randomly(service, "istanbul", 2, "long-game")
+    with own_server(5, SSE_WRITE_TIMEOUT_S=2) as base:
+        final = requests.get(f"{base}/v1/games/{long_game}", timeout=30).json()["version"]
+        slow = open_stream(base, long_game, rcvbuf=4096)  # reads nothing from now on
+        watcher = requests.get(f"{base}/v1/games/{long_game}/events", headers={"Accept": "text/event-stream"},
+                               stream=True, timeout=30)
+        seen = [int(line[4:]) for line in watcher.iter_lines() if line.startswith(b"id: ")]
+        assert seen == list(range(1, final + 1))  # the reader that keeps up got every event, in order
+        match = Match(base)
+        times = [match.move() for _ in range(20)]
+        assert max(times) < 5, max(times)  # nobody waited on the slow reader
+        time.sleep(3)  # past the write timeout, still not reading
+        slow.settimeout(15)
+        received = b""
+        while chunk := slow.recv(1 << 20):  # what was sent before the cut, then the end of the stream
+            received += chunk
+        assert f"id: {final}\n".encode() not in received  # it was cut off long before the end
+
+
+def test_streams_per_client_are_capped_with_429(own_server):
+    with own_server(6, SSE_PER_CLIENT=3) as base:
+        match = Match(base)
+        streams = [open_stream(base, match.gid) for _ in range(7)]  # 2 processes x 3 at most
+        heads = [first_chunk(s) for s in streams]
+        refused = [h for h in heads if h.startswith(b"HTTP/1.1 429")]
+        assert refused and len(heads) - len(refused) <= 6
+        assert b"application/problem+json" in refused[0] and b"Retry-After" in refused[0]
+        for s in streams:
+            s.close()
+
+
+def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
+    with own_server(7, SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second") as base:  # one load generator
+        match = Match(base)
+        quiet = [match.move() for _ in range(30)]
+        watched = Match(base)
+        streams = [open_stream(base, watched.gid) for _ in range(1000)]
+        try:
+            assert sum(b"200 OK" in first_chunk(s) for s in streams) == 1000
+            busy = [match.move() for _ in range(30)]
+        finally:
+            for s in streams:
+                s.close()
+        print(f"command p50 {statistics.median(quiet) * 1000:.1f} ms without streams, "
+              f"{statistics.median(busy) * 1000:.1f} ms with 1000 idle streams; max {max(busy) * 1000:.1f} ms")
+        assert max(busy) < 2, max(busy)
