@@ -16,11 +16,13 @@ install: $(VENV)/.installed
 run: install
 	$(PY) -m service.run
 
+# Lint first (seconds), then the whole suite on every core; the slowest tests are scheduled first.
 test: install
-	$(PY) -m pytest
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -n auto --dist worksteal
 
 test-long: install
-	HYPOTHESIS_PROFILE=long $(PY) -m pytest
+	HYPOTHESIS_PROFILE=long $(PY) -m pytest -n auto --dist worksteal
 
 bench: install
 	$(PY) -m tests.bench.run

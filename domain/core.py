@@ -13,8 +13,9 @@ evolve folds them like any events. Replay therefore never calls a random generat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol, Union
+from typing import Any, Protocol, Union
 
 
 class RuleViolation(Exception):
@@ -142,7 +143,7 @@ def chance_kind(request: ChanceRequest) -> tuple[str, int, int]:
     return "pick", request.choices, 1
 
 
-def check_outcome(request: "ChanceRequest | None", drawn: ChanceDrawn) -> None:
+def check_outcome(request: ChanceRequest | None, drawn: ChanceDrawn) -> None:
     """Refuse `drawn` unless the dealer could have drawn it for `request` (same label, kind and shape; dice in
     1..sides, a pick below its choices, a shuffle a permutation of range(size))."""
     if request is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any, Union
 
 
@@ -57,12 +57,12 @@ def command_to_wire(command: Any) -> dict:
     return body
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple:
     return tuple(dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict:
     return typing.get_type_hints(cls)
 
@@ -97,7 +97,7 @@ class _Plan:
         self.names = frozenset(f.name for f in _fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan(cls) -> _Plan:
     return _Plan(cls)
 
@@ -114,7 +114,7 @@ def _fail(path: str, message: str):
     raise DecodeError(path, message)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decoder(hint):
     """A function (value, path) -> decoded value for one type hint; replays decode thousands of events, so
     the hint is interpreted once here rather than on every value."""
@@ -203,88 +203,60 @@ def _describe(hint) -> str:
 
 # --- whole states, typed both ways (snapshots) ---------------------------------------------------------------
 # Events and commands above are decoded from their own type hints. A snapshot holds a whole state, whose
-# fields may be unions of dataclasses (a game's phases) or `Any` (the hosted game's state inside the table's):
-# a dataclass under a union is written with its class name in "@", and `Any` is resolved by `any_type` (the
-# game's STATE class) when given. Every field must be present when read back: a snapshot written by other
-# code is refused (and rebuilt from events), never completed with silent defaults. As for events, each hint is
-# compiled once into a function: a table holds hundreds of nested states.
+# fields may be unions of dataclasses (a game's phases), mappings of a game's own types, or `Any` (the hosted
+# game's state inside the table's). Where the hint does not fix the type, a value is written with its class name
+# in "@", and read back only through `classes`, the caller's closed list of the game's own dataclasses and
+# mapping types (nothing else can be named, so a stored snapshot can never construct anything else). Every field
+# must be present when read back: a snapshot written by other code is refused (and rebuilt from events), never
+# completed with silent defaults. As for events, each hint is compiled once into a function.
 
 
-def encode_typed(hint, value, any_type=None):
-    return _typed_encoder(hint, any_type)(value)
+def encode_typed(hint, value, classes: dict[str, type] | None = None):
+    return _typed_encoder(hint)(value, classes or {})
 
 
-def decode_typed(hint, data, any_type=None):
-    return _typed_decoder(hint, any_type)(data, "")
+def decode_typed(hint, data, classes: dict[str, type] | None = None):
+    return _typed_decoder(hint)(data, "", classes or {})
 
 
-def _is_any(hint) -> bool:
-    return hint is Any
-
-
-@lru_cache(maxsize=None)
-def _typed_encoder(hint, any_type):
-    if _is_any(hint):
-        if any_type is None:
-            return _plain_encode
-        state = _typed_encoder(any_type, any_type)
-        return lambda value: state(value) if isinstance(value, any_type) else _plain_encode(value)
-    origin = typing.get_origin(hint)
-    if origin in (Union, types.UnionType):
-        members = [a for a in typing.get_args(hint) if a is not type(None)]
-        classes = {m: _typed_encoder(m, any_type) for m in members if dataclasses.is_dataclass(m)}
-        others = [(m, _typed_encoder(m, any_type)) for m in members if not dataclasses.is_dataclass(m)]
-
-        def union(value):
-            if value is None:
-                return None
-            encode = classes.get(type(value))
-            if encode is not None:
-                return {"@": type(value).__name__, **encode(value)}
-            for member, encode in others:
-                if _is_instance(value, member):
-                    return encode(value)
-            return _plain_encode(value)
-
-        return union
-    if dataclasses.is_dataclass(hint):
-        hints = _hints(hint)
-        fields = [(f.name, _typed_encoder(hints[f.name], any_type)) for f in _fields(hint)]
-        return lambda value: {name: encode(getattr(value, name)) for name, encode in fields}
-    if origin in (tuple, list, frozenset):
-        args = typing.get_args(hint)
-        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
-            items = [_typed_encoder(a, any_type) for a in args]
-            return lambda value: [encode(v) for encode, v in zip(items, value)]
-        item = _typed_encoder(args[0] if args else Any, any_type)
-        if origin is frozenset:
-            return lambda value: [item(v) for v in sorted(value)]
-        return lambda value: [item(v) for v in value]
-    if origin is dict or hint is dict:
-        key_hint, value_hint = typing.get_args(hint) or (Any, Any)
-        keys, values = _typed_encoder(key_hint, any_type), _typed_encoder(value_hint, any_type)
-        return lambda value: [[keys(k), values(v)] for k, v in value.items()]
-    return lambda value: value
-
-
-def _plain_encode(value):
+def _tagged_encode(value, classes):
+    """A value whose type the hint does not fix."""
+    kind = type(value)
     if dataclasses.is_dataclass(value):
-        raise DecodeError("", f"cannot snapshot an untyped {type(value).__name__}")
-    if isinstance(value, (tuple, list)):
-        return [_plain_encode(v) for v in value]
+        if classes.get(kind.__name__) is not kind:
+            raise DecodeError("", f"{kind.__name__} is not a snapshot type of this game")
+        return {"@": kind.__name__, **_typed_encoder(kind)(value, classes)}
     if isinstance(value, dict):
-        return {"@dict": [[_plain_encode(k), _plain_encode(v)] for k, v in value.items()]}
+        pairs = [[_tagged_encode(k, classes), _tagged_encode(v, classes)] for k, v in value.items()]
+        if kind is dict:
+            return {"@dict": pairs}
+        if classes.get(kind.__name__) is not kind:
+            raise DecodeError("", f"{kind.__name__} is not a snapshot type of this game")
+        return {"@": kind.__name__, "@dict": pairs}
+    if isinstance(value, (tuple, list)):
+        return [_tagged_encode(v, classes) for v in value]
+    if isinstance(value, frozenset):
+        return {"@frozenset": [_tagged_encode(v, classes) for v in sorted(value)]}
     return value
 
 
-def _plain_decode(data, path=""):
+def _tagged_decode(data, path, classes):
     if isinstance(data, list):
-        return tuple(_plain_decode(v) for v in data)  # states hold tuples, never lists
-    if isinstance(data, dict):
-        if set(data) != {"@dict"}:
-            raise DecodeError(path, "an untyped object")
-        return {_plain_decode(k): _plain_decode(v) for k, v in data["@dict"]}
-    return data
+        return tuple(_tagged_decode(v, path, classes) for v in data)  # states hold tuples, never lists
+    if not isinstance(data, dict):
+        return data
+    if "@frozenset" in data:
+        return frozenset(_tagged_decode(v, path, classes) for v in data["@frozenset"])
+    kind = dict
+    if "@" in data:
+        kind = classes.get(data["@"])
+        if kind is None:
+            raise DecodeError(path, f"{data['@']!r} is not a snapshot type of this game")
+    if "@dict" in data:
+        return kind({_tagged_decode(k, path, classes): _tagged_decode(v, path, classes) for k, v in data["@dict"]})
+    if kind is dict:
+        raise DecodeError(path, "an untyped object")
+    return _typed_decoder(kind)({k: v for k, v in data.items() if k != "@"}, path, classes)
 
 
 def _is_instance(value, hint) -> bool:
@@ -297,36 +269,74 @@ def _is_instance(value, hint) -> bool:
         return False
 
 
-@lru_cache(maxsize=None)
-def _typed_decoder(hint, any_type):
-    if _is_any(hint):
-        if any_type is None:
-            return lambda data, path: _plain_decode(data, path)
-        state = _typed_decoder(any_type, any_type)
+def _mapping_class(hint):
+    """A dict subclass used as a hint (a game's frozen mapping), else None."""
+    return hint if isinstance(hint, type) and issubclass(hint, dict) and hint is not dict else None
 
-        def either(data, path):
-            if isinstance(data, dict) and "@dict" not in data:
-                return state(data, path)
-            return _plain_decode(data, path)
 
-        return either
+@cache
+def _typed_encoder(hint):
+    if hint is Any:
+        return _tagged_encode
     origin = typing.get_origin(hint)
     if origin in (Union, types.UnionType):
         members = [a for a in typing.get_args(hint) if a is not type(None)]
-        classes = {m.__name__: _typed_decoder(m, any_type) for m in members if dataclasses.is_dataclass(m)}
-        others = [_typed_decoder(m, any_type) for m in members if not dataclasses.is_dataclass(m)]
+        classes_of = {m: _typed_encoder(m) for m in members if dataclasses.is_dataclass(m)}
+        others = [(m, _typed_encoder(m)) for m in members if not dataclasses.is_dataclass(m)]
 
-        def union(data, path):
+        def union(value, classes):
+            if value is None:
+                return None
+            encode = classes_of.get(type(value))
+            if encode is not None:
+                return {"@": type(value).__name__, **encode(value, classes)}
+            for member, encode in others:
+                if _is_instance(value, member):
+                    return encode(value, classes)
+            return _tagged_encode(value, classes)
+
+        return union
+    if dataclasses.is_dataclass(hint):
+        hints = _hints(hint)
+        fields = [(f.name, _typed_encoder(hints[f.name])) for f in _fields(hint)]
+        return lambda value, classes: {name: encode(getattr(value, name), classes) for name, encode in fields}
+    if origin in (tuple, list, frozenset):
+        args = typing.get_args(hint)
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+            items = [_typed_encoder(a) for a in args]
+            return lambda value, classes: [encode(v, classes) for encode, v in zip(items, value)]
+        item = _typed_encoder(args[0] if args else Any)
+        if origin is frozenset:
+            return lambda value, classes: [item(v, classes) for v in sorted(value)]
+        return lambda value, classes: [item(v, classes) for v in value]
+    if origin is dict or hint is dict or _mapping_class(hint):
+        key_hint, value_hint = typing.get_args(hint) or (Any, Any)
+        keys, values = _typed_encoder(key_hint), _typed_encoder(value_hint)
+        return lambda value, classes: [[keys(k, classes), values(v, classes)] for k, v in value.items()]
+    return lambda value, classes: value
+
+
+@cache
+def _typed_decoder(hint):
+    if hint is Any:
+        return _tagged_decode
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        by_name = {m.__name__: _typed_decoder(m) for m in members if dataclasses.is_dataclass(m)}
+        others = [_typed_decoder(m) for m in members if not dataclasses.is_dataclass(m)]
+
+        def union(data, path, classes):
             if data is None:
                 return None
             if isinstance(data, dict) and "@" in data:
-                decode = classes.get(data["@"])
+                decode = by_name.get(data["@"])
                 if decode is None:
                     raise DecodeError(path, f"no {data['@']} here")
-                return decode({k: v for k, v in data.items() if k != "@"}, path)
+                return decode({k: v for k, v in data.items() if k != "@"}, path, classes)
             for decode in others:
                 try:
-                    return decode(data, path)
+                    return decode(data, path, classes)
                 except DecodeError:
                     continue
             raise DecodeError(path, "matches no member of the union")
@@ -334,51 +344,52 @@ def _typed_decoder(hint, any_type):
         return union
     if dataclasses.is_dataclass(hint):
         hints = _hints(hint)
-        fields = [(f.name, _typed_decoder(hints[f.name], any_type)) for f in _fields(hint)]
+        fields = [(f.name, _typed_decoder(hints[f.name])) for f in _fields(hint)]
         names = frozenset(name for name, _ in fields)
 
-        def record(data, path):
+        def record(data, path, classes):
             if not isinstance(data, dict) or data.keys() != names:
                 raise DecodeError(path, f"not a {hint.__name__} of this code")
-            return hint(**{name: decode(data[name], path) for name, decode in fields})
+            return hint(**{name: decode(data[name], path, classes) for name, decode in fields})
 
         return record
     if origin in (tuple, list, frozenset):
         args = typing.get_args(hint)
         if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
-            items = [_typed_decoder(a, any_type) for a in args]
+            items = [_typed_decoder(a) for a in args]
 
-            def fixed(data, path):
+            def fixed(data, path, classes):
                 if not isinstance(data, list) or len(data) != len(items):
                     raise DecodeError(path, f"expected {len(items)} items")
-                return tuple(decode(v, path) for decode, v in zip(items, data))
+                return tuple(decode(v, path, classes) for decode, v in zip(items, data))
 
             return fixed
-        item = _typed_decoder(args[0] if args else Any, any_type)
+        item = _typed_decoder(args[0] if args else Any)
         make = frozenset if origin is frozenset else tuple
 
-        def sequence(data, path):
+        def sequence(data, path, classes):
             if not isinstance(data, list):
                 raise DecodeError(path, "expected an array")
-            return make(item(v, path) for v in data)
+            return make(item(v, path, classes) for v in data)
 
         return sequence
-    if origin is dict or hint is dict:
+    if origin is dict or hint is dict or _mapping_class(hint):
         key_hint, value_hint = typing.get_args(hint) or (Any, Any)
-        keys, values = _typed_decoder(key_hint, any_type), _typed_decoder(value_hint, any_type)
+        keys, values = _typed_decoder(key_hint), _typed_decoder(value_hint)
+        make = _mapping_class(hint) or dict
 
-        def mapping(data, path):
+        def mapping(data, path, classes):
             if not isinstance(data, list):
                 raise DecodeError(path, "expected key-value pairs")
-            return {keys(k, path): values(v, path) for k, v in data}
+            return make({keys(k, path, classes): values(v, path, classes) for k, v in data})
 
         return mapping
     if origin is typing.Literal:
         allowed = typing.get_args(hint)
-        return lambda data, path: data if data in allowed else _fail(path, "not an allowed value")
+        return lambda data, path, classes: data if data in allowed else _fail(path, "not an allowed value")
     if hint in (int, str, bool):  # exact types: JSON gives no subclasses, and a bool is no int here
-        return lambda data, path: data if type(data) is hint else _fail(path, f"expected {hint.__name__}")
+        return lambda data, path, classes: data if type(data) is hint else _fail(path, f"expected {hint.__name__}")
     if hint is float:
-        return lambda data, path: (data if isinstance(data, (int, float)) and not isinstance(data, bool)
-                                   else _fail(path, "expected a number"))
-    return lambda data, path: data
+        return lambda data, path, classes: (data if isinstance(data, (int, float)) and not isinstance(data, bool)
+                                            else _fail(path, "expected a number"))
+    return lambda data, path, classes: data

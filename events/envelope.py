@@ -20,11 +20,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from events import codec
 from domain.table.events import EVENTS as PLATFORM_EVENTS
 from domain.table.events import Recorded
+from events import codec
 from events.upcasters import UPCASTERS, upcast
 
 GENESIS = "0" * 64

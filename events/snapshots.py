@@ -8,10 +8,12 @@ that folded it: one written by other rules, or by another schema, is ignored and
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,7 @@ class Snapshot:
     table: TableState
 
 
-@lru_cache(maxsize=None)
+@cache
 def fingerprint(game_name: str) -> str:
     """Hash of the rules code that folds one game: its package, the table and the shared core."""
     digest = hashlib.sha256()
@@ -43,26 +45,44 @@ def fingerprint(game_name: str) -> str:
     return digest.hexdigest()[:16]
 
 
+@cache
+def snapshot_types(game) -> dict[str, type]:
+    """The classes a snapshot of `game` may name: the dataclasses and mapping types defined in the game's own
+    package (and its STATE). A stored snapshot can construct these and nothing else."""
+    package = game.__name__
+    found: dict[str, type] = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == package or name.startswith(package + ".")):
+            continue
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__.startswith(package) and (
+                    dataclasses.is_dataclass(value) or issubclass(value, dict)):
+                if found.setdefault(value.__name__, value) is not value:
+                    raise TypeError(f"{package} defines two snapshot types named {value.__name__}")
+    state = getattr(game, "STATE", None)
+    if state is not None:
+        found[state.__name__] = state
+    return found
+
+
 def encode(game, snap: Snapshot) -> str | None:
     """The record as JSON, or None for a game that does not name its state class (STATE)."""
-    state_type = getattr(game, "STATE", None)
-    if state_type is None:
+    if getattr(game, "STATE", None) is None:
         return None
     return json.dumps({"schema": SCHEMA, "fingerprint": fingerprint(game.NAME), "version": snap.version,
-                       "hash": snap.head_hash, "table": encode_typed(TableState, snap.table, state_type)},
+                       "hash": snap.head_hash, "table": encode_typed(TableState, snap.table, snapshot_types(game))},
                       separators=(",", ":"))
 
 
 def decode(game, raw: bytes | str | None) -> Snapshot | None:
     """The snapshot, or None when it is missing, unreadable, of another schema or folded by other rules."""
-    state_type = getattr(game, "STATE", None)
-    if raw is None or state_type is None:
+    if raw is None or getattr(game, "STATE", None) is None:
         return None
     try:
         record = json.loads(raw)
         if record.get("schema") != SCHEMA or record.get("fingerprint") != fingerprint(game.NAME):
             return None
-        table = decode_typed(TableState, record["table"], state_type)
+        table = decode_typed(TableState, record["table"], snapshot_types(game))
         return Snapshot(int(record["version"]), str(record["hash"]), table)
     except (ValueError, KeyError, TypeError, DecodeError):
         return None  # an unreadable cache entry is a miss

@@ -12,9 +12,9 @@ and reconciled by a sweep (`service.index`).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Iterable
 
 import redis
 

@@ -7,7 +7,7 @@ an event called `goods_sold`). Never edit a stored event's meaning: add a versio
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 Upcasters = Mapping[tuple[str, int], Callable[[dict], dict]]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from domain import registry
 from domain import table as tables

@@ -58,7 +58,7 @@ def lock_data_dir(data_dir: Path):
         handle.seek(0)
         holder = handle.read().strip() or "another process"
         raise SystemExit(f"{data_dir} is in use by {holder}: stop it, or give this instance its own "
-                         "BAZAAR_DATA_DIR (and PORT)")
+                         "BAZAAR_DATA_DIR (and PORT)") from None
     handle.seek(0)
     handle.truncate()
     handle.write(f"pid {os.getpid()}\n")

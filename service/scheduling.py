@@ -8,7 +8,7 @@ late, retried or duplicated job changes nothing.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
@@ -46,8 +46,8 @@ class Scheduler:
         if due is not None:
             job_id = f"timeout-{game_id}-{version}"
             # RQ keeps scheduled times in whole seconds (truncated): round up so a timer never fires early
-            when = datetime.fromtimestamp(-(-due[0] // 1000), timezone.utc)
-            if overdue_now and when <= datetime.now(timezone.utc):
+            when = datetime.fromtimestamp(-(-due[0] // 1000), UTC)
+            if overdue_now and when <= datetime.now(UTC):
                 # an overdue deadline found at start fires at once, not after the scheduler's lock is free
                 self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY)
             else:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from service.problems import BadRequest
 from service.inputs import MAX_VERSION
+from service.problems import BadRequest
 
 
 class CreateGame(Schema):

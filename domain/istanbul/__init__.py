@@ -13,8 +13,8 @@ from domain.istanbul.decide import decide
 from domain.istanbul.events import EVENTS
 from domain.istanbul.evolve import evolve
 from domain.istanbul.forfeit import forfeit
-from domain.istanbul.reveals import reveals
 from domain.istanbul.legal import legal_commands, timeout_command, to_act
+from domain.istanbul.reveals import reveals
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
 from domain.istanbul.state import State as STATE

@@ -12,9 +12,6 @@ from typing import Annotated
 
 from domain.core import Doc
 from domain.istanbul import mocha_commands
-from domain.istanbul.docs import CARD_IDS, COUNTS, MOVEMENT_CARDS, PLACE, SEAT
-from domain.istanbul.frozen import record
-from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.data import (
     BLACK_MARKET_GOODS,
     GOODS,
@@ -23,6 +20,9 @@ from domain.istanbul.data import (
     POLICE_STATION,
     TILE_COLOURS,
 )
+from domain.istanbul.docs import CARD_IDS, COUNTS, MOVEMENT_CARDS, PLACE, SEAT
+from domain.istanbul.frozen import record
+from domain.istanbul.goods import NONE, freeze
 
 SINGLE_GOODS = BLACK_MARKET_GOODS
 USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_assistant")  # blue acts when taken

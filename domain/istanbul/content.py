@@ -11,7 +11,7 @@ Rules look things up here or in the rows, and dispatch on a row's kind, never on
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from domain.istanbul import mocha_data
 from domain.istanbul.board import Grid
@@ -148,7 +148,7 @@ def compose(*boxes: Expansion) -> Content:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def content_of(options: Options) -> Content:
     """The tables in play for `options` (frozen, so this is a pure lookup): the base and the expansions named."""
     return compose(BASE, *(EXPANSIONS[name] for name in options.expansions))

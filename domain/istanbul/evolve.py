@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.core import ChanceDrawn
 from domain.istanbul import board, card_steps, cards, figures, guild, places, tiles
-from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul import events as ev
+from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace

@@ -29,7 +29,7 @@ def forfeit(state: State, seat: int) -> list:
 
 
 def _without(state: State, seat: int) -> State:
-    
+
     return replace(state, out=tuple(sorted(set(state.out) | {seat})))
 
 
@@ -37,7 +37,7 @@ def apply_seat_forfeited(state: State, e: SeatForfeited) -> State:
     state = _without(state, e.seat)
     phase = state.phase
     if isinstance(phase, FinalCards) and e.seat in phase.queue[1:]:
-        
+
         state = replace(state, phase=FinalCards(tuple(s for s in phase.queue if s != e.seat)))
     return state
 

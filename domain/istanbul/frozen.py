@@ -102,7 +102,7 @@ def _state_without_memo(self):
 class FrozenDict(dict):
     __slots__ = ()
 
-    def set(self, key, value) -> "FrozenDict":
+    def set(self, key, value) -> FrozenDict:
         """A copy with `key` bound to `value`."""
         out = dict(self)
         out[key] = value

@@ -11,7 +11,7 @@ compared as set members), pickles and never changes.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from domain.istanbul.frozen import FrozenDict
 
@@ -24,7 +24,7 @@ class Goods(FrozenDict):
         dict.__init__(self, ((good, n) for good, n in items if n))
 
     @classmethod
-    def of(cls, good: str, n: int = 1) -> "Goods":
+    def of(cls, good: str, n: int = 1) -> Goods:
         return _counted({good: n}) if n else NONE
 
     def count(self, good: str) -> int:
@@ -34,7 +34,7 @@ class Goods(FrozenDict):
         """All counts, or those of `goods` only (the tie-break counts the four goods, never coffee)."""
         return sum(self.values()) if goods is None else sum(self.count(g) for g in goods)
 
-    def plus(self, other: Mapping[str, int], sign: int = 1) -> "Goods":
+    def plus(self, other: Mapping[str, int], sign: int = 1) -> Goods:
         out = dict(self)
         for good, n in other.items():
             total = out.get(good, 0) + sign * n
@@ -44,7 +44,7 @@ class Goods(FrozenDict):
                 out.pop(good, None)
         return _counted(out)
 
-    def minus(self, other: Mapping[str, int]) -> "Goods":
+    def minus(self, other: Mapping[str, int]) -> Goods:
         return self.plus(other, -1)
 
     def covers(self, other: Mapping[str, int]) -> bool:

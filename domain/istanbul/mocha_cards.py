@@ -12,11 +12,11 @@ from functools import lru_cache
 
 from domain.istanbul.commands import PlayBonusCard
 from domain.istanbul.data import COFFEE
+from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.frozen import replace
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.mocha_data import SIX
 from domain.istanbul.mocha_events import BonusCardPaid, DieTurned, GuildCardDrawn
-from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.places import dice, guild_hall
 from domain.istanbul.state import CardRoll, Dice, Swap, push_roll
 from domain.istanbul.wheelbarrow import gain, hand_remove, one

@@ -8,15 +8,15 @@
     use_mosque_tile tile=red reroll=yes
 
 The wire type, then every field but the seat as name=value in field order; "-" is null, booleans are yes/no,
-tuples are comma-separated (an empty tuple is "()"), goods are good:count pairs (none is "{}"). The seat is not part of the text: `parse` takes it apart,
-and `parse(to_text(c), c.seat) == c` for every command.
+tuples are comma-separated (an empty tuple is "()"), goods are good:count pairs (none is "{}"). The seat is not
+part of the text: `parse` takes it apart, and `parse(to_text(c), c.seat) == c` for every command.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import typing
-from functools import lru_cache
+from functools import cache
 
 from domain.istanbul.commands import COMMANDS
 
@@ -25,7 +25,7 @@ class NotationError(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls) -> tuple[tuple[str, str], ...]:
     hints = typing.get_type_hints(cls)
     def name(hint) -> str:

@@ -7,7 +7,6 @@ expansion's place adds a slice without touching this file. Each phase names the 
 
 from __future__ import annotations
 
-
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import NONE, freeze
 from domain.istanbul.mocha_data import NO_RULES, GuildExtra, GuildRules

@@ -21,7 +21,6 @@ from domain.istanbul.state import Action, Dice, push_roll, with_step
 from domain.istanbul.timing import debt_payable, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, one
 
-
 COMMANDS = (UseMosqueTile,)
 STEP_COMMANDS = COMMANDS  # usable while a sub-decision waits, by each tile's own ability
 

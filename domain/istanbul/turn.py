@@ -28,13 +28,13 @@ from domain.istanbul.figures import to_catch
 from domain.istanbul.places import fountain, tavern
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
+    NEUTRAL,
+    PAYMENT,
     Action,
     AssistantStep,
     Encounters,
     FinalCards,
     Movement,
-    NEUTRAL,
-    PAYMENT,
     Payment,
     State,
     action_at,

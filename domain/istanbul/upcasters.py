@@ -6,7 +6,7 @@ version. Never change an upcaster once released: stored logs depend on it.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 V1_GOODS = ("red", "green", "yellow", "blue")  # the order of v1's goods count lists
 

@@ -21,8 +21,8 @@ from domain.istanbul.chance import chance
 from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.frozen import replace
-from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.legal import to_act
+from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
 

@@ -3,7 +3,7 @@ updates."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from domain.istanbul.data import COFFEE, GOODS
 from domain.istanbul.frozen import replace

@@ -8,8 +8,8 @@ from domain.jaipur.decide import decide
 from domain.jaipur.events import EVENTS
 from domain.jaipur.evolve import evolve
 from domain.jaipur.forfeit import forfeit
-from domain.jaipur.reveals import reveals
 from domain.jaipur.legal import legal_commands, timeout_command
+from domain.jaipur.reveals import reveals
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
 from domain.jaipur.state import Match as STATE

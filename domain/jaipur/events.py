@@ -5,7 +5,6 @@ its TYPE and puts None where the seat may not look."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 
 @dataclass(frozen=True)
@@ -30,11 +29,11 @@ class RoundDealt:
     round: int
     starter: int
     market: tuple[str, ...]
-    hand_sizes: tuple[Optional[int], ...]
-    hands: tuple[Optional[tuple[str, ...]], ...]
-    herds: tuple[Optional[int], ...]
+    hand_sizes: tuple[int | None, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
+    herds: tuple[int | None, ...]
     deck_size: int
-    deck: Optional[tuple[str, ...]]
+    deck: tuple[str, ...] | None
     herds_public: bool = False  # option opponent_sees_herd_size (R-19): both herds shown to everyone
     # option opponent_sees_hand_size (R-20): both hand sizes shown to everyone. Events written before the
     # option existed lack the field: hand sizes were always public then, hence the default.
@@ -50,7 +49,7 @@ class BonusPileShuffled:
     round: int
     tier: str
     count: int
-    values: Optional[tuple[int, ...]]
+    values: tuple[int, ...] | None
 
 
 @dataclass(frozen=True)
@@ -64,7 +63,7 @@ class GoodsExchanged:
     take: tuple[str, ...]
     give: tuple[str, ...]
     camels: int
-    market: tuple[Optional[str], ...]
+    market: tuple[str | None, ...]
 
 
 @dataclass(frozen=True)
@@ -96,8 +95,8 @@ class GoodsSold:
     good: str
     count: int
     tokens: tuple[int, ...]
-    bonus_tier: Optional[str]
-    bonus: Optional[int]
+    bonus_tier: str | None
+    bonus: int | None
     bonus_secret_from_seller: bool = False  # option owner_sees_own_bonus_values false (R-18)
 
 
@@ -121,12 +120,12 @@ class RoundEnded:
     V = 1
     round: int
     reason: str  # "goods_piles" | "deck"
-    camel_token: Optional[int]
+    camel_token: int | None
     totals: tuple[int, ...]
     bonus_counts: tuple[int, ...]
     goods_counts: tuple[int, ...]
     bonus_values: tuple[tuple[int, ...], ...]
-    winner: Optional[int]
+    winner: int | None
     next_starter: int
 
 

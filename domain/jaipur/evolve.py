@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from domain.jaipur import hand
 from domain.jaipur.events import (
@@ -146,7 +145,7 @@ def apply_seal_awarded(state: Match, event: SealAwarded) -> Match:
     return replace(state, seals=tuple(seals))
 
 
-def _last_round(state: Match) -> Optional[Round]:
+def _last_round(state: Match) -> Round | None:
     """The round on the table when the match ends: the one in play, or the one just scored."""
     phase = state.phase
     if isinstance(phase, Round):

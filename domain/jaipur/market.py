@@ -4,11 +4,11 @@ ascending slot order."""
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from domain.jaipur.components import CAMEL
 
-Market = tuple[Optional[str], ...]
+Market = tuple[str | None, ...]
 
 
 def goods(market: Market) -> tuple[str, ...]:

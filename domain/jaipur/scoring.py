@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from domain.jaipur.components import CAMEL_TOKEN_VALUE, SEALS_TO_WIN
 from domain.jaipur.events import MatchWon, RoundEnded, SealAwarded
 from domain.jaipur.state import Match, Options, Round
 
 
-def camel_token_owner(round_: Round) -> Optional[int]:
+def camel_token_owner(round_: Round) -> int | None:
     """The seat with strictly more camels in its herd; nobody on equal herds."""
     a, b = (p.herd for p in round_.players)
     if a == b:
@@ -30,7 +28,7 @@ def score_round(round_: Round, reason: str, options: Options) -> RoundEnded:
     # winner order: total (camel token included, R-28), then bonus-token count, then goods-token count;
     # the camel token counts in neither (R-14)
     keys = [(totals[s], bonus_counts[s], goods_counts[s]) for s in (0, 1)]
-    winner: Optional[int] = None
+    winner: int | None = None
     if keys[0] != keys[1]:
         winner = 0 if keys[0] > keys[1] else 1
     elif options.residual_tie == "seal_to_non_starter":
@@ -50,7 +48,7 @@ def score_round(round_: Round, reason: str, options: Options) -> RoundEnded:
     )
 
 
-def seal_events(match: Match, winner: Optional[int]) -> list:
+def seal_events(match: Match, winner: int | None) -> list:
     if winner is None:
         return []
     seals = match.seals[winner] + 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from domain.jaipur.components import BONUS_TIERS, GOODS, bonus_tier
 from domain.jaipur.state import Round
 
@@ -15,7 +13,7 @@ def goods_pile(round_: Round, good: str) -> tuple[int, ...]:
     return round_.goods_piles[GOODS_INDEX[good]]
 
 
-def sale_tokens(round_: Round, good: str, count: int) -> tuple[tuple[int, ...], Optional[str], Optional[int]]:
+def sale_tokens(round_: Round, good: str, count: int) -> tuple[tuple[int, ...], str | None, int | None]:
     """(goods token values taken, bonus tier, bonus value) for selling `count` cards of `good`.
 
     A short pile pays what it has (the rulebook: the bonus is still paid by cards sold); an empty bonus

@@ -8,7 +8,6 @@ every round `Shuffle("deck", 52)` over `components.SHUFFLED_CARDS` and one
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import Optional
 
 from domain.core import ChanceDrawn, ChanceRequest, InvalidOptions, Pick, Shuffle, apply_permutation
 from domain.jaipur.components import (
@@ -76,7 +75,7 @@ def initial_state(options: dict, seats: int) -> Match:
     return Match(options=parsed, seals=(0, 0), rounds=(), phase=phase)
 
 
-def chance_request(match: Match) -> Optional[ChanceRequest]:
+def chance_request(match: Match) -> ChanceRequest | None:
     phase = match.phase
     if isinstance(phase, ChoosingFirstPlayer):
         return Pick("first_player", SEATS)

@@ -12,7 +12,7 @@ Multisets of cards (hands, the cards of a command) are tuples sorted by name. Ma
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Union
 
 from domain.jaipur.components import BONUS_TIERS
 
@@ -28,8 +28,8 @@ class Options:
     owner_sees_own_bonus_values: bool = True
     opponent_sees_hand_size: bool = True
     opponent_sees_herd_size: bool = True  # R-19 as the German rulebook has it; hidden only with the hand size
-    safety_cap_turns_without_progress: Optional[int] = None  # R-22 (self-play only)
-    first_player: Optional[int] = None  # explicit starter instead of the lot
+    safety_cap_turns_without_progress: int | None = None  # R-22 (self-play only)
+    first_player: int | None = None  # explicit starter instead of the lot
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Round:
     number: int
     starter: int
     to_move: int
-    market: tuple[Optional[str], ...]
+    market: tuple[str | None, ...]
     deck: tuple[str, ...]  # index 0 = top
     discard: tuple[str, ...]  # in the order sold
     players: tuple[Player, ...]
@@ -77,12 +77,12 @@ class RoundResult:
     number: int
     starter: int
     reason: str  # "goods_piles" | "deck"
-    camel_token: Optional[int]
+    camel_token: int | None
     totals: tuple[int, ...]
     bonus_counts: tuple[int, ...]
     goods_counts: tuple[int, ...]
     bonus_values: tuple[tuple[int, ...], ...]
-    winner: Optional[int]
+    winner: int | None
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class ChoosingFirstPlayer:
 class Dealing:
     number: int
     starter: int
-    previous_round: Optional[Round] = None  # the round just scored, as it ended (kept for the final board)
+    previous_round: Round | None = None  # the round just scored, as it ended (kept for the final board)
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class MatchOver:
     winners: tuple[int, ...]
     aborted: bool = False
     forfeited_by: int | None = None
-    final_round: Optional[Round] = None  # the last round as the match left it (None if none was dealt)
+    final_round: Round | None = None  # the last round as the match left it (None if none was dealt)
 
 
 Phase = Union[ChoosingFirstPlayer, Dealing, Round, MatchOver]

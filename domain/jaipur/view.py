@@ -13,7 +13,6 @@ order and the bonus piles' order.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from domain.jaipur.components import BONUS_TIERS, GOODS
 from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt
@@ -40,7 +39,7 @@ def is_terminal(state: Match) -> bool:
     return isinstance(state.phase, MatchOver)
 
 
-def result(state: Match) -> Optional[dict]:
+def result(state: Match) -> dict | None:
     phase = state.phase
     if not isinstance(phase, MatchOver):
         return None
@@ -67,7 +66,7 @@ def round_summary(r: RoundResult) -> dict:
     }
 
 
-def view(state: Match, seat: Optional[int], complete: bool = False) -> dict:
+def view(state: Match, seat: int | None, complete: bool = False) -> dict:
     """What `seat` (None: a spectator) sees now. Once the match is over nothing is secret: every seat and
     the spectator see the final board (the last round as the match left it) with every hand, herd and
     bonus value, and the result. `complete` shows every hand, herd and bonus value at any moment (time
@@ -111,7 +110,7 @@ def view(state: Match, seat: Optional[int], complete: bool = False) -> dict:
     return out
 
 
-def _player(state: Match, p: Player, s: int, seat: Optional[int], public: bool) -> dict:
+def _player(state: Match, p: Player, s: int, seat: int | None, public: bool) -> dict:
     own = public or s == seat
     options = state.options
     sees_bonus = public or (own and options.owner_sees_own_bonus_values)
@@ -128,7 +127,7 @@ def _player(state: Match, p: Player, s: int, seat: Optional[int], public: bool) 
     }
 
 
-def redact(event, seat: Optional[int]):
+def redact(event, seat: int | None):
     """The event as `seat` may see it: the deal shows a seat its own hand only, and the other seat's herd
     and hand size only if the options make them public; bonus piles never show their order, a sale's
     bonus value only to the seller until `round_ended` reveals it.
@@ -148,6 +147,6 @@ def redact(event, seat: Optional[int]):
     return event
 
 
-def _own_unless(public: bool, per_seat: tuple, seat: Optional[int]) -> tuple:
+def _own_unless(public: bool, per_seat: tuple, seat: int | None) -> tuple:
     """`per_seat` as `seat` sees it: all of it if public, else its own entry only."""
     return per_seat if public else tuple(x if s == seat else None for s, x in enumerate(per_seat))

@@ -8,7 +8,7 @@ ISO 8601 strings as recorded on events (UTC, milliseconds); arithmetic is in epo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from domain.core import RuleViolation
 from domain.table.options import PlatformOptions
@@ -27,7 +27,7 @@ def to_ms(at: str) -> int:
 
 
 def to_iso(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def later(at: str, seconds: int) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-
 from dataclasses import dataclass
 
 from domain.core import ChanceDrawn, ChanceRequest, chance_kind

@@ -8,9 +8,9 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 
 from service import schemas
 from service.api.games import repository
-from service.redaction import redact_all
 from service.auth import optional_seat
 from service.inputs import version_number
+from service.redaction import redact_all
 
 bp = Blueprint("events", __name__, url_prefix="/v1/games")
 

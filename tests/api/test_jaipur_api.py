@@ -7,7 +7,7 @@ import threading
 import pytest
 import requests
 
-from tests.api.client import Api, play_to_the_end
+from tests.api.client import play_to_the_end
 
 
 def test_a_full_match_through_the_api_only(api):

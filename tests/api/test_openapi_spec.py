@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import yaml
 from jsonschema import Draft202012Validator
 
 from domain import registry
@@ -55,7 +54,7 @@ def test_every_ref_resolves():
 
 def test_every_schema_is_valid_draft_2020_12():
     doc = openapi.spec()
-    for name, schema in doc["components"]["schemas"].items():
+    for _name, schema in doc["components"]["schemas"].items():
         Draft202012Validator.check_schema(schema)
     for pointer, schema in _schemas_in(doc["paths"], "/paths"):
         Draft202012Validator.check_schema(schema)

@@ -63,13 +63,13 @@ def trace_one_take_one(client, game_id: str, token: str, body: dict) -> dict:
 
 
 def callpath() -> None:
-    from tests.bench.servers import private_redis
     from service import create_app
+    from tests.bench.servers import private_redis
 
     with private_redis() as url:
         app = create_app({"REDIS_URL": url, "INLINE_DEALER": True})
         client = app.test_client()
-        for attempt in range(200):
+        for _attempt in range(200):
             created = client.post("/v1/games", json={"game": "jaipur", "seats": 2}).get_json()
             game_id = created["id"]
             seat = client.get(f"/v1/games/{game_id}").get_json()["to_act"][0]

@@ -10,7 +10,7 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import redis
 from rq import Queue
@@ -88,7 +88,7 @@ def scheduler_takeover(release_stale_lock: bool, cap_s: float) -> float | None:
         while not client.get("rq:scheduler-lock:bazaar") and time.monotonic() < deadline:
             time.sleep(0.05)
         kill(first)
-        due = datetime.now(timezone.utc) + timedelta(seconds=2)
+        due = datetime.now(UTC) + timedelta(seconds=2)
         Queue("bazaar", connection=client).enqueue_at(due, "builtins.len", "x", job_id="takeover-probe")
         second = start_worker(url, release_stale_lock)
         try:
@@ -96,7 +96,7 @@ def scheduler_takeover(release_stale_lock: bool, cap_s: float) -> float | None:
             while time.monotonic() < stop:
                 job = Queue("bazaar", connection=client).fetch_job("takeover-probe")
                 if job is not None and job.get_status() == "finished":
-                    return (job.ended_at.replace(tzinfo=timezone.utc) - due).total_seconds()
+                    return (job.ended_at.replace(tzinfo=UTC) - due).total_seconds()
                 time.sleep(0.05)
             return None
         finally:

@@ -17,9 +17,9 @@ from events import codec
 from events.store import EventStore
 from service.commands import Commands
 from service.repository import Loaded, Repository, fold
-from tests.support.service import InProcess
 from tests.bench.servers import gunicorn, private_redis
 from tests.support.driver import Table
+from tests.support.service import InProcess
 
 registry.register("tiny", "tests.support.tiny_game")
 

@@ -45,7 +45,7 @@ def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
             break
         except requests.RequestException:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{app} did not start")
+                raise RuntimeError(f"{app} did not start") from None
             time.sleep(0.1)
     try:
         yield base

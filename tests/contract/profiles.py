@@ -8,13 +8,27 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+JAIPUR_RULE_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "residual_tie": st.sampled_from(["no_seal_replay", "seal_to_non_starter"]),
+        "deck_end_trigger": st.sampled_from(["failed_refill", "deck_empty_immediately"]),
+        "allow_sale_into_empty_pile": st.booleans(),
+        "owner_sees_own_bonus_values": st.booleans(),
+        "safety_cap_turns_without_progress": st.one_of(st.none(), st.integers(4, 40)),
+        "first_player": st.sampled_from([None, 0, 1]),
+    },
+)
+# hand and herd sizes are shown or hidden together (set-up refuses anything else)
+JAIPUR_OPTIONS = st.builds(
+    lambda rules, sizes: {**rules, **sizes}, JAIPUR_RULE_OPTIONS,
+    st.sampled_from([{}, {"opponent_sees_hand_size": True, "opponent_sees_herd_size": True},
+                     {"opponent_sees_hand_size": False, "opponent_sees_herd_size": False}]))
+
 PROFILES = {
     "jaipur": {
         "seats": (2,),
-        "options": st.fixed_dictionaries({}, optional={
-            "opponent_sees_hand_size": st.sampled_from([True]),
-        }).map(lambda o: o if not o else {**o, "opponent_sees_herd_size": o["opponent_sees_hand_size"]})
-        | st.just({"opponent_sees_hand_size": False, "opponent_sees_herd_size": False}),
+        "options": JAIPUR_OPTIONS,
         "max_commands": 2_000,
     },
     "istanbul": {

@@ -26,9 +26,10 @@ from hypothesis import strategies as st
 from domain import registry
 from domain import table as tables
 from domain.core import RuleViolation
-from domain.table import Act, Create, Dealer, Draw
+from domain.table import Act, Create, Dealer
 from events import codec
 from events.codec import decode_typed, encode_typed
+from events.snapshots import snapshot_types
 from tests.conftest import sized
 from tests.contract.profiles import PROFILES, options_for
 
@@ -136,8 +137,8 @@ def play(game, seats: int, options: dict, seed: int, rng: random.Random, checks:
                 game.evolve(table.game_state, event)
             assert table.game_state == before, "evolve or decide changed its input"
         if checks and step % 50 == 0:
-            wire = encode_typed(tables.TableState, table, game.STATE)
-            assert decode_typed(tables.TableState, json.loads(json.dumps(wire)), game.STATE) == table
+            wire = encode_typed(tables.TableState, table, snapshot_types(game))
+            assert decode_typed(tables.TableState, json.loads(json.dumps(wire)), snapshot_types(game)) == table
         command = rng.choice(legal)
         batch, table = tables.execute(game, table, Act(seat, command, AT), dealer, dealer_rolls=True)
         recorded += batch

@@ -2,16 +2,14 @@
 
 import json
 
-from tests.support import tiny_game
-
 import pytest
-
-from tests.support.service import InProcess
 
 from domain import registry
 from events.store import key
 from service import create_app
 from service.verify import verify
+from tests.support import tiny_game
+from tests.support.service import InProcess
 
 registry.register("tiny", "tests.support.tiny_game")
 ORGANISER = "organiser-secret"
@@ -48,7 +46,8 @@ def post(client, gid, token, body):
 def finish(client, gid, tokens, roll=True):
     while client.get(f"/v1/games/{gid}").json["status"] == "active":
         seat = active(client, gid)
-        assert post(client, gid, tokens[seat], {"type": "roll_die" if roll else "add", **({} if roll else {"amount": 2})}).status_code == 201
+        body = {"type": "roll_die"} if roll else {"type": "add", "amount": 2}
+        assert post(client, gid, tokens[seat], body).status_code == 201
         if client.get(f"/v1/games/{gid}").json["status"] == "active":
             assert post(client, gid, tokens[seat], {"type": "end_turn"}).status_code == 201
 

@@ -4,11 +4,10 @@ import json
 
 import pytest
 
-from tests.support.service import InProcess
-
 from events.store import key
 from service import create_app
 from service.reactions import reconcile_index
+from tests.support.service import InProcess
 
 PROBLEM = "application/problem+json"
 

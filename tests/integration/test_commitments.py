@@ -11,12 +11,11 @@ import hashlib
 
 import pytest
 
-from tests.support.service import InProcess
-
 from events.envelope import PRIVATE, canonical, check_sealed, expected_hash, verify_chain
 from service import audit
 from service.redaction import redact_envelope
 from tests.support.play import play_randomly
+from tests.support.service import InProcess
 
 CASES = [("jaipur", 2, "commit-jaipur"), ("istanbul", 2, "commit-istanbul"), ("istanbul", 5, "commit-istanbul-5")]
 

@@ -6,11 +6,10 @@ import sys
 
 import pytest
 
-from tests.support.service import InProcess
-
 from events.envelope import expected_hash
 from service.verify import verify
 from tests.support.play import play_randomly
+from tests.support.service import InProcess
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 

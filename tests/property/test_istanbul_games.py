@@ -17,7 +17,6 @@ import random
 import typing
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -110,7 +109,7 @@ def check_redaction(events: list, seats: int) -> None:
                 assert shown.outcome == ()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def field_docs(cls) -> dict:
     hints = typing.get_type_hints(cls, include_extras=True)
     return {name: next(x for x in hint.__metadata__ if isinstance(x, Doc)) for name, hint in hints.items()}

@@ -6,7 +6,6 @@ and redacted events leak neither the other hand nor the deck order; at the end, 
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -31,11 +30,13 @@ from domain.jaipur.components import (
 from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt, RoundEnded
 from domain.jaipur.state import Round
 from domain.jaipur.violations import ALL_CODES
-from events.codec import from_wire, to_wire
+from events.codec import to_wire
 from tests.conftest import GAMES_SCALE, sized
+from tests.contract.profiles import JAIPUR_OPTIONS as OPTIONS
+from tests.contract.profiles import JAIPUR_RULE_OPTIONS as RULE_OPTIONS
+from tests.support.driver import Table
 from tests.unit.jaipur.builders import cards_in
 from tests.unit.jaipur.observers import Attacker, observed, twin_deal
-from tests.support.driver import Table
 
 MATCHES = sized(ci=60, long=500)
 DEEP_COPY_EVERY = 25  # besides a hash on every step, compare with a deep copy taken before the step
@@ -158,9 +159,7 @@ def play_match(seed: bytes, policy: int, full_checks: bool, options: dict | None
         legal = jaipur.legal_commands(state, seat)
         assert legal, "a legal command always exists (R-23)"
         assert jaipur.legal_commands(state, 1 - seat) == []
-        listed = set(legal)
-        for command in legal:
-            assert not refused(state, command), command
+        listed = set(legal)  # that each is accepted is the conformance suite's (tests/contract)
         if full_checks or step % VIEW_CHECK_EVERY == 0:
             check_views(state, r)
         by_type: dict = {}
@@ -171,11 +170,7 @@ def play_match(seed: bytes, policy: int, full_checks: bool, options: dict | None
         for mutant in mutations(command, rng):
             if mutant not in listed:
                 assert refused(state, mutant), mutant
-        fingerprint = hash(state)
-        snapshot = copy.deepcopy(state) if step % DEEP_COPY_EVERY == 0 else None
         new = table.play(command)
-        assert hash(state) == fingerprint and table.state is not state, "evolve must not touch its input"
-        assert snapshot is None or snapshot == state, "evolve must not touch its input"
         for event in new:
             check_redaction(event, None)
             if isinstance(event, RoundEnded):
@@ -206,18 +201,7 @@ def check_end(table: Table) -> None:
         assert state.seals[winner] == 2 and state.seals[1 - winner] <= 1
         assert len(state.rounds) >= 2
     assert jaipur.to_act(state) == () and jaipur.chance(state) is None
-    check_final_views(state)
-    assert table.replayed() == state
-    wire = [json.loads(json.dumps(to_wire(e))) for e in table.events]
-    decoded = [
-        from_wire(ChanceDrawn if e.TYPE == "chance_drawn" else jaipur.EVENTS[e.TYPE], w)
-        for e, w in zip(table.events, wire)
-    ]
-    assert decoded == table.events
-    rebuilt = table.initial
-    for event in decoded:
-        rebuilt = jaipur.evolve(rebuilt, event)
-    assert rebuilt == state
+    check_final_views(state)  # replay, purity and the codec round trip are the conformance suite's
 
 
 def check_final_views(state) -> None:
@@ -236,21 +220,6 @@ def check_final_views(state) -> None:
 
 HIDDEN_SIZES = {"opponent_sees_hand_size": False, "opponent_sees_herd_size": False}
 SHOWN_SIZES = {"opponent_sees_hand_size": True, "opponent_sees_herd_size": True}
-
-RULE_OPTIONS = st.fixed_dictionaries(
-    {},
-    optional={
-        "residual_tie": st.sampled_from(["no_seal_replay", "seal_to_non_starter"]),
-        "deck_end_trigger": st.sampled_from(["failed_refill", "deck_empty_immediately"]),
-        "allow_sale_into_empty_pile": st.booleans(),
-        "owner_sees_own_bonus_values": st.booleans(),
-        "safety_cap_turns_without_progress": st.one_of(st.none(), st.integers(4, 40)),
-        "first_player": st.sampled_from([None, 0, 1]),
-    },
-)
-# hand and herd sizes are shown or hidden together (setup refuses anything else)
-OPTIONS = st.builds(lambda rules, sizes: {**rules, **sizes}, RULE_OPTIONS,
-                    st.sampled_from([{}, SHOWN_SIZES, HIDDEN_SIZES]))
 
 
 @settings(max_examples=MATCHES)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 import domain.istanbul as game
 from domain.istanbul.commands import (
     BuyRuby,
@@ -13,8 +12,8 @@ from domain.istanbul.commands import (
     FillGoods,
     LeaveAssistant,
     Move,
-    PayMerchants,
     PayGovernor,
+    PayMerchants,
     PlayBonusCard,
     SellGoods,
     SendFamilyMember,

@@ -19,7 +19,7 @@ class WorkerProcess:
         self.process: subprocess.Popen | None = None
         self.starts = 0
 
-    def start(self) -> "WorkerProcess":
+    def start(self) -> WorkerProcess:
         self.starts += 1
         log = open(self.log_dir / f"worker-{self.starts}.log", "w")
         env = {**os.environ, "REDIS_URL": self.redis_url}

@@ -15,7 +15,7 @@ class InProcess:
         self.store = commands.store
 
     @classmethod
-    def of(cls, app) -> "InProcess":
+    def of(cls, app) -> InProcess:
         return cls(app.extensions["bazaar.commands"])
 
     def create(self, name: str, seats: int, options: dict | None = None, seed: str | None = None,

@@ -18,7 +18,7 @@ names the places each box brings); nothing else dispatches on places.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from domain.istanbul import violations as v
 from domain.istanbul.places import (
@@ -53,7 +53,7 @@ BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
 RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def in_play(place_ids: tuple[int, ...]) -> tuple:
     """The modules of the places in play, in MODULES order."""
     return tuple(module for module in MODULES if set(module.PLACES) & set(place_ids))

@@ -16,8 +16,8 @@ from domain.istanbul import board
 from domain.istanbul import violations as v
 from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants, once
 from domain.istanbul.data import FOUNTAIN
-from domain.istanbul.state import NEUTRAL, Action
 from domain.istanbul.events import AssistantsReturned
+from domain.istanbul.state import NEUTRAL, Action
 
 PLACES = (FOUNTAIN,)
 COMMANDS = (ReturnAssistants,)

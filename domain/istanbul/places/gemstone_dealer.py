@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from domain.istanbul import violations as v
 from domain.istanbul.commands import BuyRuby, once
 from domain.istanbul.data import GEMSTONE_DEALER, GEMSTONE_MAX_PRICE, SETUP

@@ -4,7 +4,6 @@ and 15 change the goods needed (rules `goods_needed`)."""
 
 from __future__ import annotations
 
-
 from domain.istanbul import violations as v
 from domain.istanbul.commands import TakeMosqueTile, once
 from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SETUP, SMALL_MOSQUE, TILE_GOOD

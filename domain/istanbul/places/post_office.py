@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from domain.istanbul.commands import CollectMail, once
 from domain.istanbul.data import GOODS, POST_OFFICE, POST_OFFICE_GAINS, POST_OFFICE_STATES
 from domain.istanbul.events import MailCollected

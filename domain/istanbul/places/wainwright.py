@@ -3,7 +3,6 @@ price (rules `cost`)."""
 
 from __future__ import annotations
 
-
 from domain.istanbul import violations as v
 from domain.istanbul.commands import BuyExtension, once
 from domain.istanbul.data import EXTENSIONS_PER_PLAYER, MAX_EXTENSIONS, SETUP, WAINWRIGHT, WAINWRIGHT_COST

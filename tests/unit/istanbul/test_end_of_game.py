@@ -7,7 +7,7 @@ import pytest
 import domain.istanbul as game
 from domain.core import GameOver
 from domain.istanbul.commands import BuyRuby, EndTurn, Move, PlayBonusCard
-from domain.istanbul.events import FinalCardsBegan, FinalCardsPassed, GameEndTriggered, GameEnded, RubyBought, TurnEnded
+from domain.istanbul.events import FinalCardsBegan, FinalCardsPassed, GameEnded, GameEndTriggered, RubyBought, TurnEnded
 from domain.istanbul.scoring import winners
 from domain.istanbul.state import FinalCards, Over
 

@@ -10,7 +10,6 @@ from domain.istanbul.events import BonusCardPlayed, DiceRolled, RollResolved
 from domain.istanbul.mocha_commands import GiveGoods, TakeGoods, TurnDieToSix
 from domain.istanbul.mocha_events import BonusCardPaid, DieTurned, GoodsGiven, GoodsTaken, GuildCardDrawn, YieldsTaken
 from domain.istanbul.state import CardRoll, FinalCards, Swap
-
 from domain.istanbul.wheelbarrow import gained
 
 from .builders import answer, codes, mocha, mocha_acting, play, position, roll

@@ -7,7 +7,7 @@ from domain.istanbul.commands import AcceptRoll, FillGoods, Move, UseMosqueTile,
 from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUsed, RollResolved
 from domain.istanbul.state import AssistantStep
 
-from .builders import acting, codes, play, roll, setup, position
+from .builders import acting, codes, play, position, roll, setup
 
 
 def test_red_turn_one_die_to_four():
@@ -97,7 +97,7 @@ def test_demand_tiles_show_five_goods_each_five_per_market():
 def test_mosque_tile_stacks_ascending_with_the_2_on_top():
     from domain.istanbul.data import SETUP
 
-    for seats, row in SETUP.items():
+    for _seats, row in SETUP.items():
         assert list(row["mosque_values"]) == sorted(row["mosque_values"]) and row["mosque_values"][0] == 2
 
 

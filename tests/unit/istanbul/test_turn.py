@@ -5,7 +5,7 @@ from __future__ import annotations
 import domain.istanbul as game
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant
 from domain.istanbul.events import AssistantLeft, AssistantPickedUp, MerchantMoved, MerchantsPaid, TurnEnded
-from domain.istanbul.state import Action, AssistantStep, Movement, NEUTRAL, Payment
+from domain.istanbul.state import NEUTRAL, Action, AssistantStep, Movement, Payment
 
 from .builders import codes, play, position, roll, setup
 

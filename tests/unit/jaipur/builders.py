@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Optional
 
 from domain import jaipur
 from domain.core import ChanceDrawn, RuleViolation
@@ -24,8 +23,8 @@ from domain.jaipur.components import (
     HAND_LIMIT,
     SHUFFLED_CARDS,
 )
-from domain.jaipur.state import BonusToken, GoodsToken, Match, Player, Round
 from domain.jaipur.setup import initial_state
+from domain.jaipur.state import BonusToken, GoodsToken, Match, Player, Round
 
 
 def permutation_for(canonical: tuple, wanted: tuple) -> tuple[int, ...]:
@@ -66,7 +65,7 @@ DEFAULT_HANDS = (("cloth", "cloth", "leather", "leather", "spice"), ("diamond", 
 
 
 def dealt(hands=DEFAULT_HANDS, herds=None, market=("diamond", "gold"), deck=(), starter=0,
-          bonus: Optional[dict] = None, options: Optional[dict] = None) -> tuple[Match, list]:
+          bonus: dict | None = None, options: dict | None = None) -> tuple[Match, list]:
     """(state ready for the starter's first turn, the set-up events), through decide/evolve."""
     herds = herds if herds is not None else tuple(5 - len(h) for h in hands)
     state = initial_state({"first_player": starter, **(options or {})}, 2)
@@ -89,17 +88,17 @@ def position(
     hands=((), ()),
     herds=(0, 0),
     market=("camel", "camel", "camel", "diamond", "gold"),
-    deck: Optional[tuple] = None,
-    discard: Optional[tuple] = (),
-    goods_tokens: Optional[tuple] = None,
+    deck: tuple | None = None,
+    discard: tuple | None = (),
+    goods_tokens: tuple | None = None,
     bonus_tokens=((), ()),
-    bonus_piles: Optional[dict] = None,
+    bonus_piles: dict | None = None,
     to_move=0,
     starter=0,
     number=1,
     seals=(0, 0),
     rounds=(),
-    options: Optional[dict] = None,
+    options: dict | None = None,
 ) -> Match:
     """A validated mid-round position.
 

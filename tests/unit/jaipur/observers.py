@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from itertools import product
-from typing import Optional
 
 from domain import jaipur
 from domain.core import ChanceDrawn, apply_permutation
@@ -20,7 +19,7 @@ MARKET_DRAW_END = DEALT_CARDS + 2  # shuffled positions 10 and 11 go to the mark
 GOODS_CARDS = sum(n for card, n in CARD_COUNTS.items() if card != CAMEL)
 
 
-def seen(event, seat: Optional[int]):
+def seen(event, seat: int | None):
     """The event as `seat` receives it, in wire form: the game's redaction, and for a secret chance draw
     the service's (its outcome is withheld until the end)."""
     if isinstance(event, ChanceDrawn):
@@ -29,12 +28,12 @@ def seen(event, seat: Optional[int]):
     return to_wire(jaipur.redact(event, seat))
 
 
-def observed(state, events, seat: Optional[int]) -> str:
+def observed(state, events, seat: int | None) -> str:
     """Everything `seat` is shown: each event as redacted, then the view, as one canonical text."""
     return json.dumps([[e.TYPE, seen(e, seat)] for e in events] + [jaipur.view(state, seat)], sort_keys=True)
 
 
-def twin_deal(outcome: tuple[int, ...], starter: int, seat: int) -> Optional[tuple[tuple[int, ...], int]]:
+def twin_deal(outcome: tuple[int, ...], starter: int, seat: int) -> tuple[tuple[int, ...], int] | None:
     """A deck shuffle that deals `seat` one camel more (one goods card fewer) or, if it was dealt no goods,
     one camel fewer, by swapping one of its dealt cards with the deepest deck card of the other kind.
     Everything else dealt is unchanged. Returns (the shuffle outcome, the deck index of the swapped card),
@@ -67,7 +66,7 @@ class Attacker:
     card counting (the camels in neither herd nor market must fit in the deck)."""
 
     def __init__(self):
-        self.splits: Optional[set] = None
+        self.splits: set | None = None
         self.held = [0, 0]
 
     def herds(self, seat: int) -> set:
@@ -122,9 +121,9 @@ class Attacker:
         for s, player in enumerate(view["players"]):
             assert player["hand_and_herd_size"] == self.held[s], "the attacker lost track of a public total"
             if player["herd"] is not None:
-                self._keep(lambda split: split[s] == player["herd"])
+                self._keep(lambda split, s=s, herd=player["herd"]: split[s] == herd)
             if player["hand_size"] is not None:
-                self._keep(lambda split: self._hand(split, s) == player["hand_size"])
+                self._keep(lambda split, s=s, size=player["hand_size"]: self._hand(split, s) == size)
         market_camels = view["market"].count(CAMEL)
         market_goods = sum(1 for card in view["market"] if card not in (None, CAMEL))
         deck = view["deck_size"]

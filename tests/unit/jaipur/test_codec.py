@@ -8,8 +8,8 @@ import pytest
 
 from domain import jaipur
 from domain.core import Doc
-from domain.jaipur.components import GOODS
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
+from domain.jaipur.components import GOODS
 from domain.jaipur.events import (
     BonusPileShuffled,
     CamelsTaken,

@@ -173,7 +173,8 @@ def test_a_finished_match_shows_everyone_the_final_board_and_the_result(options)
     assert v["market"] == ["camel", "camel", "camel", "diamond", "gold"]
     assert v["discard"] == ["cloth"] * 8 + ["spice"] * 7 + ["leather"] * 9
     assert v["goods_tokens"]["leather"] == [] and v["goods_tokens"]["diamond"] == [7, 7, 5, 5, 5]
-    assert v["bonus_tokens"] == {"three": 6, "four": 6, "five_plus": 5} and v["deck_size"] == 55 - 24 - 5 - 1 - 5  # box - discard - market - hands - herds
+    assert v["bonus_tokens"] == {"three": 6, "four": 6, "five_plus": 5}
+    assert v["deck_size"] == 55 - 24 - 5 - 1 - 5  # box - discard - market - hands - herds
     me, other = v["players"]
     assert (me["hand"], me["hand_size"], me["herd"], me["hand_and_herd_size"], me["seals"]) == ([], 0, 2, 2, 2)
     assert (other["hand"], other["hand_size"], other["herd"], other["seals"]) == (["gold"], 1, 3, 0)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from domain import table as tables
 from domain.table import Act, Create, Dealer
 from tests.support import tiny_game as tiny
 from tests.support.tiny_game import Add, EndTurn
 
-T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def at(seconds: float = 0) -> str:

@@ -38,7 +38,6 @@ def test_auto_policy_plays_the_late_seats_smallest_completion():
 
 def test_forfeit_policy_calls_the_games_forfeit_and_ends_with_the_seed():
     table = Tiny({"clock": {"per_move_s": 30}, "timeout_policy": "forfeit"})
-    late = table.turn
     batch = table.run(TimeOut(at(31)))
     assert table.types(batch) == ["turn_timed_out", "seat_resigned", "seed_revealed"]
     assert table.state.over and table.state.revealed

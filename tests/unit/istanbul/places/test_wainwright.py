@@ -1,7 +1,6 @@
+import domain.istanbul as game
 from domain.istanbul.commands import BuyExtension
 from domain.istanbul.events import ExtensionBought
-
-import domain.istanbul as game
 
 from ..builders import acting, codes, play
 
