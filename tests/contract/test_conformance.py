@@ -31,7 +31,7 @@ from events import codec
 from events.codec import decode_typed, encode_typed
 from events.snapshots import snapshot_types
 from tests.conftest import sized
-from tests.contract.profiles import PROFILES, options_for
+from tests.contract.profiles import PROFILES, game_of, options_for
 
 AT = "2026-01-01T00:00:00.000Z"
 NAMES = sorted(registry.names())
@@ -106,7 +106,7 @@ def nearby(command, legal: list, seats: int):
 
 
 def play(game, seats: int, options: dict, seed: int, rng: random.Random, checks: bool):
-    profile = PROFILES[game.NAME]
+    profile = PROFILES[game.NAME]  # the game's own profile sets the length limit for every profile of the game
     dealer = TwinDealer(f"shared-{seed}", f"a-{seed}")
     twin_dealer = TwinDealer(f"shared-{seed}", f"b-{seed}")
     batch, table = open_table(game, seats, options, dealer)
@@ -166,17 +166,32 @@ def play(game, seats: int, options: dict, seed: int, rng: random.Random, checks:
     return table
 
 
-@pytest.mark.parametrize("name", NAMES)
+def test_every_profile_plays_a_registered_game():
+    for name in PROFILES:
+        assert game_of(name) in NAMES, f"profile {name} names no registered game"
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
 def test_random_games_end_and_keep_the_contract(name):
-    game = registry.get(name)
+    game = registry.get(game_of(name))
     profile = PROFILES[name]
 
     # no shrinking: a failing game is reported as played (shrinking whole games takes many minutes)
-    @settings(max_examples=GAMES, deadline=None, suppress_health_check=list(HealthCheck),
+    @settings(max_examples=profile.get("games", GAMES), deadline=None, suppress_health_check=list(HealthCheck),
               phases=[Phase.explicit, Phase.reuse, Phase.generate])
     @given(seats=st.sampled_from(profile["seats"]), options=profile["options"], seed=st.integers(0, 2**32),
            checks=st.booleans())
     def run(seats, options, seed, checks):
-        play(game, seats, options_for(name, seats, options), seed, random.Random(seed), checks)
+        play(game, seats, options_for(game.NAME, seats, options), seed, random.Random(seed), checks)
 
     run()
+
+
+EXAMPLES = [(name, seats, options) for name in sorted(PROFILES) for seats, options in PROFILES[name].get("examples", ())]
+
+
+@pytest.mark.parametrize("name, seats, options", EXAMPLES, ids=[f"{n}-{s}-{sorted(o.items())}" for n, s, o in EXAMPLES])
+def test_the_profiles_named_combinations_end_and_keep_the_contract(name, seats, options):
+    """Each its own test, so the workers share them out."""
+    game = registry.get(game_of(name))
+    play(game, seats, options_for(game.NAME, seats, options), seats, random.Random(seats), checks=True)
