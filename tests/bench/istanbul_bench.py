@@ -2,9 +2,11 @@
 
 - ms per random playout of a whole 4-seat game: uniformly random legal commands, every chance step settled by
   the real dealer (tests/support/driver.Table), from set-up to the end;
+- random full games per second (1000 / the ms above);
 - events replayed per second: the fold of `evolve` over those games' recorded events.
 
-Jaipur is measured the same way in the same run as the baseline. Timings vary with the machine's load, so each
+The base game and Mocha & Baksheesh (recommended 5x4 layout) are measured side by side; Jaipur is measured the
+same way in the same run as the baseline. Timings vary with the machine's load, so each
 figure is the best of a few rounds; the figures are printed, never asserted.
 """
 
@@ -22,10 +24,13 @@ ROUNDS = 3
 REPLAYS = 5
 
 
-def playout(name: str, seats: int, seed: int) -> Table:
+BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}}
+
+
+def playout(name: str, seats: int, seed: int, options: dict | None = None) -> Table:
     """One whole game of uniformly random legal commands, chance settled by the dealer."""
     game = registry.get(name)
-    table = Table.start(game, {}, seats, f"bench-{seed}".encode())
+    table = Table.start(game, options or {}, seats, f"bench-{seed}".encode())
     rng = random.Random(seed)
     while not game.is_terminal(table.state):
         seat = game.to_act(table.state)[0]
@@ -33,12 +38,12 @@ def playout(name: str, seats: int, seed: int) -> Table:
     return table
 
 
-def playout_ms(name: str, seats: int) -> tuple[float, list]:
+def playout_ms(name: str, seats: int, options: dict | None = None) -> tuple[float, list]:
     """(the best round's ms per game, the games) over ROUNDS rounds of the same GAMES seeded games."""
     best, tables = float("inf"), []
     for _ in range(ROUNDS):
         start = time.perf_counter()
-        tables = [playout(name, seats, seed) for seed in range(GAMES)]
+        tables = [playout(name, seats, seed, options) for seed in range(GAMES)]
         best = min(best, (time.perf_counter() - start) / GAMES)
     return best * 1000, tables
 
@@ -60,12 +65,14 @@ def engines() -> None:
     jaipur_rate = replay_rate(jaipur)
     print(f"baseline jaipur: {jaipur_ms:.1f} ms per random 2-seat match "
           f"({sum(len(t.events) for t in jaipur) / GAMES:.0f} events), {jaipur_rate:,.0f} events replayed/s")
-    for seats in (4, 2):
-        ms, tables = playout_ms("istanbul", seats)
-        events = sum(len(t.events) for t in tables) / GAMES
-        rate = replay_rate(tables)
-        print(f"istanbul {seats} players: {ms:.1f} ms per random playout of a whole game ({events:.0f} events), "
-              f"{rate:,.0f} events replayed/s ({rate / jaipur_rate:.2f}x jaipur's)")
+    for box, options in BOXES.items():
+        for seats in (4, 2):
+            ms, tables = playout_ms("istanbul", seats, options)
+            events = sum(len(t.events) for t in tables) / GAMES
+            rate = replay_rate(tables)
+            print(f"istanbul {box} {seats} players: {ms:.1f} ms per random playout of a whole game "
+                  f"({1000 / ms:.1f} games/s, {events:.0f} events), {rate:,.0f} events replayed/s "
+                  f"({rate / jaipur_rate:.2f}x jaipur's)")
 
 
 SECTIONS = [engines]
