@@ -84,11 +84,13 @@ class Content:
     def face(self, place: int) -> PlaceFace:
         return self.faces.get(place, NO_FACE)
 
-    def proposed_rows(self) -> tuple[tuple[str, str, str, str], ...]:
-        """(table, id, status, text) of every row in play not transcribed from a printed component."""
+    def proposed_rows(self, seats: int) -> tuple[tuple[str, str, str, str], ...]:
+        """(table, id, status, text) of every row in play with `seats` not transcribed from a printed component
+        (two players leave half the tavern tiles in the box)."""
         rows = [("bonus_cards", c.id, c.status, f"{c.kind}, {c.copies} copies") for c in self.cards.values()]
         rows += [("guild_cards", c.id, c.status, c.text) for c in self.guild_cards.values()]
-        rows += [("tavern_tiles", t.id, t.status, f"{t.kind} tile for {t.cost} coffee") for t in self.tavern_tiles]
+        rows += [("tavern_tiles", t.id, t.status, f"{t.kind} tile for {t.cost} coffee") for t in self.tavern_tiles
+                 if seats > 2 or t.two_players]
         rows += [("baksheesh_sides", b.id, b.status, ", ".join(f"{n} {g}" for g, n in b.goods.items()))
                  for b in self.baksheesh_sides]
         rows += [("die_yields", str(y.face), y.status, ", ".join(

@@ -135,7 +135,7 @@ def _expansion(state: State, tables) -> dict:
         "guild_turn": None if guild is None else {"card": guild.card, "place": guild.place},
         "card_step": None if step is None else {"name": type(step).__name__, **_fields(step)},
         "proposed_rows": [{"table": table, "id": row_id, "status": status, "text": text}
-                          for table, row_id, status, text in tables.proposed_rows()],
+                          for table, row_id, status, text in tables.proposed_rows(state.seats)],
     }
 
 
