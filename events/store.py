@@ -6,7 +6,7 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
-and reconciled by a sweep (`service.index`).
+and reconciled by a sweep at start (`service.reactions.reconcile_index`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ import redis
 
 from events.envelope import GENESIS, seal
 
-INDEX_KEY = "bazaar:games"
+# The cross-game index: a hash id -> entry, plus sorted sets of ids (all, and one per status) that page in id
+# order. One hash tag, so the index script touches one Redis Cluster slot.
+INDEX_KEY = "bazaar:{index}:games"
+STATUSES = ("active", "finished")
 
 
 def key(game_id: str, part: str) -> str:
@@ -131,10 +134,29 @@ class EventStore:
 
     def index(self, game_id: str, entry: dict) -> None:
         """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
-        self._index(keys=[self.index_key], args=[game_id, entry["version"], json.dumps(entry)])
+        keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES)]
+        self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", "")])
+
+    def _ids(self, status: str | None) -> str:
+        return f"{self.index_key}:ids:{status or 'all'}"
 
     def list_games(self) -> dict[str, dict]:
+        """The whole index (sweeps only; request paths page with `page_games`)."""
         return {k.decode(): json.loads(v) for k, v in self.redis.hgetall(self.index_key).items()}
+
+    def page_games(self, status: str | None = None, after: str | None = None, limit: int = 100
+                   ) -> tuple[list[dict], str | None]:
+        """Up to `limit` index entries in id order after the id `after`, and the id to continue after (None at
+        the end). O(log n + limit): a sorted set of ids per status, read by lexicographic range."""
+        if status is not None and status not in STATUSES:
+            return [], None
+        start = f"({after}" if after else "-"
+        ids = [i.decode() for i in self.redis.zrange(self._ids(status), start, "+", bylex=True, offset=0,
+                                                     num=limit + 1)]
+        more, ids = len(ids) > limit, ids[:limit]
+        raw = self.redis.hmget(self.index_key, ids) if ids else []
+        entries = [{"id": gid, **json.loads(v)} for gid, v in zip(ids, raw, strict=True) if v is not None]
+        return entries, (ids[-1] if more else None)
 
     def game_ids(self) -> Iterable[str]:
         """Every game that has a meta record (a SCAN, for sweeps; not for request paths)."""
@@ -145,7 +167,8 @@ class EventStore:
 
 # Idempotent index write: applies only if the entry is newer than what the index holds, so replays and
 # sweeps racing the request path never move a game backwards.
-# KEYS[1] index hash; ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON. Returns 1 if written.
+# KEYS[1] index hash, KEYS[2] all ids, KEYS[3] active ids, KEYS[4] finished ids (sorted sets, score 0: by id);
+# ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON; ARGV[4] status. Returns 1 if written.
 _INDEX_LUA = """
 local current = redis.call("HGET", KEYS[1], ARGV[1])
 if current then
@@ -153,6 +176,10 @@ if current then
   if v and v > tonumber(ARGV[2]) then return 0 end
 end
 redis.call("HSET", KEYS[1], ARGV[1], ARGV[3])
+redis.call("ZADD", KEYS[2], 0, ARGV[1])
+for i = 3, #KEYS do redis.call("ZREM", KEYS[i], ARGV[1]) end
+local status = {active = 3, finished = 4}
+if status[ARGV[4]] then redis.call("ZADD", KEYS[status[ARGV[4]]], 0, ARGV[1]) end
 return 1
 """
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 import importlib
 
 from flask import Flask
+from werkzeug.routing import BaseConverter
 
 from service import config as settings
-from service import errors
+from service import errors, limits
 from service.wiring import build
+
+
+class GameIdConverter(BaseConverter):
+    """Game ids are 16 lowercase hex digits: `/v1/games/import` is never mistaken for a game's path (its
+    Allow header would list GET otherwise), and nothing else reaches a lookup."""
+
+    regex = "[0-9a-f]{16}"
+
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta")
 
@@ -17,6 +26,7 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(settings.load(config))
     app.json.sort_keys = False
+    app.url_map.converters["game_id"] = GameIdConverter
     wiring = build(app.config)
     app.extensions["bazaar.redis"] = wiring.redis
     app.extensions["bazaar.store"] = wiring.store
@@ -26,4 +36,5 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
+    app.extensions["bazaar.limiter"] = limits.init_app(app)
     return app

@@ -59,10 +59,14 @@ def requires_organiser(view):
 
     @wraps(view)
     def wrapper(*args, **kwargs):
-        token = bearer_token()
-        allowed = [t for t in str(current_app.config["ORGANISER_TOKENS"]).split(",") if t]
-        if token is None or not any(secrets.compare_digest(token, t) for t in allowed):
-            raise Unauthorized("organiser_required", "an organiser token is required")
+        require_organiser()
         return view(*args, **kwargs)
 
     return wrapper
+
+
+def require_organiser() -> None:
+    token = bearer_token()
+    allowed = [t for t in str(current_app.config["ORGANISER_TOKENS"]).split(",") if t]
+    if token is None or not any(secrets.compare_digest(token, t) for t in allowed):
+        raise Unauthorized("organiser_required", "an organiser token is required")

@@ -11,7 +11,13 @@ DEFAULTS = {
     "SSE_PAGE": 500,  # events a live stream reads from Redis at a time (bounds its memory)
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
+    "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
+    # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.
+    "RATE_PER_ADDRESS": "200/second",
+    "RATE_CREATE": "50/second;1000/minute",
+    "RATE_COMMANDS": "100/second",
+    "CREATE_REQUIRES_TOKEN": False,  # True: only organisers (ORGANISER_TOKENS) may create games
 }
 
 

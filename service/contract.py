@@ -2,7 +2,8 @@
 
 For every registered game: one schema per command (from its dataclass, via events/jsonschema.py), the
 game's command union discriminated by `type`, and its view (the game's VIEW_SCHEMA); then the unions the
-hand-written routes refer to (`Command`, and the per-game rules `GameStateByGame` and `LegalMovesByGame`).
+hand-written routes refer to (`Command`, and the per-game rules `GameStateByGame`, `LegalMovesByGame` and
+`CreateGameByGame`).
 Everything else in openapi.yaml is written by hand and kept as it is. `--check` exits 1 when the file is
 stale; a test runs it.
 """
@@ -21,7 +22,7 @@ from events.jsonschema import schema_of
 
 SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
 PRODUCT_GAMES = ("jaipur", "istanbul")  # the test suite adds its own game when it validates
-COMPOSITES = ("Command", "GameStateByGame", "LegalMovesByGame")
+COMPOSITES = ("Command", "GameStateByGame", "LegalMovesByGame", "CreateGameByGame")
 
 
 def ref(name: str) -> dict:
@@ -84,6 +85,13 @@ def composites(games: list[ModuleType]) -> dict[str, dict]:
             "description": "A view's `state` is the game's own view, chosen by its `game`.",
             "allOf": [{"type": "object"}] + [{"if": {"properties": {"game": {"const": g.NAME}}, "required": ["game"]},
                        "then": {"properties": {"state": ref(f"{prefix(g)}View")}}} for g in with_views],
+        },
+        "CreateGameByGame": {
+            "description": "The games this service hosts, and the number of seats each is played by.",
+            "properties": {"game": {"enum": [g.NAME for g in games]}},
+            "allOf": [{"if": {"properties": {"game": {"const": g.NAME}}, "required": ["game"]},
+                       "then": {"properties": {"seats": {"minimum": g.MIN_SEATS, "maximum": g.MAX_SEATS}}}}
+                      for g in games],
         },
         "LegalMovesByGame": {
             "description": "Legal moves are commands of the game named by `game` (or platform commands).",

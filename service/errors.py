@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
 from events.store import VersionConflict
-from service.problems import BadRequest, IdempotencyKeyReused
+from service.problems import BadRequest, IdempotencyKeyReused, VersionNotFound
 from service.repository import CorruptGame, NotFound
 
 PROBLEM = "application/problem+json"
@@ -59,6 +59,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(NotFound)
     def _not_found(err: NotFound):
         return problem(404, "game_not_found", "No such game", f"no game with id {err}")
+
+    @app.errorhandler(VersionNotFound)
+    def _no_version(err: VersionNotFound):
+        return problem(404, "version_not_found", "No such version", str(err))
 
     @app.errorhandler(VersionConflict)
     def _conflict(err: VersionConflict):

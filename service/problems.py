@@ -11,5 +11,12 @@ class BadRequest(ValueError):
         self.code, self.detail, self.field = code, detail, field
 
 
+class VersionNotFound(LookupError):
+    """Time travel to a version the game has not reached."""
+
+    def __init__(self, version: int, current: int):
+        super().__init__(f"the game has {current} events; there is no version {version} yet")
+
+
 class IdempotencyKeyReused(Exception):
     """The same Idempotency-Key came with a different request."""

@@ -1,6 +1,9 @@
 """`make run`: a private Redis (unless REDIS_URL is set), the RQ worker and the HTTP service, supervised.
 
-- If any of the three exits, the others are stopped and this exits non-zero, naming the one that died.
+- A worker or web server that dies is started again at once (it holds nothing: the games are in Redis,
+  and a new worker's sweep re-arms every pending roll and timer); one that dies RESTART_LIMIT times
+  within RESTART_WINDOW_S stops the stack. If Redis exits, the others are stopped. Either way this exits
+  non-zero, naming the one that died.
 - Ctrl-C or SIGTERM stops the web server and the worker first, then Redis, so nothing logs a traceback
   about a Redis that vanished under it. The children run in their own session (the terminal's Ctrl-C
   reaches only this supervisor, which stops them in order) and get SIGTERM if the supervisor itself dies,
@@ -25,6 +28,7 @@ from service.reactions import reconcile_index
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_TIMEOUT_S = 10
+RESTART_LIMIT, RESTART_WINDOW_S = 5, 60
 _PR_SET_PDEATHSIG = 1
 
 
@@ -46,6 +50,22 @@ def _die_with_parent():
 
 def spawn(args: list[str], env: dict) -> subprocess.Popen:
     return subprocess.Popen(args, env=env, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent)
+
+
+def reap_group(child: subprocess.Popen) -> None:
+    """Stop what is left of a dead child's process group (each child leads its own session), and wait until it
+    is gone, so its replacement finds nothing holding the port or the queue."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        return
+    deadline = time.monotonic() + STOP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(child.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
 
 
 def lock_data_dir(data_dir: Path):
@@ -99,15 +119,29 @@ def main() -> int:
         print(f"index reconciled over {seen} games", flush=True)
         if unreadable:
             print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
-        children.append(("worker", spawn([sys.executable, "-m", "service.worker"], env)))
         gunicorn = str(Path(sys.executable).parent / "gunicorn")
-        children.append(("web", spawn([gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", "2",
-                                       "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5",
-                                       "--no-control-socket", "--access-logfile", "-", "service.wsgi:app"], env)))
+        restartable = {
+            "worker": [sys.executable, "-m", "service.worker"],
+            "web": [gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", "2", "--worker-class", "gthread",
+                    "--threads", "8", "--graceful-timeout", "5", "--no-control-socket", "--access-logfile", "-",
+                    "service.wsgi:app"],
+        }
+        children += [(name, spawn(args, env)) for name, args in restartable.items()]
         print(f"Bazaar listens on http://127.0.0.1:{port} (API description: /openapi.yaml)", flush=True)
+        restarts: dict[str, list[float]] = {name: [] for name in restartable}
         while died is None:
             time.sleep(0.2)
-            died = next(((name, child.returncode) for name, child in children if child.poll() is not None), None)
+            for index, (name, child) in enumerate(children):
+                if child.poll() is None:
+                    continue
+                recent = [t for t in restarts.get(name, ()) if time.monotonic() - t < RESTART_WINDOW_S]
+                if name not in restartable or len(recent) >= RESTART_LIMIT:
+                    died = (name, child.returncode)
+                    break
+                print(f"bazaar: {name} exited with status {child.returncode}; starting it again", flush=True)
+                reap_group(child)  # a web master killed outright leaves its workers holding the port
+                restarts[name] = [*recent, time.monotonic()]
+                children[index] = (name, spawn(restartable[name], env))
     except Stop:
         print("stopping: web, worker, then Redis", flush=True)
     finally:

@@ -3,6 +3,12 @@
 Job ids name the game and the version they guard (`deal-<game>-<version>`, `timeout-<game>-<version>`) and
 are enqueued as unique, so a repeat is refused by RQ; the jobs themselves check the version again, so a
 late, retried or duplicated job changes nothing.
+
+A job id RQ still holds does not prove the job will run: a worker killed after taking the job off the queue
+leaves it in RQ's intermediate list (status still queued), one killed while running leaves it started for
+ever, and a failed job keeps its id for `failure_ttl`. So when the id is taken, `_stale` asks whether that
+job can still run; if not, the job is discarded and queued again (duplicates are harmless, see above).
+The worker's sweep (service.worker) re-arms every active game at start and every few seconds.
 """
 
 from __future__ import annotations
@@ -11,7 +17,8 @@ import logging
 from datetime import UTC, datetime
 
 from rq import Queue, Retry
-from rq.exceptions import DuplicateJobError
+from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq.job import Job, JobStatus
 
 from domain import table as tables
 from domain.table import clock
@@ -21,6 +28,7 @@ log = logging.getLogger("bazaar.scheduling")
 
 DEAL_RETRY = Retry(max=5, interval=[1, 1, 2, 4, 8])
 TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadline raises, and RQ runs it again
+STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 
 
 class Scheduler:
@@ -47,29 +55,62 @@ class Scheduler:
             job_id = f"timeout-{game_id}-{version}"
             # RQ keeps scheduled times in whole seconds (truncated): round up so a timer never fires early
             when = datetime.fromtimestamp(-(-due[0] // 1000), UTC)
-            if overdue_now and when <= datetime.now(UTC):
-                # an overdue deadline found at start fires at once, not after the scheduler's lock is free
-                self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY)
-            else:
-                try:
-                    self.queue.enqueue_at(when, "service.jobs.timeout", game_id, version, job_id=job_id, unique=True,
-                                          retry=TIMEOUT_RETRY)
-                except DuplicateJobError:
-                    pass
+            # an overdue deadline found by a sweep fires at once, not after the scheduler's lock is free
+            at = None if overdue_now and when <= datetime.now(UTC) else when
+            self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY, at=at)
 
-    def _enqueue(self, func: str, game_id: str, version: int, job_id: str, retry: Retry | None = None) -> None:
+    def _enqueue(self, func: str, game_id: str, version: int, job_id: str, retry: Retry | None = None,
+                 at: datetime | None = None) -> None:
+        for attempt in range(2):
+            try:
+                if at is None:
+                    self.queue.enqueue_call(func, args=(game_id, version), job_id=job_id, unique=True, retry=retry,
+                                            result_ttl=300, failure_ttl=7 * 86400)
+                else:
+                    self.queue.enqueue_at(at, func, game_id, version, job_id=job_id, unique=True, retry=retry)
+                return
+            except DuplicateJobError:
+                if attempt or not self._stale(job_id):
+                    return  # already queued, scheduled or running: the same roll or timer
+                log.warning("job %s can no longer run (its worker died or it failed): queued again", job_id)
+                self._discard(job_id)
+
+    def _stale(self, job_id: str) -> bool:
+        """True if the job holding this id will never run: left in RQ's intermediate list or lost from the
+        queue, started by a worker that died, or ended (failed, stopped) while the game still awaits it."""
         try:
-            self.queue.enqueue_call(func, args=(game_id, version), job_id=job_id, unique=True, retry=retry,
-                                    result_ttl=300, failure_ttl=7 * 86400)
-        except DuplicateJobError:
-            pass  # already queued: the same roll or timer
+            job = Job.fetch(job_id, connection=self.queue.connection)
+        except NoSuchJobError:
+            return True
+        status = job.get_status(refresh=False)
+        if status == JobStatus.QUEUED:
+            return self.queue.get_job_position(job_id) is None
+        if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
+            return False
+        if status == JobStatus.STARTED:
+            beat = job.last_heartbeat or job.started_at
+            return beat is None or (datetime.now(UTC) - beat.replace(tzinfo=UTC)).total_seconds() > STARTED_STALE_S
+        return True
+
+    def _discard(self, job_id: str) -> None:
+        self.queue.intermediate_queue.remove(job_id)
+        try:
+            Job.fetch(job_id, connection=self.queue.connection).delete(remove_from_queue=True)
+        except NoSuchJobError:
+            pass
 
     def sweep(self) -> int:
         """Re-arm every active game (worker start): pending rolls and deadlines live in the games' logs."""
+        armed, after = 0, None
+        while True:
+            page, after = self.repository.store.page_games("active", after, limit=500)
+            armed += self._rearm(entry["id"] for entry in page)
+            if after is None:
+                return armed
+
+    def _rearm(self, game_ids) -> int:
         armed = 0
-        for game_id, entry in self.repository.store.list_games().items():
-            if entry.get("status") != "active":
-                continue
+        for game_id in game_ids:
             try:
                 loaded = self.repository.load(game_id)
             except Exception:  # noqa: BLE001 - one unreadable game must not stop the others' timers

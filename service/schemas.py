@@ -8,15 +8,34 @@ from service.inputs import MAX_VERSION
 from service.problems import BadRequest
 
 
+class JsonInteger(fields.Integer):
+    """An integer as JSON Schema means it: `4` or `4.0`, never `true`, `"4"` or `4.5` (marshmallow's strict
+    mode also refuses `4.0`, which the published schema allows)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int | float) or (isinstance(value, float) and not value.is_integer()):
+            raise self.make_error("invalid")
+        return super()._deserialize(int(value), attr, data, **kwargs)
+
+
+class JsonBoolean(fields.Boolean):
+    """JSON true or false only (marshmallow would take 0, 1, "yes", ...)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class CreateGame(Schema):
     class Meta:
         unknown = RAISE
 
     game = fields.String(required=True)
-    seats = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=16))
+    seats = JsonInteger(required=True, validate=validate.Range(min=1, max=16))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
-    open = fields.Boolean(load_default=False)
+    open = JsonBoolean(load_default=False)
 
 
 class EventsQuery(Schema):
@@ -27,9 +46,21 @@ class EventsQuery(Schema):
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
 
 
+class GamesQuery(Schema):
+    class Meta:
+        unknown = RAISE
+
+    status = fields.String(load_default=None)
+    after = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+
+
 class ExpectedVersion(Schema):
-    expected_version = fields.Integer(strict=True, allow_none=True, load_default=None,
+    expected_version = JsonInteger(allow_none=True, load_default=None,
                                       validate=validate.Range(min=0))
+
+
+EXPECTED_VERSION = ExpectedVersion()  # read on every command: schemas are reusable, building one is not free
 
 
 def load(schema: Schema, data) -> dict:

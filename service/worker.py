@@ -1,5 +1,10 @@
 """`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work.
 
+The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop: a
+roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
+of any worker being up, with no operator action (service.scheduling decides whether a held job id can
+still run).
+
 RQ's scheduler holds a lock per queue (TTL 61 s) and a worker that finds it taken retries only at its
 maintenance interval, so after a crash of a whole worker (scheduler process included) scheduled timers
 could wait minutes. At start this worker therefore (1) releases a scheduler lock whose holder is a dead
@@ -12,12 +17,15 @@ import logging
 import os
 import socket
 import sys
+import threading
 
 from redis import Redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
+from service import config as settings
 from service import jobs
+from service.scheduling import Scheduler
 
 log = logging.getLogger("bazaar.worker")
 
@@ -63,6 +71,14 @@ def alive(pid: int) -> bool:
         return True
 
 
+def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event) -> None:
+    while not stop.wait(interval_s):
+        try:
+            scheduler.sweep()
+        except Exception:  # noqa: BLE001 - Redis away for a moment: the next sweep tries again
+            log.exception("sweep failed")
+
+
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     wiring = jobs.wiring()
@@ -73,6 +89,9 @@ def main() -> int:
         log.info("the scheduler lock is held by %s", holder)
     armed = wiring.scheduler.sweep()
     log.info("re-armed %d active games", armed)
+    stop = threading.Event()
+    threading.Thread(target=sweep_every, args=(wiring.scheduler, float(settings.load()["SWEEP_S"]), stop),
+                     name="sweep", daemon=True).start()
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency)
     worker = SimpleWorker([wiring.queue], connection=wiring.redis)

@@ -41,11 +41,8 @@ os.environ.setdefault("BAZAAR_EXTRA_GAMES", EXTRA_GAMES)
 
 # --- servers: a private redis-server and the real HTTP service, started by the suite itself -------------
 
-import subprocess  # noqa: E402
-import time  # noqa: E402
 
 import pytest  # noqa: E402
-import requests  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -81,41 +78,11 @@ def client(app):
 
 @pytest.fixture(scope="session")
 def server(redis_url, tmp_path_factory):
-    """The real service under gunicorn on a free port; yields its base URL."""
-    from service import embedded_redis
+    """The real service under gunicorn on a free port, with production settings; yields its base URL."""
+    from tests.support.processes import gunicorn
 
-    port = embedded_redis.free_port()
-    log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
-    # production settings: nothing here changes how the service behaves
-    env = {**os.environ, "REDIS_URL": redis_url, "BAZAAR_EXTRA_GAMES": EXTRA_GAMES}
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",
-             "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5", "--no-control-socket",
-             "service.wsgi:app"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    try:
-        while True:
-            try:
-                if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
-                    break
-            except requests.RequestException:  # not listening yet, or busy starting its workers
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
-            time.sleep(0.1)
-    except BaseException:
-        process.kill()
-        raise
-    yield base
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=5)
+    with gunicorn(redis_url, tmp_path_factory.mktemp("gunicorn"), {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES}) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

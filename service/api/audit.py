@@ -9,26 +9,26 @@ from service.api.games import commands, json_body, repository
 from service.auth import optional_seat, requires_organiser, requires_seat
 from service.commands import now_iso
 from service.errors import problem
-from service.problems import BadRequest
+from service.problems import VersionNotFound
 
 bp = Blueprint("audit", __name__, url_prefix="/v1/games")
 
 
-@bp.get("/<game_id>/state")
+@bp.get("/<game_id:game_id>/state")
 @optional_seat
 def state_at(game_id: str):
     args = schemas.load(schemas.StateQuery(), request.args.to_dict())
     current = repository().load(game_id)
     version = current.version if args["version"] is None else args["version"]
     if version > current.version:
-        raise BadRequest("malformed_request", f"the game is at version {current.version}", "version")
+        raise VersionNotFound(version, current.version)
     past = repository().load(game_id, until=version)
     # always the view (the shape of GET /v1/games/{id}); once the game is over nothing is secret any more:
     # the complete view at that moment, for everyone
     return views.view(past, g.seat, now_iso(), complete=current.finished)
 
 
-@bp.get("/<game_id>/export")
+@bp.get("/<game_id:game_id>/export")
 @optional_seat
 def export(game_id: str):
     loaded = repository().load(game_id)
@@ -54,7 +54,7 @@ def import_game():
     return body, 201
 
 
-@bp.post("/<game_id>/undo")
+@bp.post("/<game_id:game_id>/undo")
 @requires_seat
 def undo(game_id: str):
     args = schemas.load(schemas.Undo(), json_body())

@@ -15,14 +15,15 @@ from service.redaction import redact_all
 bp = Blueprint("events", __name__, url_prefix="/v1/games")
 
 
-@bp.get("/<game_id>/events")
+@bp.get("/<game_id:game_id>/events")
 @optional_seat
 def list_events(game_id: str):
     args = schemas.load(schemas.EventsQuery(), request.args.to_dict())
+    after = resume_point(args["after"])  # a JSON page honours Last-Event-ID too, and refuses a bad one alike
     if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
-        return live(game_id, g.seat, resume_point(args["after"]))
+        return live(game_id, g.seat, after)
     loaded = repository().load(game_id)
-    envelopes = repository().store.read(game_id, args["after"], limit=args["limit"])
+    envelopes = repository().store.read(game_id, after, limit=args["limit"])
     return {"version": loaded.version, "events": redact_all(loaded.game, loaded.finished, g.seat, envelopes)}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request, url_for
 
 from service import creation, schemas, views
-from service.auth import optional_seat, requires_seat
+from service.auth import optional_seat, require_organiser, requires_seat
 from service.commands import Commands, now_iso
 from service.inputs import parse_json
 from service.problems import BadRequest
@@ -30,6 +30,8 @@ def json_body():
 
 @bp.post("")
 def create_game():
+    if current_app.config["CREATE_REQUIRES_TOKEN"]:
+        require_organiser()  # an operator's choice: only organisers create games
     args = schemas.load(schemas.CreateGame(), json_body())
     loaded, tokens = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"],
                                      args["open"])
@@ -44,21 +46,23 @@ def create_game():
 
 @bp.get("")
 def list_games():
-    status = request.args.get("status")
-    entries = repository().store.list_games()
-    listed = [{"id": gid, **entry} for gid, entry in sorted(entries.items())
-              if status is None or entry.get("status") == status]
-    return {"games": listed}
+    args = schemas.load(schemas.GamesQuery(), request.args.to_dict())
+    games, after = repository().store.page_games(args["status"], args["after"], args["limit"])
+    body = {"games": games, "next": after}
+    if after is not None:
+        body["next_url"] = url_for("games.list_games", after=after, limit=args["limit"],
+                                   **({"status": args["status"]} if args["status"] else {}))
+    return body
 
 
-@bp.get("/<game_id>")
+@bp.get("/<game_id:game_id>")
 @optional_seat
 def get_game(game_id: str):
     loaded = repository().load(game_id)
     return views.view(loaded, g.seat, now_iso()), 200, {"ETag": f'"{loaded.version}"'}
 
 
-@bp.get("/<game_id>/legal-moves")
+@bp.get("/<game_id:game_id>/legal-moves")
 @requires_seat
 def legal_moves(game_id: str):
     loaded = repository().load(game_id)
@@ -66,13 +70,13 @@ def legal_moves(game_id: str):
             "moves": views.legal_moves(loaded, g.seat, now_iso())}
 
 
-@bp.post("/<game_id>/commands")
+@bp.post("/<game_id:game_id>/commands")
 @requires_seat
 def post_command(game_id: str):
     body = json_body()
     if not isinstance(body, dict):
         raise BadRequest("malformed_command", "the command must be a JSON object")
-    expected = schemas.load(schemas.ExpectedVersion(), {"expected_version": body.get("expected_version")})
+    expected = schemas.load(schemas.EXPECTED_VERSION, {"expected_version": body.get("expected_version")})
     expected_version = expected["expected_version"]
     if_match = request.headers.get("If-Match")
     if expected_version is None and if_match:

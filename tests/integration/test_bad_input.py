@@ -88,15 +88,18 @@ def test_health_is_a_problem_when_redis_is_down():
     assert r.status_code == 503 and r.mimetype == PROBLEM and r.json["code"] == "unavailable"
 
 
+DAMAGED = "da0a9ed0da0a9ed0"  # a well-formed id whose record is broken
+
+
 def test_a_damaged_game_record_is_reported_not_fatal(app, client, redis_client):
     games = InProcess.of(app)
     good, _ = games.create("tiny", 2, {})
-    redis_client.hset(key("damaged0", "meta"), "game", "tiny")  # a record with only its name
+    redis_client.hset(key(DAMAGED, "meta"), "game", "tiny")  # a record with only its name
     try:
         seen, unreadable = reconcile_index(games.repository)
-        assert "damaged0" in unreadable and seen >= 1
-        r = client.get("/v1/games/damaged0")
+        assert DAMAGED in unreadable and seen >= 1
+        r = client.get(f"/v1/games/{DAMAGED}")
         assert r.status_code == 500 and r.mimetype == PROBLEM and r.json["code"] == "game_corrupt"
         assert client.get(f"/v1/games/{good.meta.id}").status_code == 200
     finally:
-        redis_client.delete(key("damaged0", "meta"))
+        redis_client.delete(key(DAMAGED, "meta"))

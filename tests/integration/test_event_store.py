@@ -113,3 +113,23 @@ def test_index_never_moves_a_game_backwards(redis_client):
     assert store.list_games()[g]["status"] == "active"
     store.index(g, {"version": 7, "status": "finished"})
     assert store.list_games()[g]["status"] == "finished"
+
+
+def test_the_index_pages_in_id_order_and_by_status(redis_client):
+    store = EventStore(redis_client, index_key=f"test-index:{gid()}")
+    ids = sorted(f"{n:016x}" for n in range(0, 250, 7))
+    for n, g in enumerate(ids):
+        store.index(g, {"version": 1, "status": "active"})
+        if n % 3 == 0:
+            store.index(g, {"version": 2, "status": "finished"})  # moves from one status list to the other
+    pages, after = [], None
+    while True:
+        page, after = store.page_games(after=after, limit=10)
+        pages.append(page)
+        if after is None:
+            break
+    assert [e["id"] for page in pages for e in page] == ids and all(len(p) <= 10 for p in pages)
+    finished = [e["id"] for e in store.page_games("finished", limit=500)[0]]
+    active = [e["id"] for e in store.page_games("active", limit=500)[0]]
+    assert finished == ids[::3] and sorted(active + finished) == ids
+    assert store.page_games("paused")[0] == []

@@ -1,14 +1,19 @@
 """Background jobs with a real Redis, the real HTTP server and real RQ worker processes."""
 
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import redis
 from rq import Queue
+from rq.utils import utcformat
 
+from service import config as settings
 from service import jobs
+from service.wiring import build
 from tests.api.client import Api
 from tests.support.processes import WorkerProcess, wait_for
+from tests.support.service import InProcess
 
 
 @pytest.fixture(scope="module")
@@ -181,3 +186,55 @@ def test_a_timer_that_runs_early_is_retried_by_rq(api, redis_url):
     with pytest.raises(jobs.DeadlineNotReached):
         jobs.timeout(gid, version)  # as if the timer fired a second early
     assert api.view(gid)["version"] == version
+
+
+def _queued_roll(api, redis_url):
+    """A tiny game whose dealer roll is queued while no worker runs: (game id, the roll's job id, the queue)."""
+    gid, tokens, seat = new_tiny(api)
+    assert api.command(gid, tokens[seat], {"type": "call_dealer"}).status_code == 201
+    job_id = f"deal-{gid}-{api.view(gid)['version']}"
+    queue = Queue("bazaar", connection=redis.Redis.from_url(redis_url))
+    assert queue.get_job_position(job_id) is not None
+    return gid, job_id, queue
+
+
+def test_a_roll_left_in_rqs_intermediate_list_by_a_killed_worker_resumes(api, worker, redis_url):
+    """A worker killed after taking the job off the queue (RQ's LMOVE into its intermediate list) and before
+    starting it: the job keeps its id and status `queued`, so a unique enqueue alone would wait for RQ's own
+    cleanup (minutes). The sweep sees the job cannot run and queues it again."""
+    gid, job_id, queue = _queued_roll(api, redis_url)
+    queue.connection.lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")  # what the dead worker did
+    assert queue.get_job_position(job_id) is None and queue.fetch_job(job_id).get_status() == "queued"
+    started = time.monotonic()
+    worker.start()
+    wait_for(lambda: settled(api, gid), timeout=15)
+    assert time.monotonic() - started < 10
+
+
+def test_a_roll_whose_worker_died_while_running_it_resumes(api, worker, redis_url):
+    """A worker killed while running the job leaves it `started` with an old heartbeat and its id taken."""
+    gid, job_id, queue = _queued_roll(api, redis_url)
+    job = queue.fetch_job(job_id)
+    queue.remove(job_id)
+    old = datetime.now(UTC) - timedelta(minutes=5)
+    job.set_status("started")
+    queue.connection.hset(job.key, mapping={"started_at": utcformat(old), "last_heartbeat": utcformat(old)})
+    started = time.monotonic()
+    worker.start()
+    wait_for(lambda: settled(api, gid), timeout=15)
+    assert time.monotonic() - started < 10
+
+
+def test_the_periodic_sweep_resumes_a_roll_never_enqueued(api, worker):
+    """A web process that dies between the append and the enqueue leaves a pending roll with no job at all.
+    A worker already running (its start-up sweep long done) re-arms it within SWEEP_S seconds."""
+    worker.start()
+    wait_for(lambda: worker.logged("re-armed"))
+    wiring = build(settings.load())
+    wiring.commands.after_append.remove(wiring.scheduler)  # the move lands, its job is never queued
+    service = InProcess(wiring.commands)
+    loaded, _ = service.create("tiny", 2, seed="lost-enqueue")
+    seat = api.view(loaded.meta.id)["to_act"][0]
+    service.command(loaded.meta.id, seat, {"type": "call_dealer"})
+    assert api.view(loaded.meta.id)["awaiting_chance"] is not None
+    wait_for(lambda: settled(api, loaded.meta.id), timeout=int(settings.DEFAULTS["SWEEP_S"]) * 3)

@@ -43,7 +43,10 @@ class Stack:
     def children(self) -> dict[str, psutil.Process]:
         found = {}
         for child in psutil.Process(self.process.pid).children(recursive=False):
-            cmd = " ".join(child.cmdline())
+            try:
+                cmd = " ".join(child.cmdline())
+            except (psutil.ZombieProcess, psutil.NoSuchProcess):
+                continue  # a child that died and is not reaped yet
             name = "redis" if "redis-server" in cmd else "worker" if "service.worker" in cmd else "web"
             found[name] = child
         return found
@@ -121,3 +124,23 @@ def test_a_killed_supervisor_leaves_no_process_behind(stacks):
                                            and p.status() != psutil.STATUS_ZOMBIE]:
         time.sleep(0.2)
     assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_a_killed_worker_or_web_server_is_started_again_and_the_stack_stays_up(stacks):
+    stack = stacks()
+    stack.wait_up()
+    for name in ("worker", "web"):
+        victim = stack.children()[name]
+        victim.kill()
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline:
+            fresh = stack.children().get(name)
+            if fresh is not None and fresh.pid != victim.pid:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"{name} was not started again:\n{stack.text()}")
+        stack.wait_up()
+        assert stack.process.poll() is None and f"{name} exited" in stack.text()
+    r = requests.post(f"http://127.0.0.1:{stack.port}/v1/games", json={"game": "jaipur", "seats": 2}, timeout=10)
+    assert r.status_code == 201

@@ -1,4 +1,4 @@
-"""Real worker processes for the job tests: start, kill -9, restart."""
+"""Real processes for the tests: the HTTP service under gunicorn, and RQ workers (start, kill -9, restart)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,49 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import requests
+
+from service import embedded_redis
+
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextmanager
+def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """The service under gunicorn as `make run` starts it, on a free port; yields its base URL. `env` adds
+    settings (BAZAAR_*): the suite's main server passes none that change behaviour."""
+    port = embedded_redis.free_port()
+    log = log_dir / f"gunicorn-{port}.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2",
+             "--worker-class", "gthread", "--threads", "8", "--graceful-timeout", "5", "--no-control-socket",
+             "service.wsgi:app"],
+            cwd=ROOT, env={**os.environ, "REDIS_URL": redis_url, **(env or {})}, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            try:
+                if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
+                    break
+            except requests.RequestException:  # not listening yet, or busy starting its workers
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
 
 
 class WorkerProcess:
@@ -26,6 +66,9 @@ class WorkerProcess:
         self.process = subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env,
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         return self
+
+    def logged(self, text: str) -> bool:
+        return text in (self.log_dir / f"worker-{self.starts}.log").read_text()
 
     def kill(self) -> None:
         """SIGKILL to the worker and its scheduler and work-horse processes: a crash, nothing cleaned up."""

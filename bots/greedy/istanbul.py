@@ -1,0 +1,78 @@
+"""One-ply evaluation of an Istanbul command from the seat's view.
+
+A turn is a chain of small commands, so the evaluation looks at the command's immediate yield:
+- Rubies decide the game: `buy_ruby` and `deliver_to_sultan` come first, then `take_mosque_tile`.
+- `move` to a place is scored by what the seat could do there now: the Sultan's palace when its wheelbarrow covers
+  the next delivery, the gemstone dealer when it can pay, a market by the demanded goods it holds, a warehouse by
+  the room left for that good, the wainwright while it can afford an extension; other places get small fixed
+  scores. Spending a bonus card on a move costs a little (cards are worth keeping).
+- The tea house: the expected lira of the announced number with two dice (the number if the roll reaches it,
+  else 2).
+- Selling: more goods at once is better. Doing a place's action beats leaving it (`end_turn` scores 0).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+RUBY = 100.0
+MOSQUE_TILE = 40.0
+ACTION = {"leave_assistant": 20, "pick_up_assistant": 20, "buy_extension": 12, "fill_goods": 10, "collect_mail": 8,
+          "visit_black_market": 8, "take_black_market_good": 8, "use_smuggler": 6, "catch_family_member": 6,
+          "return_assistants": 5, "draw_bonus_card": 4, "send_family_member": 3, "use_governor": 3,
+          "play_bonus_card": 3, "pay_governor": 2, "use_mosque_tile": 2, "accept_roll": 1, "pay_merchants": 1,
+          "discard_bonus_card": 1, "accept_undo": 1, "end_turn": 0}
+WAREHOUSES = {2: "red", 3: "green", 4: "yellow"}  # fabric, spice, fruit
+SMALL_PLACES = {5: 8, 6: 6, 7: 4, 8: 8, 9: 8, 12: 3}
+CARD_ON_MOVE = 3.0
+TWO_DICE = [a + b for a, b in product(range(1, 7), repeat=2)]
+
+
+def tea_house(number: int) -> float:
+    hit = sum(1 for total in TWO_DICE if total >= number) / len(TWO_DICE)
+    return hit * number + (1 - hit) * 2
+
+
+def covers(have: dict, wanted: dict, any_count: int = 0) -> bool:
+    missing = sum(max(0, count - have.get(good, 0)) for good, count in wanted.items())
+    spare = sum(have.values()) - sum(min(count, have.get(good, 0)) for good, count in wanted.items())
+    return missing == 0 and spare >= any_count
+
+
+def place_worth(state: dict, me: dict, place: int) -> float:
+    places = state.get("places", {})
+    goods = me.get("goods", {})
+    if place == 13:
+        palace = places.get("sultans_palace", {})
+        return 60.0 if covers(goods, palace.get("next_goods", {}), palace.get("any", 0)) else 0.0
+    if place == 16:
+        return 60.0 if me.get("lira", 0) >= places.get("gemstone_dealer", {}).get("price", 99) else 0.0
+    if place in (10, 11):
+        market = places.get("large_market" if place == 10 else "small_market", {})
+        return 5.0 * sum(min(n, goods.get(g, 0)) for g, n in market.get("demand_goods", {}).items())
+    if place in WAREHOUSES:
+        capacity = me.get("capacity", 2)
+        return 10.0 * (capacity - goods.get(WAREHOUSES[place], 0)) / max(1, capacity)
+    if place == 1:
+        return 15.0 if me.get("lira", 0) >= 7 and me.get("extensions", 0) < 3 else 0.0
+    if place in (14, 15):
+        return 20.0 if any(goods.get(g, 0) >= 2 for g in goods) else 0.0
+    return float(SMALL_PLACES.get(place, 2))
+
+
+def score(state: dict, move: dict) -> float:
+    kind = move["type"]
+    me = state["players"][state["you"]]
+    if kind in ("buy_ruby", "deliver_to_sultan"):
+        return RUBY
+    if kind == "take_mosque_tile":
+        return MOSQUE_TILE
+    if kind == "sell_goods":
+        return 8.0 + 3.0 * sum(move["goods"].values())
+    if kind == "visit_tea_house":
+        return tea_house(move["number"])
+    if kind == "move":
+        return place_worth(state, me, move["place"]) - (CARD_ON_MOVE if move.get("card") else 0.0)
+    if kind == "catch_family_member":
+        return ACTION[kind] + (1 if move.get("reward") == "lira" else 0)
+    return float(ACTION.get(kind, 0))

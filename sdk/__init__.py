@@ -1,0 +1,22 @@
+"""Bazaar's Python SDK: a client for every route of the API (see sdk/README.md)."""
+
+from sdk.client import AUTO, Client
+from sdk.errors import BazaarError
+from sdk.retry import RetryPolicy
+from sdk.stream import EventStream
+from sdk.types import (
+                       CommandResult,
+                       CreatedGame,
+                       Envelope,
+                       EventPage,
+                       Export,
+                       GameSummary,
+                       GameView,
+                       Health,
+                       LegalMoves,
+                       SeatToken,
+                       Verification,
+)
+
+__all__ = ["AUTO", "BazaarError", "Client", "CommandResult", "CreatedGame", "Envelope", "EventPage", "EventStream",
+           "Export", "GameSummary", "GameView", "Health", "LegalMoves", "RetryPolicy", "SeatToken", "Verification"]

@@ -1,0 +1,167 @@
+"""Typed results: small frozen dataclasses built from the API's JSON. Each keeps the fields clients use by
+name; game-specific parts (`state`, `payload`, a move) stay plain JSON, as the API describes them per game."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatToken:
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    id: str
+    game: str
+    version: int
+    seats: tuple[SeatToken, ...]
+
+    @classmethod
+    def from_json(cls, doc: dict) -> CreatedGame:
+        return cls(doc["id"], doc["game"], doc["version"], tuple(SeatToken(s["seat"], s["token"]) for s in doc["seats"]))
+
+    def token(self, seat: int) -> str:
+        return next(s.token for s in self.seats if s.seat == seat)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One entry of the cross-game index (its `version` may lag the game's own)."""
+
+    id: str
+    game: str
+    version: int
+    seats: int
+    status: str
+    updated_at: str
+
+    @classmethod
+    def from_json(cls, doc: dict) -> GameSummary:
+        return cls(doc["id"], doc["game"], doc["version"], doc["seats"], doc["status"], doc["updated_at"])
+
+
+@dataclass(frozen=True)
+class GameView:
+    """The caller's view: `seat` is None for a spectator; `state` is the game's own view (see the game's
+    `<Game>View` schema); `result` is set once `finished`."""
+
+    id: str
+    game: str
+    status: str
+    version: int
+    seat: int | None
+    seats: int
+    to_act: tuple[int, ...]
+    awaiting_chance: dict | None
+    head_hash: str
+    open: bool
+    state: dict
+    result: dict | None = None
+    undo_request: dict | None = None
+    clock: dict | None = None
+
+    @classmethod
+    def from_json(cls, doc: dict) -> GameView:
+        return cls(doc["id"], doc["game"], doc["status"], doc["version"], doc["seat"], doc["seats"],
+                   tuple(doc["to_act"]), doc["awaiting_chance"], doc["head_hash"], doc["open"], doc["state"],
+                   doc.get("result"), doc.get("undo_request"), doc.get("clock"))
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_act
+
+
+@dataclass(frozen=True)
+class LegalMoves:
+    version: int
+    seat: int
+    game: str
+    moves: tuple[dict, ...]
+
+    @classmethod
+    def from_json(cls, doc: dict) -> LegalMoves:
+        return cls(doc["version"], doc["seat"], doc["game"], tuple(doc["moves"]))
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """One event of the log as the caller may see it (`payload` is None or reduced when `redacted`)."""
+
+    game: str
+    version: int
+    type: str
+    seat: int | None
+    payload: dict | None
+    at: str
+    visibility: str
+    command: dict | None
+    redacted: bool
+    prev_hash: str
+    hash: str
+    raw: dict
+
+    @classmethod
+    def from_json(cls, doc: dict) -> Envelope:
+        return cls(doc["game"], doc["version"], doc["type"], doc["seat"], doc["payload"], doc["at"],
+                   doc["visibility"], doc.get("command"), bool(doc.get("redacted")), doc["prev_hash"], doc["hash"],
+                   doc)
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """`version` after the command; `events` as the acting seat may see them."""
+
+    version: int
+    events: tuple[Envelope, ...]
+
+    @classmethod
+    def from_json(cls, doc: dict) -> CommandResult:
+        return cls(doc["version"], tuple(Envelope.from_json(e) for e in doc["events"]))
+
+
+@dataclass(frozen=True)
+class EventPage:
+    """`version` is the game's current version, not the last of the page."""
+
+    version: int
+    events: tuple[Envelope, ...]
+
+    @classmethod
+    def from_json(cls, doc: dict) -> EventPage:
+        return cls(doc["version"], tuple(Envelope.from_json(e) for e in doc["events"]))
+
+
+@dataclass(frozen=True)
+class Export:
+    """The NDJSON log as served (redacted while the game runs), with the server's head hash and version."""
+
+    text: str
+    version: int
+    head_hash: str
+
+    def envelopes(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.text.splitlines() if line.strip()]
+
+
+@dataclass(frozen=True)
+class Health:
+    status: str
+    redis: str
+
+
+@dataclass(frozen=True)
+class Verification:
+    """`ok`, a one-line `report`, and the first version that breaks the chain (None when intact)."""
+
+    ok: bool
+    report: str
+    first_bad_version: int | None = None

@@ -1,0 +1,72 @@
+"""Rate limits (Flask-Limiter on the game's Redis, sliding-window counters): no client can flood the service.
+
+Three limits, each configurable (BAZAAR_RATE_*, in Flask-Limiter's notation "N/second;M/minute"):
+- every request, per client address (RATE_PER_ADDRESS): the ceiling for anyone;
+- game creation, per organiser token or else per address (RATE_CREATE): creation writes a whole new game;
+- commands, per seat token (RATE_COMMANDS): one seat cannot monopolise the command path.
+A refused request is `429 rate_limited` problem+json with `Retry-After`. Liveness and the API description
+are never limited. Why a library: sliding windows that are atomic across processes on Redis, and the
+standard headers, are exactly what Flask-Limiter and its `limits` package maintain.
+
+Behind a load balancer, the client address is the proxy's unless the deployment adds werkzeug's ProxyFix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter, RateLimitExceeded
+
+from service.auth import bearer_token
+from service.errors import problem
+
+UNLIMITED = ("meta.healthz", "meta.openapi")
+
+
+def client_address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def caller() -> str:
+    """The token when there is one (a token's holder may use many addresses), else the address."""
+    token = bearer_token()
+    if token is None:
+        return f"address:{client_address()}"
+    return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def init_app(app: Flask) -> Limiter:
+    config = app.config
+    app.after_request(_retry_after_at_least_one_second)  # registered first, so it runs after Flask-Limiter's
+    limiter = Limiter(
+        client_address,
+        app=app,
+        storage_uri=config["REDIS_URL"],
+        strategy="sliding-window-counter",
+        headers_enabled=True,
+        key_prefix="bazaar-rate",
+        default_limits=[lambda: current_app.config["RATE_PER_ADDRESS"]],
+        default_limits_exempt_when=lambda: request.endpoint in UNLIMITED,
+        swallow_errors=False,
+    )
+    views = app.view_functions
+    views["games.create_game"] = limiter.limit(lambda: current_app.config["RATE_CREATE"], key_func=caller,
+                                               override_defaults=False)(views["games.create_game"])
+    views["games.post_command"] = limiter.limit(lambda: current_app.config["RATE_COMMANDS"], key_func=caller,
+                                                override_defaults=False)(views["games.post_command"])
+    app.register_error_handler(RateLimitExceeded, _too_many)
+    return limiter
+
+
+def _retry_after_at_least_one_second(response):
+    # the sliding window may free a slot within the current second, and Flask-Limiter then says 0: a client
+    # told to retry after 0 s spins; one second is what the header's unit allows
+    if response.status_code == 429 and response.headers.get("Retry-After", "1") == "0":
+        response.headers["Retry-After"] = "1"
+    return response
+
+
+def _too_many(err: RateLimitExceeded):
+    # Flask-Limiter adds Retry-After (seconds until the window lets one more through) after this handler
+    return problem(429, "rate_limited", "Too many requests", f"rate limit {err.description} exceeded; retry later")

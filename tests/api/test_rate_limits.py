@@ -1,0 +1,91 @@
+"""Rate limits on a real server: a flood of creations from one client is cut off with 429 problem+json and
+Retry-After at the production limits; limits are configurable; an operator can require a token to create."""
+
+import threading
+import time
+
+import pytest
+import requests
+
+from tests.support.processes import gunicorn
+
+GAME = {"game": "tiny", "seats": 2}
+
+
+def flood(base: str, seconds: float, threads: int = 8, headers: dict | None = None) -> list[requests.Response]:
+    answers, stop = [], time.monotonic() + seconds
+
+    def run():
+        session = requests.Session()
+        while time.monotonic() < stop:
+            answers.append(session.post(f"{base}/v1/games", json=GAME, headers=headers or {}, timeout=30))
+
+    workers = [threading.Thread(target=run) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return answers
+
+
+@pytest.fixture
+def fresh_server(redis_url, tmp_path):
+    """A server of its own on a Redis database of its own: rate windows live in Redis and are keyed by client
+    address, so a flood here must not slow the suite's other tests (all from 127.0.0.1)."""
+    def start(db: int, **settings):
+        env = {"BAZAAR_EXTRA_GAMES": "tiny=tests.support.tiny_game",
+               **{f"BAZAAR_{k}": str(v) for k, v in settings.items()}}
+        return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path, env)
+    return start
+
+
+def test_a_creation_flood_is_cut_off_at_the_production_limit(fresh_server):
+    """Production settings (nothing overridden): 50 creations a second per client at most."""
+    with fresh_server(1) as server:
+        flooded(server)
+
+
+def flooded(server: str) -> None:
+    requests.post(f"{server}/v1/games", json=GAME, timeout=10)  # warm the server's workers
+    time.sleep(1.1)
+    started = time.monotonic()
+    answers = flood(server, 2.0)
+    elapsed = time.monotonic() - started
+    created = [r for r in answers if r.status_code == 201]
+    refused = [r for r in answers if r.status_code == 429]
+    assert created and refused and len(created) + len(refused) == len(answers), {r.status_code for r in answers}
+    assert len(created) <= 50 * (elapsed + 1) + 2, (len(created), elapsed)
+    problem = refused[0]
+    assert problem.headers["Content-Type"] == "application/problem+json"
+    assert problem.json()["code"] == "rate_limited" and problem.json()["status"] == 429
+    assert 1 <= int(problem.headers["Retry-After"]) <= 2
+    time.sleep(int(problem.headers["Retry-After"]) + 0.2)
+    assert requests.post(f"{server}/v1/games", json=GAME, timeout=10).status_code == 201  # the window moved on
+
+
+def test_limits_are_configurable_and_commands_are_limited_per_seat_token(fresh_server):
+    with fresh_server(2, RATE_CREATE="3/minute", RATE_COMMANDS="2/minute") as base:
+        game = requests.post(f"{base}/v1/games", json=GAME, timeout=10).json()
+        seat = requests.get(f"{base}/v1/games/{game['id']}", timeout=10).json()["to_act"][0]
+        other = 1 - seat
+        by_seat = {s: {"Authorization": f"Bearer {game['seats'][s]['token']}"} for s in (0, 1)}
+        add = {"type": "add", "amount": 1}
+        moves = [requests.post(f"{base}/v1/games/{game['id']}/commands", json=add, headers=by_seat[seat],
+                               timeout=10).status_code for _ in range(3)]
+        assert moves == [201, 201, 429]
+        # the other seat's token has its own window: its refusal is the rules', not the limiter's
+        assert requests.post(f"{base}/v1/games/{game['id']}/commands", json=add, headers=by_seat[other],
+                             timeout=10).json()["code"] == "not_your_turn"
+        codes = [requests.post(f"{base}/v1/games", json=GAME, timeout=10).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]
+        # a third party sharing nothing with the flood still gets a fair answer elsewhere
+        assert requests.get(f"{base}/healthz", timeout=10).status_code == 200
+
+
+def test_an_operator_can_require_an_organiser_token_to_create(fresh_server):
+    with fresh_server(3, CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
+        anonymous = requests.post(f"{base}/v1/games", json=GAME, timeout=10)
+        assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
+        organiser = requests.post(f"{base}/v1/games", json=GAME, timeout=10,
+                                  headers={"Authorization": "Bearer org-secret"})
+        assert organiser.status_code == 201
