@@ -67,6 +67,12 @@ def _documented(schema: dict, doc: Doc) -> dict:
     target = schema
     if "oneOf" in schema:  # Optional[X]: the range applies to X
         target = next(s for s in schema["oneOf"] if s.get("type") != "null")
+    elif target.get("type") == "array" and "prefixItems" in target:
+        # a fixed-length tuple (two places): the range applies to every position
+        schema["prefixItems"] = [_documented(item, doc) for item in target["prefixItems"]]
+        for item in schema["prefixItems"]:
+            item.pop("description")
+        return schema
     elif target.get("type") == "array":
         target = dict(target["items"])
         schema["items"] = target

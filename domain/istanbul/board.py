@@ -59,10 +59,68 @@ def distance(grid: Grid, layout: tuple[int, ...], a: int, b: int) -> int:
     return abs(ra - rb) + abs(ca - cb)
 
 
+@lru_cache(maxsize=8192)
+def places_at(grid: Grid, layout: tuple[int, ...], origin: int, steps: tuple[int, ...],
+              barrier: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """Places whose grid distance from `origin` is one of `steps` (orthogonal steps, corners allowed), sorted.
+    With a `barrier` (the two places it lies between), a place counts only if some path of that many steps does
+    not cross it (rulings R-02, R-07, R-15): a shortest path, since a path of the distance's length never turns
+    back."""
+    near = tuple(sorted(p for p in layout if p != origin and distance(grid, layout, origin, p) in steps))
+    if not barrier:
+        return near
+    pos = positions(grid, layout)
+    edge = frozenset(pos[p] for p in barrier)
+    return tuple(p for p in near if _shortest_path_avoids(pos[origin], pos[p], edge))
+
+
+def _shortest_path_avoids(start: tuple[int, int], end: tuple[int, int], edge: frozenset) -> bool:
+    """Some shortest orthogonal path from `start` to `end` does not use `edge` (a pair of cells)."""
+    (r0, c0), (r1, c1) = start, end
+    dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+    reached = {start}
+    for r in range(r0, r1 + dr, dr) if dr else (r0,):
+        for c in range(c0, c1 + dc, dc) if dc else (c0,):
+            here = (r, c)
+            if here == start:
+                continue
+            up, left = (r - dr, c), (r, c - dc)
+            if (dr and r != r0 and up in reached and frozenset((up, here)) != edge) or (
+                    dc and c != c0 and left in reached and frozenset((left, here)) != edge):
+                reached.add(here)
+    return end in reached
+
+
 @lru_cache(maxsize=4096)
-def places_at(grid: Grid, layout: tuple[int, ...], origin: int, steps: tuple[int, ...]) -> tuple[int, ...]:
-    """Places whose grid distance from `origin` is one of `steps` (orthogonal steps, corners allowed), sorted."""
-    return tuple(sorted(p for p in layout if p != origin and distance(grid, layout, origin, p) in steps))
+def straight_line(grid: Grid, layout: tuple[int, ...], origin: int, barrier: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """Places along the origin's row and column, any distance, the barrier not crossed (the tavern's movement
+    tile, 7.4), sorted."""
+    pos = positions(grid, layout)
+    at = {cell: place for place, cell in pos.items()}
+    edge = frozenset(pos[p] for p in barrier) if barrier else frozenset()
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        here = pos[origin]
+        while True:
+            nxt = (here[0] + dr, here[1] + dc)
+            if nxt not in at or frozenset((here, nxt)) == edge:
+                break
+            out.append(at[nxt])
+            here = nxt
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=64)
+def corners(grid: Grid, layout: tuple[int, ...]) -> tuple[int, ...]:
+    """The places at the grid's four corners (M07; reference 14a.9), sorted."""
+    last = grid.size - 1
+    return tuple(sorted(layout[i] for i in {0, grid.columns - 1, last - grid.columns + 1, last}))
+
+
+@lru_cache(maxsize=64)
+def neighbour_pairs(grid: Grid, layout: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Every pair of orthogonally neighbouring places (ascending ids), sorted: where the barrier may lie."""
+    return tuple(sorted((a, b) for a in layout for b in layout if a < b and distance(grid, layout, a, b) == 1))
 
 
 def layout_acceptable(grid: Grid, layout: tuple[int, ...], fountain_cells: tuple[int, ...]) -> bool:

@@ -1,28 +1,33 @@
-"""Bonus cards (rules 8.1): the rows of data.BASE_CARDS, dispatched on their effect kind, never on the id, so
-expansion decks are new rows and new kinds.
+"""Bonus cards (rules 8.1, 8.2): the rows of every box (catalogue.CARDS), dispatched on their effect kind, never on
+the id, so expansion decks are new rows and new kinds (Mocha & Baksheesh's in mocha_cards.py).
 
 Timings: "any" (any time of the own turn, while a sub-decision waits too), "outside_action" (before or after a
-place action, never during one; B01), "at_place" (in the action phase at the card's place), "movement" (phase 1,
-replacing or adding to the move; B08/B09 are played with the move command, turn.py). While a payment or a discard
-is owed (the governor's card, the caravansary's discard) a card may be played only if the debt can still be paid.
+place action, never during one; B01), "at_place" (in the action phase at the card's place; never in a guild card
+turn, rules 5.8), "movement" (phase 1, replacing or adding to the move; B08/B09/M07 are played with the move
+command, turn.py), "after_roll" (M06, while an own roll awaits its choice). A row's `cost` (M02, M03) is paid with
+the play. While a payment or a discard is owed (the governor's card, the caravansary's discard) a card may be
+played only if the debt can still be paid.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.istanbul import board
+from domain.istanbul import board, mocha_cards
 from domain.istanbul import violations as v
+from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import PlayBonusCard, once
-from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GAIN_LIRA, GOODS, POLICE_STATION, BonusCard
+from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GOODS, POLICE_STATION, BonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.state import Action, AssistantStep, Caravan, FinalCards, Movement
+from domain.istanbul.mocha_commands import TurnDieToSix
+from domain.istanbul.mocha_events import BonusCardPaid
+from domain.istanbul.places import guild_hall
+from domain.istanbul.state import COMMITTED, Action, AssistantStep, Caravan, FinalCards, Movement
 from domain.istanbul.timing import debt_payable, during_place_action, family_acting, owes_debt, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
-CARDS = {card.id: card for card in BASE_CARDS}  # every card row known (expansions add theirs): ids never repeat
-COMMANDS = (PlayBonusCard,)
+COMMANDS = (PlayBonusCard, TurnDieToSix)
 STEP_COMMANDS = COMMANDS  # playable while a sub-decision waits, by each card's own timing
 
 
@@ -42,7 +47,9 @@ def _window_open(state, row: BonusCard) -> bool:
     if timing == "outside_action":
         return own_turn(state) and not during_place_action(state)
     if timing == "at_place":
-        return isinstance(phase, Action) and phase.step is None and phase.place == row.place
+        return isinstance(phase, Action) and phase.step is None and phase.place == row.place and state.guild is None
+    if timing == "after_roll":
+        return True  # the kind's own rule: a roll awaits its choice
     return isinstance(phase, (Movement, AssistantStep))
 
 
@@ -103,14 +110,19 @@ LEGAL_BY_KIND = {
     "family_to_police": _legal_family_to_police,
     "sell_any_goods": _legal_sell_any_goods,
     "return_assistant": _legal_return_assistant,
-    # "stay" and "move_3_4" are played with the move command (turn.py)
+    **mocha_cards.LEGAL_BY_KIND,
+    # "stay", "move_3_4" and "corner" are played with the move command (turn.py)
 }
 
 
 def _playable(state, seat: int, card_id: str):
-    """The plays of one card its timing and kind allow now, before the check that a debt stays payable."""
+    """The plays of one card its timing, cost and kind allow now, before the check that a debt stays payable."""
     row, rule = RULES[card_id]
-    return rule(state, seat, card_id) if rule is not None and _window_open(state, row) else ()
+    if rule is None or not _window_open(state, row):
+        return ()
+    if row.cost and not state.players[seat].goods.covers(row.cost):
+        return ()
+    return rule(state, seat, card_id)
 
 
 def legal(state, seat: int) -> list:
@@ -131,10 +143,22 @@ def legal(state, seat: int) -> list:
 RULES = {card_id: (row, LEGAL_BY_KIND.get(row.kind)) for card_id, row in CARDS.items()}
 
 
+def six_card(hand: tuple[str, ...]) -> str | None:
+    """The card in `hand` that turns a die to 6 (M06), if any."""
+    return next((card for card in hand if CARDS[card].kind == "die_to_six"), None)
+
+
 def diagnose(state, command: PlayBonusCard) -> str:
     player = state.players[command.seat]
+    if isinstance(command, TurnDieToSix):
+        card = six_card(player.hand)
+        if card is None:
+            return v.CARD_NOT_IN_HAND
+        return v.INVALID_TARGET if _playable(state, command.seat, card) else v.CARD_TIMING
     if command.card not in player.hand:
         return v.CARD_NOT_IN_HAND
+    if CARDS[command.card].cost and not player.goods.covers(CARDS[command.card].cost):
+        return v.NOT_ENOUGH_COFFEE
     if CARDS[command.card].kind == "family_to_police" and player.family == POLICE_STATION:
         return v.FAMILY_IN_POLICE
     plays = _playable(state, command.seat, command.card)
@@ -150,7 +174,7 @@ def _decide_gain_good(state, command, row):
 
 
 def _decide_gain_lira(state, command, row):
-    return [BonusCardPlayed(command.seat, command.card, row.kind, lira=GAIN_LIRA)]
+    return [BonusCardPlayed(command.seat, command.card, row.kind, lira=row.amount)]
 
 
 def _decide_family_to_police(state, command, row):
@@ -176,12 +200,18 @@ DECIDE_BY_KIND = {
     "return_assistant": _decide_return_assistant,
     "repeat_action": _decide_plain,
     "sell_any_goods": _decide_plain,
+    **mocha_cards.DECIDE_BY_KIND,
 }
 
 
 def decide(state, command) -> list:
+    if isinstance(command, TurnDieToSix):
+        return mocha_cards.decide_die_to_six(state, command, six_card(state.players[command.seat].hand))
     row = CARDS[command.card]
-    return DECIDE_BY_KIND[row.kind](state, command, row)
+    events = DECIDE_BY_KIND[row.kind](state, command, row)
+    if row.cost:  # paid with the play (M02, M03), before its effect
+        events.insert(1, BonusCardPaid(command.seat, command.card, row.cost))
+    return events
 
 
 # --- evolve: the played card goes face up onto the discard pile, then its effect by kind --------------------------
@@ -212,6 +242,8 @@ def _apply_sell_any_goods(state, e):
 
 def _apply_return_assistant(state, e):
     state = replace(state, assistants=board.remove_assistant(state.assistants, e.place, e.seat))
+    if isinstance(state.phase, Movement) and state.guild is None and guild_hall.KEY in state.places:
+        state = replace(state, phase=COMMITTED)  # a movement card: this turn is a merchant turn (no guild card)
     return update(state, e.seat, stack=state.players[e.seat].stack + (e.seat,))
 
 
@@ -222,6 +254,7 @@ APPLY_BY_KIND = {
     "repeat_action": _apply_repeat_action,
     "sell_any_goods": _apply_sell_any_goods,
     "return_assistant": _apply_return_assistant,
+    **mocha_cards.APPLY_BY_KIND,
 }
 
 
@@ -231,4 +264,4 @@ def apply_bonus_card_played(state, e):
     return APPLY_BY_KIND[e.kind](state, e)
 
 
-APPLY = {BonusCardPlayed: apply_bonus_card_played}
+APPLY = {BonusCardPlayed: apply_bonus_card_played, **mocha_cards.APPLY}

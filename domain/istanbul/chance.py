@@ -7,12 +7,14 @@ empty while the discard pile is not (8.4, ruling R-28), before anything else hap
 from __future__ import annotations
 
 from domain.core import ChanceDrawn, Pick, Roll, Shuffle, apply_permutation
+from domain.istanbul import places
 from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
-from domain.istanbul.places.dice import red_choice_open, resolve
+from domain.istanbul.places.dice import CARD_ROLLS, choice_open, decide_card_roll, resolve
 from domain.istanbul.setup import decide_setup_chance
 from domain.istanbul.state import Dice, Over, Setup, State
 
 RESHUFFLE = "bonus_reshuffle"
+BY_LABEL = {label: module for module in places.MODULES for label in getattr(module, "CHANCE_LABELS", ())}
 
 
 def chance(state: State):
@@ -29,6 +31,8 @@ def chance(state: State):
         return Pick(label, state.seats)
     if kind == "shuffle":
         return Shuffle(label, arg, secret=label != "layout")  # the layout is public; deck and stacks are not
+    if kind == "reshuffle":  # a place's discard pile becomes its stack (the guild cards): its size now
+        return Shuffle(label, len(state.places[arg].discard))
     return Roll(label, 2, 6, by_dealer=by_dealer)
 
 
@@ -41,13 +45,18 @@ def decide_chance(state: State, drawn: ChanceDrawn) -> list:
     events = decide_setup_chance(state, label, outcome)
     if events is not None:
         return events
+    module = BY_LABEL.get(label)
+    if module is not None:
+        return module.decide_chance(state, label, outcome)
     if label in ("black_market", "tea_house"):
         seat = state.current
         step = state.phase.step
         events = [DiceRolled(seat, label, outcome)]
         rolled = Dice(step.kind, step.number, outcome, step.red_used)
-        if not red_choice_open(state, seat, rolled):
+        if not choice_open(state, seat, rolled):
             events.append(resolve(state, seat, rolled, outcome))
         return events
+    if label in CARD_ROLLS:
+        return decide_card_roll(state, label, outcome)
     _, figure, index, _ = state.pending[0]
     return [FigurePlaced(figure, index, sum(outcome), outcome)]

@@ -11,27 +11,19 @@ from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
+from domain.istanbul import mocha_commands
 from domain.istanbul.data import (
-    BASE_CARDS,
-    BASE_PLACES,
     BLACK_MARKET_GOODS,
-    CARD_IDS,
     GOODS,
     MAX_SEATS,
     MOSQUE_TILES,
     POLICE_STATION,
     TILE_COLOURS,
 )
+from domain.istanbul.docs import CARD_IDS, COUNTS, MOVEMENT_CARDS, PLACE, SEAT
 from domain.istanbul.frozen import record
 from domain.istanbul.goods import NONE, freeze
 
-SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)
-PLACE = Doc("a place, by its printed number", minimum=min(BASE_PLACES), maximum=max(BASE_PLACES))
-CARD = Doc("a bonus card id in the seat's hand: B01..B10 (rules 8.1)", choices=CARD_IDS)
-GOOD = Doc("a good by colour: red = fabric, green = spice, yellow = fruit, blue = jewelry", choices=GOODS)
-COUNTS = Doc("goods by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry); goods not "
-             "given count 0", minimum=0, maximum=5, choices=GOODS)
-MOVEMENT_CARDS = tuple(c.id for c in BASE_CARDS if c.kind in ("stay", "move_3_4"))
 SINGLE_GOODS = BLACK_MARKET_GOODS
 USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_assistant")  # blue acts when taken
 
@@ -39,14 +31,17 @@ USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_ass
 # --- phase 1 and 2: movement, assistant step, paying merchants, ending the turn ------------------------------
 @record
 class Move:
-    """Move the merchant stack to `place`; `card` names a movement bonus card used instead (B08 stay, B09 3-4)."""
+    """Move the merchant stack to `place`; `card` names a movement bonus card used instead (B08 stay, B09 3-4,
+    M07 a corner)."""
 
     TYPE = "move"
     seat: Annotated[int, SEAT]
-    place: Annotated[int, Doc("the destination place's number: 1-2 steps away; with B09 3-4 steps; with B08 the "
-                              "merchant's own place", minimum=PLACE.minimum, maximum=PLACE.maximum)]
-    card: Annotated[str | None, Doc("null for a normal move, or the movement card played instead: B08 (stay) or "
-                                    "B09 (3-4 steps)", choices=MOVEMENT_CARDS)] = None
+    place: Annotated[int, Doc("the destination place's number: 1-2 steps away (with the tavern's movement tile "
+                              "also any place in a straight line); with B09 3-4 steps; with M07 a corner place; "
+                              "with B08 the merchant's own place; never across the barrier unless the seat holds "
+                              "the barrier tile", minimum=PLACE.minimum, maximum=PLACE.maximum)]
+    card: Annotated[str | None, Doc("null for a normal move, or the movement card played instead: B08 (stay), "
+                                    "B09 (3-4 steps) or M07 (a corner)", choices=MOVEMENT_CARDS)] = None
 
 
 @record
@@ -109,7 +104,7 @@ class DrawBonusCard:  # Caravansary 6: source "deck" or "discard"
 class DiscardBonusCard:  # Caravansary 6, after drawing two
     TYPE = "discard_bonus_card"
     seat: Annotated[int, SEAT]
-    card: Annotated[str, Doc("the bonus card id to discard from hand (B01..B10)", choices=CARD_IDS)]
+    card: Annotated[str, Doc("the bonus card id to discard from hand", choices=CARD_IDS)]
 
 
 @record
@@ -228,13 +223,15 @@ class PayGovernor:
 
 @record
 class UseSmuggler:
-    """Take `good`; pay "lira" (2 lira) or a good's colour (1 good, the new one allowed)."""
+    """Take `good`; pay "lira" (2 lira) or a good's colour (1 good, the new one allowed), or "free" with the
+    tavern's encounter tile."""
 
     TYPE = "use_smuggler"
     seat: Annotated[int, SEAT]
     good: Annotated[str, Doc("the good taken from the smuggler", choices=GOODS)]
-    pay: Annotated[str, Doc("\"lira\" (2 lira) or the colour of the good given (the new one allowed)",
-                            choices=("lira",) + GOODS)]
+    pay: Annotated[str, Doc("\"lira\" (2 lira) or the colour of the good given (the new one allowed); \"free\" "
+                            "with the tavern's encounter tile (then nothing else)",
+                            choices=("lira",) + GOODS + ("free",))]
 
 
 # --- any time: bonus cards and mosque tiles ------------------------------------------------------------------
@@ -244,8 +241,8 @@ class PlayBonusCard:
 
     TYPE = "play_bonus_card"
     seat: Annotated[int, SEAT]
-    card: Annotated[str, Doc("the bonus card id played from hand (B01-B07, B10; B08 and B09 go with move)",
-                             choices=CARD_IDS)]
+    card: Annotated[str, Doc("the bonus card id played from hand (B08, B09 and M07 go with move, M06 with "
+                             "turn_die_to_six)", choices=CARD_IDS)]
     good: Annotated[str | None, Doc("B01: the good taken; else null", choices=GOODS)] = None
     place: Annotated[int | None, Doc("B10: the place whose own assistant comes back; else null",
                                      minimum=PLACE.minimum, maximum=PLACE.maximum)] = None
@@ -276,7 +273,7 @@ ALL = (
     TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile,
     BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
-)
+) + mocha_commands.ALL
 COMMANDS = {cls.TYPE: cls for cls in ALL}
 
 

@@ -1,22 +1,23 @@
 """What is in play: the tables of the boxes the options name, composed. The base game is the base tables.
 
 An expansion is an `Expansion`: its place modules (places/), bonus card rows, mosque-style tile rows, neutral
-figures and goods. `content_of(options)` composes the base with the expansions the options name into a `Content`:
-the places in play (and so the grid: 16 places 4x4, 20 places 5x4, 25 places 5x5), the deck's canonical order,
-the figures placed at set-up, the goods a view shows, the ruby target. Rules look things up here or in the rows,
-and dispatch on a row's kind, never on an id.
+figures, goods, and the rows of its own components (Mocha & Baksheesh: guild cards, tavern tiles, the baksheesh
+tile's sides, M05's die yields, the new faces of base places). `content_of(options)` composes the base with the
+expansions the options name into a `Content`: the places in play (and so the grid: 16 places 4x4, 20 places 5x4,
+25 places 5x5), the deck's canonical order, the figures placed at set-up, the goods a view shows, the ruby target.
+Rules look things up here or in the rows, and dispatch on a row's kind, never on an id.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from types import ModuleType
 
-from domain.istanbul import places
+from domain.istanbul import mocha_data
 from domain.istanbul.board import Grid
 from domain.istanbul.data import (
     BASE_CARDS,
+    COFFEE,
     FIGURES,
     GOODS,
     GRID_SIZES,
@@ -26,6 +27,7 @@ from domain.istanbul.data import (
     SETUP,
     BonusCard,
 )
+from domain.istanbul.mocha_data import BaksheeshSide, DieYield, GuildCard, PlaceFace, TavernTile
 from domain.istanbul.options import Options
 
 
@@ -34,20 +36,23 @@ class Expansion:
     """One box's tables."""
 
     name: str
-    places: tuple[ModuleType, ...] = ()  # place modules, in the order the view lists them
-    place_names: tuple[tuple[int, str], ...] = ()
+    place_names: tuple[tuple[int, str], ...] = ()  # its places (places.in_play finds their modules)
     cards: tuple[BonusCard, ...] = ()
     tiles: tuple[tuple[str, tuple[int, str]], ...] = ()  # tile id -> (place it is taken at, ability kind)
     figures: tuple[tuple[str, str], ...] = ()  # neutral figure name -> encounter kind (figures.py)
     goods: tuple[str, ...] = ()  # goods added to the wheelbarrow's (the view shows each)
     layouts: tuple[tuple[str, tuple[int, ...]], ...] = ()  # named fixed layouts of the composed grid
+    guild_cards: tuple[GuildCard, ...] = ()
+    tavern_tiles: tuple[TavernTile, ...] = ()
+    baksheesh_sides: tuple[BaksheeshSide, ...] = ()
+    die_yields: tuple[DieYield, ...] = ()  # M05: die face -> yield
+    faces: tuple[tuple[int, PlaceFace], ...] = ()  # base places whose tile this box replaces
 
 
 @dataclass(frozen=True)
 class Content:
     """The composed tables of one game."""
 
-    modules: tuple[ModuleType, ...]
     place_names: dict[int, str]
     cards: dict[str, BonusCard]
     tiles: dict[str, tuple[int, str]]
@@ -56,6 +61,12 @@ class Content:
     layouts: dict[str, tuple[int, ...]]
     grid: Grid
     targets: dict[int, int]  # seats -> rubies that trigger the end
+    expansions: tuple[str, ...]  # the boxes besides the base, by name
+    guild_cards: dict[str, GuildCard]  # id -> row (empty without Mocha & Baksheesh)
+    tavern_tiles: tuple[TavernTile, ...]
+    baksheesh_sides: tuple[BaksheeshSide, ...]
+    die_yields: dict[int, DieYield]  # M05: die face -> yield
+    faces: dict[int, PlaceFace]  # place -> the face in play, where a box replaced the base tile
 
     @property
     def place_ids(self) -> tuple[int, ...]:
@@ -70,10 +81,26 @@ class Content:
     def target(self, seats: int) -> int:
         return self.targets[seats]
 
+    def face(self, place: int) -> PlaceFace:
+        return self.faces.get(place, NO_FACE)
+
+    def proposed_rows(self, seats: int) -> tuple[tuple[str, str, str, str], ...]:
+        """(table, id, status, text) of every row in play with `seats` not transcribed from a printed component
+        (two players leave half the tavern tiles in the box)."""
+        rows = [("bonus_cards", c.id, c.status, f"{c.kind}, {c.copies} copies") for c in self.cards.values()]
+        rows += [("guild_cards", c.id, c.status, c.text) for c in self.guild_cards.values()]
+        rows += [("tavern_tiles", t.id, t.status, f"{t.kind} tile for {t.cost} coffee") for t in self.tavern_tiles
+                 if seats > 2 or t.two_players]
+        rows += [("baksheesh_sides", b.id, b.status, ", ".join(f"{n} {g}" for g, n in b.goods.items()))
+                 for b in self.baksheesh_sides]
+        rows += [("die_yields", str(y.face), y.status, ", ".join(
+            [f"{n} {g}" for g, n in y.goods.items()] + ([f"{y.lira} lira"] if y.lira else [])))
+            for y in self.die_yields.values()]
+        return tuple(row for row in rows if row[2] != "printed")
+
 
 BASE = Expansion(
     name="base",
-    places=places.BASE_MODULES,
     place_names=tuple(PLACE_NAMES.items()),
     cards=BASE_CARDS,
     tiles=tuple(MOSQUE_TILES.items()),
@@ -82,6 +109,22 @@ BASE = Expansion(
     layouts=tuple(LAYOUTS.items()),
 )
 BASE_TARGETS = {seats: row["target"] for seats, row in SETUP.items()}
+NO_FACE = PlaceFace()
+
+MOCHA_BAKSHEESH = Expansion(
+    name=mocha_data.EXPANSION,
+    place_names=tuple(mocha_data.PLACE_NAMES.items()),
+    cards=mocha_data.CARDS,
+    figures=tuple(mocha_data.FIGURES.items()),
+    goods=(COFFEE,),
+    layouts=tuple(mocha_data.LAYOUTS.items()),
+    guild_cards=mocha_data.GUILD_CARDS,
+    tavern_tiles=mocha_data.TAVERN_TILES,
+    baksheesh_sides=mocha_data.BAKSHEESH_SIDES,
+    die_yields=mocha_data.DIE_YIELDS,
+    faces=tuple(mocha_data.FACES.items()),
+)
+EXPANSIONS = {MOCHA_BAKSHEESH.name: MOCHA_BAKSHEESH}
 
 
 def compose(*boxes: Expansion) -> Content:
@@ -89,7 +132,6 @@ def compose(*boxes: Expansion) -> Content:
     names = {pid: name for box in boxes for pid, name in box.place_names}
     columns, rows = GRID_SIZES[len(names)]
     return Content(
-        modules=tuple(module for box in boxes for module in box.places),
         place_names=names,
         cards={card.id: card for box in boxes for card in box.cards},
         tiles=dict(tile for box in boxes for tile in box.tiles),
@@ -99,14 +141,19 @@ def compose(*boxes: Expansion) -> Content:
         grid=Grid(columns, rows),
         # the rulebook: 6 rubies with 2 players "und immer dann, wenn eine Erweiterung ... hinzugenommen wird"
         targets=BASE_TARGETS if len(boxes) == 1 else {seats: 6 for seats in BASE_TARGETS},
+        expansions=tuple(box.name for box in boxes[1:]),
+        guild_cards={card.id: card for box in boxes for card in box.guild_cards},
+        tavern_tiles=tuple(tile for box in boxes for tile in box.tavern_tiles),
+        baksheesh_sides=tuple(side for box in boxes for side in box.baksheesh_sides),
+        die_yields={row.face: row for box in boxes for row in box.die_yields},
+        faces={place: face for box in boxes for place, face in box.faces},
     )
 
 
 @cache
 def content_of(options: Options) -> Content:
-    """The tables in play for `options` (frozen, so this is a pure lookup). Expansions will be composed here
-    from the options that name them: compose(BASE, *expansions)."""
-    return compose(BASE)
+    """The tables in play for `options` (frozen, so this is a pure lookup): the base and the expansions named."""
+    return compose(BASE, *(EXPANSIONS[name] for name in options.expansions))
 
 
 def content(state) -> Content:

@@ -12,6 +12,7 @@ from domain.istanbul.goods import Goods
 MIN_SEATS, MAX_SEATS = 2, 5
 
 GOODS = ("red", "green", "yellow", "blue")  # fabric, spice, fruit, jewelry: the wheelbarrow's goods, "any good"
+COFFEE = "coffee"  # Mocha & Baksheesh: kept beside the goods, never capped and never "any good"
 
 # place ids (the big printed numbers)
 WAINWRIGHT = 1
@@ -138,14 +139,17 @@ class BonusCard:
     id: str
     kind: str
     copies: int
-    timing: str  # "any" | "outside_action" | "at_place" | "movement" (cards.py)
+    timing: str  # "any" | "outside_action" | "at_place" | "movement" | "after_roll" (cards.py)
     place: int | None = None
     final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10.3)
+    amount: int = 0  # the kind's number: lira or coffee gained, goods swapped, guild cards drawn
+    cost: Goods = Goods()  # what playing it costs (M02: 2 coffee, M03: 1 coffee)
+    status: str = "printed"  # "printed", "inferred" (e.g. copies deduced from a total) or "proposed" (reference 14a)
 
 
 BASE_CARDS = (
     BonusCard("B01", "gain_good", 4, "outside_action", final=True),
-    BonusCard("B02", "gain_lira", 4, "any", final=True),
+    BonusCard("B02", "gain_lira", 4, "any", final=True, amount=5),
     BonusCard("B03", "repeat_action", 2, "at_place", place=SULTANS_PALACE),
     BonusCard("B04", "repeat_action", 2, "at_place", place=POST_OFFICE),
     BonusCard("B05", "repeat_action", 2, "at_place", place=GEMSTONE_DEALER),
@@ -156,5 +160,4 @@ BASE_CARDS = (
     BonusCard("B10", "return_assistant", 2, "movement"),
 )
 CARD_IDS = tuple(card.id for card in BASE_CARDS)
-GAIN_LIRA = 5
 MOVE_3_4 = (3, 4)

@@ -8,18 +8,20 @@ to all. After the handler, reaching the ruby target triggers the end of the game
 from __future__ import annotations
 
 from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, check_outcome
-from domain.istanbul import cards, figures, places, tiles, turn
+from domain.istanbul import card_steps, cards, figures, guild, places, tiles, turn
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
+from domain.istanbul.commands import AcceptRoll, EndTurn
 from domain.istanbul.events import GameEndTriggered
 from domain.istanbul.evolve import evolve
 from domain.istanbul.legal import listed
+from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.places import dice
 from domain.istanbul.scoring import target
 from domain.istanbul.state import Over, State
 
 # every module owning commands: its COMMANDS, decide(state, command), diagnose(state, command), STEP_COMMANDS
-RULES = (turn, dice, figures, cards, tiles)
+RULES = (turn, dice, figures, cards, tiles, guild, card_steps)
 HANDLERS = {cls: module.decide for module in (*RULES, *places.MODULES) for cls in module.COMMANDS}
 HANDLERS.update(turn.DECIDE)  # the turn's commands are the commonest: straight to their functions
 DIAGNOSE = {cls: module.diagnose for module in RULES for cls in module.COMMANDS}
@@ -58,9 +60,17 @@ def _end_trigger(state: State, seat: int, events: list) -> list:
 
 
 def diagnose(state: State, command) -> str:
-    """The most specific code for a refused command: a sub-decision it does not answer is pending, else its
-    owner says why."""
-    if getattr(state.phase, "step", None) is not None and type(command) not in STEP_COMMANDS:
+    """The most specific code for a refused command: a sub-decision it does not answer is pending, a guild card
+    is not yet carried out, else its owner says why."""
+    cls = type(command)
+    if state.card_step is not None and cls not in CARD_STEP_COMMANDS:
         return v.DECISION_PENDING
-    owner = DIAGNOSE.get(type(command))
+    if getattr(state.phase, "step", None) is not None and cls not in STEP_COMMANDS:
+        return v.DECISION_PENDING
+    if state.guild is not None and (cls is EndTurn or cls in figures.COMMANDS):
+        return v.GUILD_CARD_INCOMPLETE  # no encounters in a guild card's turn, no end before finish_guild_card
+    owner = DIAGNOSE.get(cls)
     return owner(state, command) if owner is not None else v.ILLEGAL_COMMAND
+
+
+CARD_STEP_COMMANDS = frozenset(card_steps.COMMANDS + (AcceptRoll, TurnDieToSix))

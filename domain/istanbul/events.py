@@ -2,21 +2,14 @@
 never decides again). Secret fields (drawn cards, deck and demand stack orders) are blanked by `redact`.
 
 An event's shape never changes in place: a new shape gets V + 1 and a one-step upcaster (upcasters.py), so logs
-stored earlier keep replaying. Goods amounts are goods.Goods mappings (v2 of the events that carry them)."""
+stored earlier keep replaying. Goods amounts are goods.Goods mappings (v2 of the events that carry them).
+Mocha & Baksheesh's events are in mocha_events.py; EVENTS lists both."""
 
 from __future__ import annotations
 
-from domain.istanbul.frozen import record
+from domain.istanbul import mocha_events
+from domain.istanbul.frozen import message as _event
 from domain.istanbul.goods import freeze
-
-
-def _event(type_: str, v: int = 1):
-    def wrap(cls):
-        cls.TYPE = type_
-        cls.V = v
-        return record(cls)
-
-    return wrap
 
 
 # --- set-up and chance consequences ---------------------------------------------------------------------------
@@ -324,5 +317,5 @@ ALL = (
     TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
     GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited,
-)
+) + mocha_events.ALL
 EVENTS = {cls.TYPE: cls for cls in ALL}

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn
-from domain.istanbul import board, cards, figures, places, tiles
+from domain.istanbul import board, card_steps, cards, figures, guild, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace
 from domain.istanbul.places import dice
+from domain.istanbul.places.caravansary import after_draw
 from domain.istanbul.setup import layout_step
 from domain.istanbul.state import (
     ASSISTANT_STEP,
@@ -74,7 +75,7 @@ def bonus_card_drawn(state, e):
     phase = state.phase
     if isinstance(phase, Action) and isinstance(phase.step, Caravan):
         step = phase.step
-        changes["phase"] = replace(phase, step=Caravan(step.drawn) if step.reward_due else Caravan(step.drawn + 1))
+        changes["phase"] = replace(phase, step=Caravan(step.drawn) if step.reward_due else after_draw(state, step))
     return replace(state, players=players_with(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card)),
                    **changes)
 
@@ -127,6 +128,8 @@ def merchants_paid(state, e):
 
 
 def turn_ended(state, e):
+    if state.guild is not None or state.card_step is not None:  # the seat forfeited mid-decision
+        state = replace(guild.abandoned(state), card_step=None)
     if state.yellow_used:
         return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False)
     return replace(state, current=e.next_seat, phase=MOVEMENT)
@@ -142,7 +145,7 @@ def final_cards_began(state, e):
 
 def final_cards_passed(state, e):
     queue = state.phase.queue[1:]
-    return replace(state, phase=FinalCards(queue), current=queue[0] if queue else state.current)
+    return replace(state, phase=FinalCards(queue), current=queue[0] if queue else state.current, card_step=None)
 
 
 def game_ended(state, e):
@@ -182,5 +185,5 @@ APPLY = {
     ev.GameEnded: game_ended,
     ev.AssistantsReturned: assistants_returned,
 }
-for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules):
+for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps):
     APPLY.update(getattr(_module, "APPLY", {}))

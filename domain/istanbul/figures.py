@@ -1,17 +1,19 @@
 """Phase 4 encounters at the merchant's place (5.6, 9.2): other players' family members (compulsory catch,
 1 bonus card or 3 lira each; nothing at the police station), and the neutral figures in play (content.py), each
 usable once per turn and then relocated by a dealer roll. A figure's row names its encounter kind, and the code
-dispatches on the kind: draw_bonus_card (the governor: draw a card, pay 2 lira or discard a card) and
-take_any_good (the smuggler: any good, pay 2 lira or a good). Also the 2-player neutral merchants' relocation (9.3).
+dispatches on the kind: draw_bonus_card (the governor: draw a card, pay 2 lira or discard a card),
+take_any_good (the smuggler: any good, pay 2 lira or a good) and take_coffee (Mocha & Baksheesh's coffee trader:
+1 coffee, pay 2 lira or a good). With the tavern's encounter tile nothing is paid (7.4). Also the 2-player neutral
+merchants' relocation (9.3).
 """
 
 from __future__ import annotations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
+from domain.istanbul.catalogue import FIGURE_KINDS
 from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, once
-from domain.istanbul.data import CATCH_LIRA, FIGURE_FEE, GOODS, POLICE_STATION
-from domain.istanbul.data import FIGURES as FIGURE_KINDS
+from domain.istanbul.data import CATCH_LIRA, COFFEE, FIGURE_FEE, GOODS, POLICE_STATION
 from domain.istanbul.events import (
     BonusCardDrawn,
     FamilyMemberCaught,
@@ -21,12 +23,21 @@ from domain.istanbul.events import (
     SmugglerUsed,
 )
 from domain.istanbul.frozen import replace
+from domain.istanbul.mocha_commands import UseCoffeeTrader
+from domain.istanbul.mocha_events import CoffeeTraderUsed, GovernorPaymentWaived
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
+from domain.istanbul.tiles import has_tavern_tile
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
-COMMANDS = (CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler)
+COMMANDS = (CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, UseCoffeeTrader)
 STEP_COMMANDS = (PayGovernor,)
-KIND_OF_COMMAND = {UseGovernor: "draw_bonus_card", UseSmuggler: "take_any_good"}  # the encounter it uses
+# the encounter each command uses
+KIND_OF_COMMAND = {UseGovernor: "draw_bonus_card", UseSmuggler: "take_any_good", UseCoffeeTrader: "take_coffee"}
+FREE = "free"  # the payment with the tavern's encounter tile
+
+
+def _free(state, seat: int) -> bool:
+    return has_tavern_tile(state.players[seat], "encounter")
 
 
 def to_catch(state, seat: int) -> tuple[int, ...]:
@@ -60,6 +71,8 @@ def _legal_draw_bonus_card(state, seat, name):
 
 
 def _legal_take_any_good(state, seat, name):
+    if _free(state, seat):
+        return [once(UseSmuggler, seat, good, FREE) for good in GOODS]
     player = state.players[seat]
     out = []
     for good in GOODS:
@@ -70,7 +83,16 @@ def _legal_take_any_good(state, seat, name):
     return out
 
 
-LEGAL_BY_KIND = {"draw_bonus_card": _legal_draw_bonus_card, "take_any_good": _legal_take_any_good}
+def _legal_take_coffee(state, seat, name):
+    if _free(state, seat):
+        return [once(UseCoffeeTrader, seat, FREE)]
+    player = state.players[seat]
+    out = [once(UseCoffeeTrader, seat, "lira")] if player.lira >= FIGURE_FEE else []
+    return out + [once(UseCoffeeTrader, seat, good) for good in GOODS if player.goods.count(good)]
+
+
+LEGAL_BY_KIND = {"draw_bonus_card": _legal_draw_bonus_card, "take_any_good": _legal_take_any_good,
+                 "take_coffee": _legal_take_coffee}
 
 
 def legal(state, seat: int) -> list:
@@ -117,6 +139,8 @@ def diagnose(state, command) -> str:
         return v.FIGURE_ALREADY_USED
     if kind == "draw_bonus_card":
         return v.NO_BONUS_CARDS
+    if (command.pay == FREE) != _free(state, command.seat):
+        return v.INVALID_TARGET  # free exactly with the encounter tile
     return v.NOT_ENOUGH_LIRA if command.pay == "lira" else v.NOT_ENOUGH_GOODS
 
 
@@ -129,7 +153,8 @@ def decide_catch(state, command: CatchFamilyMember) -> list:
 
 
 def decide_use_governor(state, command: UseGovernor) -> list:
-    return [GovernorUsed(command.seat), BonusCardDrawn(command.seat, state.deck[0], "deck")]
+    events = [GovernorUsed(command.seat), BonusCardDrawn(command.seat, state.deck[0], "deck")]
+    return events + [GovernorPaymentWaived(command.seat)] if _free(state, command.seat) else events
 
 
 def decide_pay_governor(state, command: PayGovernor) -> list:
@@ -141,11 +166,16 @@ def decide_use_smuggler(state, command: UseSmuggler) -> list:
     return [SmugglerUsed(command.seat, command.good, gained(player, command.good), command.pay)]
 
 
+def decide_use_coffee_trader(state, command: UseCoffeeTrader) -> list:
+    return [CoffeeTraderUsed(command.seat, 1, command.pay)]
+
+
 DECIDE = {
     CatchFamilyMember: decide_catch,
     UseGovernor: decide_use_governor,
     PayGovernor: decide_pay_governor,
     UseSmuggler: decide_use_smuggler,
+    UseCoffeeTrader: decide_use_coffee_trader,
 }
 
 
@@ -189,13 +219,25 @@ def apply_governor_paid(state, e):
     return _used(state, "draw_bonus_card")
 
 
+def _take_and_pay(state, seat: int, goods, pay: str):
+    """The goods taken, then the payment: 2 lira, 1 good, or nothing (the encounter tile)."""
+    if pay == "lira":
+        return update(state, seat, goods=goods, lira=state.players[seat].lira - FIGURE_FEE)
+    return update(state, seat, goods=goods if pay == FREE else goods.minus(one(pay)))
+
+
 def apply_smuggler_used(state, e):
     goods = state.players[e.seat].goods.plus(one(e.good, e.gained))
-    if e.pay == "lira":
-        state = update(state, e.seat, goods=goods, lira=state.players[e.seat].lira - FIGURE_FEE)
-    else:
-        state = update(state, e.seat, goods=goods.minus(one(e.pay)))
-    return _used(state, "take_any_good")
+    return _used(_take_and_pay(state, e.seat, goods, e.pay), "take_any_good")
+
+
+def apply_coffee_trader_used(state, e):
+    goods = state.players[e.seat].goods.plus(one(COFFEE, e.coffee))
+    return _used(_take_and_pay(state, e.seat, goods, e.pay), "take_coffee")
+
+
+def apply_governor_payment_waived(state, e):
+    return _used(replace(state, phase=replace(state.phase, step=None)), "draw_bonus_card")
 
 
 def apply_figure_placed(state, e):
@@ -212,4 +254,6 @@ APPLY = {
     GovernorPaid: apply_governor_paid,
     SmugglerUsed: apply_smuggler_used,
     FigurePlaced: apply_figure_placed,
+    CoffeeTraderUsed: apply_coffee_trader_used,
+    GovernorPaymentWaived: apply_governor_payment_waived,
 }

@@ -44,6 +44,17 @@ def record(cls):
     return cls
 
 
+def message(type_: str, v: int = 1):
+    """Class decorator of a command or event: a record with its wire `TYPE` (and an event's version `V`)."""
+
+    def wrap(cls):
+        cls.TYPE = type_
+        cls.V = v
+        return record(cls)
+
+    return wrap
+
+
 def replace(record, /, **changes):
     """A copy of the frozen dataclass `record` with `changes`, like dataclasses.replace but without re-running
     __init__: the new instance's dict is the old one's, updated. Several times faster, which matters because

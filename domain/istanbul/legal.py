@@ -3,26 +3,46 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
-from domain.istanbul import cards, figures, places, tiles, turn
+from domain.istanbul import card_steps, cards, figures, guild, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
+from domain.istanbul.evolve import evolve
 from domain.istanbul.frozen import MISSING, recall, remember
-from domain.istanbul.state import Action, AssistantStep, Encounters, FinalCards, Movement, Payment, State
+from domain.istanbul.mocha_commands import TurnDieToSix
+from domain.istanbul.places import dice
+from domain.istanbul.state import (
+    Action,
+    AfterGuildCard,
+    AssistantStep,
+    Encounters,
+    FinalCards,
+    Movement,
+    Payment,
+    State,
+)
+
+
+def _movement(state: State, seat: int) -> list:
+    return turn.legal_movement(state, seat) + guild.legal_plays(state, seat)  # a guild card instead of the move
 
 
 def _action(state: State, seat: int) -> list:
+    if state.guild is not None:
+        return guild.legal_action(state, seat)  # the card's action is owed: no encounters, no end of turn
     return places.legal(state, seat, state.phase) + figures.legal(state, seat)  # encounters end the action
 
 
 # The commands of each phase of the own turn; bonus cards and mosque tiles follow in every one of them. A place
 # module bringing a phase of its own (an expansion's auction, kiosk) adds it with LEGAL_BY_PHASE.
 LEGAL_BY_PHASE = {
-    Movement: turn.legal_movement,
+    Movement: _movement,
     AssistantStep: turn.legal_assistant_step,
     Payment: turn.legal_payment,
     Action: _action,
     Encounters: figures.legal,
+    AfterGuildCard: guild.legal_after,
 }
+CARD_COMMANDS = (PlayBonusCard, TurnDieToSix)
 for _module in places.MODULES:
     LEGAL_BY_PHASE.update(getattr(_module, "LEGAL_BY_PHASE", {}))
 
@@ -43,31 +63,57 @@ def legal_commands(state: State, seat: int) -> list:
 def _legal_commands(state: State, seat: int) -> list:
     if chance(state) is not None or seat not in state.phase.awaited(state):  # to_act, inline
         return []
+    if state.card_step is not None:  # a bonus card's own sub-decision comes first
+        return _keeping(state, seat, card_steps.legal(state, seat))
     phase = state.phase
     if isinstance(phase, FinalCards):
         return cards.legal(state, seat) + [once(EndTurn, seat)]
     rule = LEGAL_BY_PHASE.get(type(phase))
     if rule is None:
         return []
-    return rule(state, seat) + cards.legal(state, seat) + tiles.legal(state, seat)
+    return rule(state, seat) + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
+
+
+def _keeping(state: State, seat: int, commands: list) -> list:
+    """In a guild card's turn, before its action is done: only the card and tile uses after which the action
+    can still be carried out (the card must be carried out completely, rules 5.8)."""
+    if state.guild is None or not commands or guild.complete(state.phase):
+        return commands
+    return [c for c in commands if _continuable(state, seat, c)]
+
+
+def _continuable(state: State, seat: int, command) -> bool:
+    after = state
+    for event in HANDLERS[type(command)](state, command):
+        after = evolve(after, event)
+    if after.card_step is not None or guild.complete(after.phase) or chance(after) is not None:
+        return True  # a sub-decision or a roll comes first (their answers are filtered in turn)
+    return places.completable(after, seat, after.phase)
+
+
+HANDLERS = {cls: module.decide for module in (cards, tiles, card_steps) for cls in module.COMMANDS}
+HANDLERS[AcceptRoll] = dice.decide
 
 
 def listed(state: State, asked) -> bool:
     """`asked in legal_commands(state, asked.seat)` for an awaited seat, computing only the part of the list
     that can hold it: bonus cards come only from cards.legal, mosque tiles only from tiles.legal, everything else
-    from the phase's own commands (decide's check, without building the whole list)."""
+    from the phase's own commands (decide's check, without building the whole list). A guild card's turn and a
+    bonus card's sub-decision (Mocha & Baksheesh) are checked against the whole list."""
     seat = asked.seat
     listing = recall(state, seat)
     if listing is not MISSING:
         return asked in listing  # listed just before (the usual way: list, choose, decide)
+    if state.guild is not None or state.card_step is not None:
+        return asked in legal_commands(state, seat)
     phase = state.phase
     cls = type(asked)
     if isinstance(phase, FinalCards):
-        return asked in (cards.legal(state, seat) if cls is PlayBonusCard else [once(EndTurn, seat)])
+        return asked in (cards.legal(state, seat) if cls in CARD_COMMANDS else [once(EndTurn, seat)])
     rule = LEGAL_BY_PHASE.get(type(phase))
     if rule is None:
         return False
-    if cls is PlayBonusCard:
+    if cls in CARD_COMMANDS:
         return asked in cards.legal(state, seat)
     if cls is UseMosqueTile:
         return asked in tiles.legal(state, seat)

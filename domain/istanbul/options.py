@@ -1,6 +1,7 @@
 """Game options: validated once in `initial_state`, kept frozen in the state.
 
-Expansions will add keys here (e.g. "mode"); unknown keys are refused so a typo never silently plays the base game.
+Unknown keys are refused so a typo never silently plays the base game; so are combinations the rules exclude,
+each with a message naming the rule.
 """
 
 from __future__ import annotations
@@ -10,14 +11,18 @@ from dataclasses import dataclass
 from domain.core import InvalidOptions
 from domain.istanbul.data import MAX_SEATS, MIN_SEATS
 
-LAYOUTS = ("short_paths", "long_paths", "ordered", "random")
-DEFAULTS = {"layout": "short_paths", "neutral_assistants": False}
+BASE_LAYOUTS = ("short_paths", "long_paths", "ordered", "random")
+EXPANSION_LAYOUTS = ("recommended", "random")  # 5x4: the rulebook's first-game picture, or random (11.1)
+LAYOUTS = BASE_LAYOUTS + ("recommended",)
+EXPANSIONS = ("mocha_baksheesh",)
+DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": []}
 
 
 @dataclass(frozen=True)
 class Options:
     layout: str = "short_paths"
     neutral_assistants: bool = False
+    expansions: tuple[str, ...] = ()
 
 
 def parse_options(options: dict | None, seats: int) -> Options:
@@ -29,12 +34,31 @@ def parse_options(options: dict | None, seats: int) -> Options:
     unknown = sorted(set(options) - set(DEFAULTS))
     if unknown:
         raise InvalidOptions(f"unknown option {unknown[0]!r}")
-    layout = options.get("layout", DEFAULTS["layout"])
-    if layout not in LAYOUTS:
-        raise InvalidOptions(f"layout must be one of {', '.join(LAYOUTS)}")
+    expansions = _expansions(options.get("expansions", DEFAULTS["expansions"]))
+    layouts = EXPANSION_LAYOUTS if expansions else BASE_LAYOUTS
+    layout = options.get("layout", layouts[0] if expansions else DEFAULTS["layout"])
+    if layout not in layouts:
+        if expansions and layout in BASE_LAYOUTS:
+            raise InvalidOptions(f"layout {layout!r} is a 4x4 base-game layout; with an expansion the 20 places lie "
+                                 f"in a 5x4 grid (rulebook p.11): layout must be one of {', '.join(layouts)}")
+        if layout in LAYOUTS:
+            raise InvalidOptions(f"layout {layout!r} needs the expansion's 5x4 grid; the base game's layouts are "
+                                 f"{', '.join(layouts)}")
+        raise InvalidOptions(f"layout must be one of {', '.join(layouts)}")
     neutral = options.get("neutral_assistants", DEFAULTS["neutral_assistants"])
     if not isinstance(neutral, bool):
         raise InvalidOptions("neutral_assistants must be a boolean")
     if neutral and seats > 4:
         raise InvalidOptions("the neutral assistants variant needs a spare colour: 2-4 players")
-    return Options(layout=layout, neutral_assistants=neutral)
+    return Options(layout=layout, neutral_assistants=neutral, expansions=expansions)
+
+
+def _expansions(value) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise InvalidOptions(f"expansions must be a list of names ({', '.join(EXPANSIONS)})")
+    unknown = [name for name in value if name not in EXPANSIONS]
+    if unknown:
+        raise InvalidOptions(f"unknown expansion {unknown[0]!r}: this engine plays {', '.join(EXPANSIONS)}")
+    if len(set(value)) != len(value):
+        raise InvalidOptions("each expansion is named once")
+    return tuple(name for name in EXPANSIONS if name in value)

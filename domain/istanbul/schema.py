@@ -3,12 +3,13 @@ and a fixed shape refuses unknown properties. Place modules describe their own p
 
 from __future__ import annotations
 
-from domain.istanbul.data import BASE_PLACES, GOODS, MAX_SEATS
+from domain.istanbul.catalogue import PLACES
+from domain.istanbul.data import GOODS, MAX_SEATS
 
 SEAT_RANGE = {"minimum": 0, "maximum": MAX_SEATS - 1}
-PLACE_RANGE = {"minimum": min(BASE_PLACES), "maximum": max(BASE_PLACES)}
+PLACE_RANGE = {"minimum": min(PLACES), "maximum": max(PLACES)}
 GOOD_MEANINGS = {"red": "red goods (fabric)", "green": "green goods (spice)", "yellow": "yellow goods (fruit)",
-                 "blue": "blue goods (jewelry)"}
+                 "blue": "blue goods (jewelry)", "coffee": "coffee (Mocha & Baksheesh; uncapped, never a good)"}
 
 
 def integer(description: str, **bounds) -> dict:
@@ -56,7 +57,7 @@ def place(description: str) -> dict:
     return integer(f"{description} (a place's printed number, see place_names)", **PLACE_RANGE)
 
 
-def goods_counts(description: str, goods: tuple[str, ...] = GOODS) -> dict:
-    """A goods amount as the view shows it: every good in play, zeros included."""
+def goods_counts(description: str, goods: tuple[str, ...] = GOODS, optional: tuple[str, ...] = ()) -> dict:
+    """A goods amount as the view shows it: every good in play, zeros included (`optional`: only when in play)."""
     return obj(description, {good: integer(f"{GOOD_MEANINGS.get(good, good)}: how many", minimum=0)
-                             for good in goods})
+                             for good in goods + optional}, optional)

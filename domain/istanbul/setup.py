@@ -9,6 +9,7 @@ each). Everything in play comes from content.py, so an expansion's places, cards
 from __future__ import annotations
 
 from domain.core import apply_permutation
+from domain.istanbul import places
 from domain.istanbul.board import layout_acceptable
 from domain.istanbul.content import Content, content, content_of
 from domain.istanbul.data import (
@@ -40,7 +41,8 @@ def place_figure(figure: str, index: int = 0, by_dealer: bool = False) -> tuple:
 def initial_state(options: dict, seats: int) -> State:
     opts = parse_options(options, seats)
     tables = content_of(opts)
-    slices = {m.KEY: m.initial(seats) for m in tables.modules if hasattr(m, "KEY")}
+    modules = places.in_play(tables.place_ids)
+    slices = {m.KEY: m.initial(seats) for m in modules if hasattr(m, "KEY")}
     placed = sum(getattr(s, "rubies_left", 0) for s in slices.values())
 
     def stack(seat: int) -> tuple[int, ...]:
@@ -54,7 +56,7 @@ def initial_state(options: dict, seats: int) -> State:
         (START_PLAYER,)
         + ((layout_step(tables),) if random_layout else ())
         + (("shuffle", "bonus_deck", len(tables.deck), False),)
-        + tuple(step for m in tables.modules for step in getattr(m, "SETUP_CHANCE", ()))
+        + tuple(step for m in modules for step in getattr(m, "SETUP_CHANCE", ()))
         + tuple(place_figure(figure) for figure in tables.figures)
     )
     return State(
@@ -87,7 +89,7 @@ def decide_setup_chance(state: State, label: str, outcome: tuple[int, ...]) -> l
         return [BonusDeckShuffled(len(deck), deck, False)] + [
             BonusCardDrawn(seat, deck[i], "deck") for i, seat in enumerate(order)
         ]
-    for module in tables.modules:
+    for module in places.in_play(tables.place_ids):
         if hasattr(module, "decide_setup") and (events := module.decide_setup(state, label, outcome)) is not None:
             return events
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import NONE, freeze
+from domain.istanbul.mocha_data import NO_RULES, GuildExtra, GuildRules
 from domain.istanbul.options import Options
 
 NEUTRAL = -1  # owner of a neutral assistant (variant "neutral assistants")
@@ -26,6 +27,8 @@ class Player:
     spare: int = 1  # own assistants in the player's supply (the 5th, taken with the blue mosque tile)
     tiles: tuple[str, ...] = ()  # mosque tile colours owned, in the order taken
     hand: tuple[str, ...] = ()  # bonus card ids, sorted (secret)
+    guild_hand: tuple[str, ...] = ()  # Mocha & Baksheesh: guild card ids, sorted (secret)
+    tavern_tiles: tuple[str, ...] = ()  # Mocha & Baksheesh: tavern tile ids owned, in the order taken
 
     def __post_init__(self):
         freeze(self, "goods")
@@ -36,6 +39,8 @@ class Player:
 
 
 # --- phases: each names the seats whose decision it awaits (to_act) -------------------------------------------------
+# A field an expansion adds to a phase the base game has is listed in the class's VIEW_OPTIONAL: the view shows it
+# only when it differs from its default, so the base game's views keep their exact shape.
 class _CurrentSeat:
     def awaited(self, state) -> tuple[int, ...]:
         return (state.current,)
@@ -51,7 +56,10 @@ class Setup:
 
 @record
 class Movement(_CurrentSeat):
-    """Phase 1: the merchant must move (or a card replaces the move)."""
+    """Phase 1: the merchant must move (or a card replaces the move), or a guild card replaces the turn."""
+
+    VIEW_OPTIONAL = ("committed",)
+    committed: bool = False  # a movement card (B10) was played: a merchant turn, so no guild card any more
 
 
 @record
@@ -91,9 +99,19 @@ class SingleGood:
 
 
 @record
-class Action(_CurrentSeat):
-    """Phase 3 at `place` (the family member's place when sent from the police station)."""
+class GuildDrawing:
+    """Guild Hall sub-step: `owed` guild cards still to draw (after a reshuffle), then the discard if `discard`."""
 
+    owed: int
+    discard: bool
+
+
+@record
+class Action(_CurrentSeat):
+    """Phase 3 at `place` (the family member's place when sent from the police station; the place next to the
+    barrier, or a guild card's place, when no figure acts)."""
+
+    VIEW_OPTIONAL = ("no_figure",)
     place: int
     by_family: bool = False
     done: int = 0  # performances of the place action so far
@@ -102,7 +120,8 @@ class Action(_CurrentSeat):
     green_used: bool = False
     assistant_taken: bool = False  # fountain: an assistant was picked up on arrival (own, or one neutral)
     assistant_left: bool = False  # fountain: an assistant of the stack was left here before the action
-    step: Caravan | Dice | SingleGood | None = None
+    step: Caravan | Dice | SingleGood | GuildDrawing | None = None
+    no_figure: bool = False  # the tavern's barrier or a guild card: no figure acts here, so no encounters follow
 
 
 @record
@@ -116,6 +135,14 @@ class Encounters(_CurrentSeat):
 
     used: tuple[str, ...] = ()
     step: GovernorPayment | None = None
+
+
+@record
+class AfterGuildCard(_CurrentSeat):
+    """A guild card was carried out and put on its discard pile: the turn ends when the player says so (bonus
+    cards that need no place may still be played)."""
+
+    card: str
 
 
 @record
@@ -136,7 +163,38 @@ class Over:
         return ()
 
 
-Phase = Setup | Movement | AssistantStep | Payment | Action | Encounters | FinalCards | Over
+Phase = Setup | Movement | AssistantStep | Payment | Action | Encounters | AfterGuildCard | FinalCards | Over
+
+
+@record
+class GuildTurn:
+    """A guild card being played (rules 5.8): its place's action with the card's rules, then its extra."""
+
+    card: str
+    place: int
+    rules: GuildRules
+    then: GuildExtra
+
+
+@record
+class Swap:
+    """M04: give up to 3 goods or coffee (`given` empty until then), then take as many."""
+
+    given: dict[str, int] = NONE
+
+    def __post_init__(self):
+        freeze(self, "given")
+
+
+@record
+class CardRoll:
+    """M05: the card's two dice; () while the roll is pending, then awaiting M06 or acceptance."""
+
+    kind: str
+    dice: tuple[int, ...] = ()
+
+
+CardStep = Swap | CardRoll
 
 
 @record
@@ -159,12 +217,15 @@ class State:
     yellow_used: bool = False  # yellow mosque tile used this turn
     ending: bool = False  # the end of the game was triggered; this round is finished
     out: tuple[int, ...] = ()  # seats that forfeited: skipped in turn order, never among the winners
+    guild: GuildTurn | None = None  # Mocha & Baksheesh: the guild card being carried out this turn
+    card_step: CardStep | None = None  # a bonus card's own sub-decision (M04's swap, M05's roll), answered first
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
 
 MOVEMENT = Movement()  # field-less phases: one shared instance each (equal to any other)
+COMMITTED = Movement(committed=True)
 ASSISTANT_STEP = AssistantStep()
 PAYMENT = Payment()
 _ACTIONS = {place: Action(place=place) for place in range(1, 26)}  # every place of every box, built once
@@ -174,6 +235,18 @@ def action_at(place: int) -> Action:
     """A fresh action phase at `place` (a frozen dataclass of nine fields is slow to build, and this is evolve's
     commonest phase change)."""
     return _ACTIONS.get(place) or Action(place=place)
+
+
+def action_rules(state: State) -> GuildRules:
+    """The guild card's rules when the current action is the guild card's own (not a family member's or the
+    barrier's action it leads to), else the printed rules (NO_RULES)."""
+    guild = state.guild
+    if guild is None:
+        return NO_RULES
+    phase = state.phase
+    if type(phase) is Action and phase.place == guild.place and not phase.by_family:
+        return guild.rules
+    return NO_RULES
 
 
 # --- small pure updates shared by the evolve functions (no validation here) -----------------------------------

@@ -3,17 +3,20 @@ dice_turn_to_4_or_reroll (red): after a black market / tea house roll, once: one
 warehouse_extra_good (green): after a warehouse action, once: 2 lira for 1 good of any type;
 recall_assistant (yellow): once per turn, any moment of it, 2 lira: one own assistant from another place back;
 fifth_assistant (blue): taken at once with the tile (places/mosques.py).
-Demand tiles are data (data.DEMAND_TILES) used by places/markets.py."""
+The red and green tiles need a place: not in a guild card turn (rules 5.8, R-51).
+Demand tiles are data (data.DEMAND_TILES) used by places/markets.py. Tavern tiles (Mocha & Baksheesh, 7.4) have no
+command: `has_tavern_tile` tells the movement (turn.py) and the encounters (figures.py) what they allow."""
 
 from __future__ import annotations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
+from domain.istanbul.catalogue import TAVERN_TILES
 from domain.istanbul.commands import UseMosqueTile, once
 from domain.istanbul.data import GOODS, GREEN_TILE_COST, MOSQUE_TILES, RED_TILE_DIE, WAREHOUSE_GOOD, YELLOW_TILE_COST
 from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUsed
 from domain.istanbul.frozen import replace
-from domain.istanbul.places.dice import red_choice_open, resolve
+from domain.istanbul.places.dice import choice_open, red_choice_open, resolve
 from domain.istanbul.state import Action, Dice, push_roll, with_step
 from domain.istanbul.timing import debt_payable, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, one
@@ -24,6 +27,11 @@ STEP_COMMANDS = COMMANDS  # usable while a sub-decision waits, by each tile's ow
 
 def _kind(tile: str) -> str:
     return MOSQUE_TILES[tile][1]
+
+
+def has_tavern_tile(player, kind: str) -> bool:
+    """The player owns a tavern tile of `kind` ("movement" | "encounter")."""
+    return any(TAVERN_TILES[tile].kind == kind for tile in player.tavern_tiles)
 
 
 # --- legal uses, one function per ability kind -----------------------------------------------------------------
@@ -41,6 +49,7 @@ def _legal_extra_good(state, seat, tile):
     if (
         isinstance(phase, Action)
         and phase.step is None
+        and state.guild is None
         and phase.place in WAREHOUSE_GOOD
         and phase.done >= 1
         and not phase.green_used
@@ -105,7 +114,10 @@ def _decide_dice(state, command):
     if command.reroll:
         return [RedTileUsed(command.seat, (), True)]
     dice = tuple(RED_TILE_DIE if i == command.die else value for i, value in enumerate(step.dice))
-    return [RedTileUsed(command.seat, dice, False), resolve(state, command.seat, step, dice)]
+    events = [RedTileUsed(command.seat, dice, False)]
+    if choice_open(state, command.seat, replace(step, dice=dice, red_used=True)):
+        return events  # M06 may still turn a die (then accept_roll or M06 resolves the roll)
+    return events + [resolve(state, command.seat, step, dice)]
 
 
 def _decide_extra_good(state, command):

@@ -9,9 +9,18 @@ close that window: only the card's or tile's own timing can.
 from __future__ import annotations
 
 from domain.istanbul.data import CARAVANSARY_DRAWS, FIGURE_FEE
-from domain.istanbul.state import Action, AssistantStep, Caravan, Encounters, GovernorPayment, Movement, Payment
+from domain.istanbul.state import (
+    Action,
+    AfterGuildCard,
+    AssistantStep,
+    Caravan,
+    Encounters,
+    GovernorPayment,
+    Movement,
+    Payment,
+)
 
-TURN_PHASES = (Movement, AssistantStep, Payment, Action, Encounters)
+TURN_PHASES = (Movement, AssistantStep, Payment, Action, Encounters, AfterGuildCard)
 
 
 def own_turn(state) -> bool:

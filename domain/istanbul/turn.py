@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.cards import CARDS
+from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, once
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
 from domain.istanbul.events import (
@@ -25,7 +25,7 @@ from domain.istanbul.events import (
     TurnEnded,
 )
 from domain.istanbul.figures import to_catch
-from domain.istanbul.places import fountain
+from domain.istanbul.places import fountain, tavern
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
     NEUTRAL,
@@ -41,6 +41,7 @@ from domain.istanbul.state import (
     last_of_round,
     next_seat,
 )
+from domain.istanbul.tiles import has_tavern_tile
 
 COMMANDS = (Move, LeaveAssistant, PickUpAssistant, PayMerchants, EndTurn)
 NORMAL_STEPS = (1, 2)
@@ -60,22 +61,42 @@ def fee(state: State, seat: int) -> int:
 
 
 # --- legal commands --------------------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _moves(layout: tuple[int, ...], seat: int, origin: int, steps: tuple[int, ...], card) -> tuple:
-    """Every move of `steps` from `origin` (values: built once per layout, seat and place)."""
-    return tuple(Move(seat, p, card) for p in board.places_at(board.grid_of(layout), layout, origin, steps))
+@lru_cache(maxsize=8192)
+def _moves(layout: tuple[int, ...], seat: int, origin: int, steps: tuple[int, ...], card,
+           barrier: tuple[int, ...] = (), straight: bool = False) -> tuple:
+    """Every move of `steps` from `origin`, not across `barrier`, with the movement tile's straight lines when
+    `straight` (values: built once per layout, seat, place and barrier)."""
+    grid = board.grid_of(layout)
+    places = board.places_at(grid, layout, origin, steps, barrier)
+    if straight:
+        places = tuple(sorted(set(places) | set(board.straight_line(grid, layout, origin, barrier))))
+    return tuple(Move(seat, p, card) for p in places)
+
+
+@lru_cache(maxsize=1024)
+def _corners(layout: tuple[int, ...], seat: int, origin: int, card: str) -> tuple:
+    """M07: a corner place instead of the move, a jump the barrier does not stop (R-15)."""
+    return tuple(Move(seat, p, card) for p in board.corners(board.grid_of(layout), layout) if p != origin)
 
 
 def legal_movement(state: State, seat: int) -> list:
     player = state.players[seat]
     here = player.merchant
-    out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None))
+    if tavern.KEY not in state.places:  # no tavern: no barrier, no tavern tiles (the base game)
+        out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None))
+        barrier = ()
+    else:
+        barrier = tavern.blocked_for(state, seat)
+        straight = has_tavern_tile(player, "movement")
+        out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None, barrier, straight))
     if player.hand:
         kinds = {CARDS[c].kind: c for c in player.hand}
         if "move_3_4" in kinds:
-            out += _moves(state.layout, seat, here, MOVE_3_4, kinds["move_3_4"])
+            out += _moves(state.layout, seat, here, MOVE_3_4, kinds["move_3_4"], barrier)
         if "stay" in kinds:
             out.append(once(Move, seat, here, kinds["stay"]))
+        if "corner" in kinds:
+            out += _corners(state.layout, seat, here, kinds["corner"])
     return out
 
 

@@ -1,11 +1,14 @@
 """view(state, seat) and redact(event, seat): what a seat (None = spectator) may see.
 
-Secret while the game runs: bonus cards in hand (others see the count), the bonus deck's order, the demand stacks
-below the top tile. Once the game is over nothing is secret: every seat and the spectator see the complete final
-position (every hand, the deck, the whole discard pile and demand stacks) and the result.
+Secret while the game runs: bonus cards and guild cards in hand (others see the counts), the bonus deck's order,
+the guild stack's order, the demand stacks below the top tile. Once the game is over nothing is secret: every seat
+and the spectator see the complete final position (every hand, the decks, the whole discard piles and demand
+stacks) and the result.
 
 Each place module renders its own entries of "places"; the goods shown, the figures, the grid and the place names
-come from the content in play, so the base game's view keeps its exact shape and an expansion only adds fields.
+come from the content in play, so the base game's view keeps its exact shape and an expansion only adds fields
+(Mocha & Baksheesh: `expansions` among the options, each player's guild cards and tavern tiles, `guild_turn`,
+`card_step`, `proposed_rows`; a phase field an expansion added shows only when set, see state.VIEW_OPTIONAL).
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from __future__ import annotations
 import dataclasses
 
 from domain.core import ChanceDrawn
+from domain.istanbul import places
 from domain.istanbul.chance import chance
 from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
+from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
 
@@ -25,8 +30,16 @@ HIDDEN = ("reward_due",)  # bookkeeping between two events of one command, never
 
 
 def _fields(item) -> dict:
-    return {f.name: (list(x) if isinstance(x := getattr(item, f.name), tuple) else x)
-            for f in dataclasses.fields(item) if f.name not in HIDDEN and f.name != "step"}
+    optional = getattr(type(item), "VIEW_OPTIONAL", ())
+    out = {}
+    for f in dataclasses.fields(item):
+        if f.name in HIDDEN or f.name == "step":
+            continue
+        x = getattr(item, f.name)
+        if f.name in optional and x == f.default:
+            continue  # an expansion's field at its default: the base game's phases keep their shape
+        out[f.name] = list(x) if isinstance(x, tuple) else dict(x) if isinstance(x, dict) else x
+    return out
 
 
 def _phase(state: State) -> dict:
@@ -38,7 +51,7 @@ def _phase(state: State) -> dict:
     return out
 
 
-def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, ...]) -> dict:
+def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, ...], expansion: bool) -> dict:
     p = state.players[seat]
     out = {
         "seat": seat,
@@ -56,6 +69,11 @@ def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, .
     }
     if viewer == seat or revealed:
         out["bonus_cards"] = list(p.hand)
+    if expansion:
+        out["guild_card_count"] = len(p.guild_hand)
+        out["tavern_tiles"] = list(p.tavern_tiles)
+        if viewer == seat or revealed:
+            out["guild_cards"] = list(p.guild_hand)
     return out
 
 
@@ -65,14 +83,18 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     tables = content(state)
     request = chance(state)
     revealed = complete or is_terminal(state)
-    places: dict = {}
-    for module in tables.modules:
+    entries: dict = {}
+    for module in places.in_play(tables.place_ids):
         if hasattr(module, "view"):
-            places.update(module.view(state, revealed))
+            entries.update(module.view(state, revealed))
+    expansion = bool(tables.expansions)
+    options = {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants}
+    if expansion:
+        options["expansions"] = list(state.options.expansions)
     out = {
         "game": "istanbul",
         "seats": state.seats,
-        "options": {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants},
+        "options": options,
         "you": seat,
         "layout": tables.grid.rows_of(state.layout) if state.layout else [],
         "place_names": {str(k): v for k, v in tables.place_names.items()},
@@ -88,11 +110,11 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
         "yellow_tile_used": state.yellow_used,
         "ending": state.ending,
         "ruby_target": target(state),
-        "players": [_player(state, s, seat, revealed, tables.goods) for s in range(state.seats)],
+        "players": [_player(state, s, seat, revealed, tables.goods, expansion) for s in range(state.seats)],
         "assistants": [[place, owner] for place, owner in state.assistants],
         **{figure: place for figure, place in state.figures.items()},
         "neutral_merchants": list(state.neutral_merchants),
-        "places": places,
+        "places": entries,
         "ruby_supply": state.ruby_supply,
         "bonus_deck_size": len(state.deck),
         "discard_pile": {"size": len(state.discard), "top": state.discard[-1] if state.discard else None},
@@ -101,7 +123,20 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     if revealed:
         out["bonus_deck"] = list(state.deck)
         out["discard_pile"]["cards"] = list(state.discard)
+    if expansion:
+        out.update(_expansion(state, tables))
     return out
+
+
+def _expansion(state: State, tables) -> dict:
+    guild = state.guild
+    step = state.card_step
+    return {
+        "guild_turn": None if guild is None else {"card": guild.card, "place": guild.place},
+        "card_step": None if step is None else {"name": type(step).__name__, **_fields(step)},
+        "proposed_rows": [{"table": table, "id": row_id, "status": status, "text": text}
+                          for table, row_id, status, text in tables.proposed_rows(state.seats)],
+    }
 
 
 def redact(event, seat: int | None):
@@ -114,6 +149,10 @@ def redact(event, seat: int | None):
             return replace(event, card="")
         return event
     if isinstance(event, BonusDeckShuffled):
+        return replace(event, cards=())
+    if isinstance(event, GuildCardDrawn):  # always from the face-down stack
+        return event if event.seat == seat else replace(event, card="")
+    if isinstance(event, GuildDeckShuffled):
         return replace(event, cards=())
     if isinstance(event, DemandTilesShuffled):
         return replace(event, tiles=())

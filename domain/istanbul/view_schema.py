@@ -2,15 +2,17 @@
 
 A client reads this to know what `"merchant": 7` or `"stack": [0, -1]` means. Shapes that are fixed refuse
 unknown properties, so a view field added without a description fails the schema test. Each place module
-describes its own entries of "places" (its VIEW_SCHEMA); the rest is here.
+describes its own entries of "places" (its VIEW_SCHEMA); the rest is here. What an expansion adds is optional
+(present only when that expansion is in play), so one schema covers every option.
 """
 
 from __future__ import annotations
 
-from domain.istanbul import places
-from domain.istanbul.content import BASE
-from domain.istanbul.data import CARD_IDS, FIGURES, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
-from domain.istanbul.options import LAYOUTS
+from domain.istanbul import mocha_data, places
+from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
+from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
+from domain.istanbul.docs import CARD_IDS
+from domain.istanbul.options import EXPANSIONS, LAYOUTS
 from domain.istanbul.schema import (
     PLACE_RANGE,
     array,
@@ -26,7 +28,13 @@ from domain.istanbul.schema import (
 
 CARD = string("a bonus card id (rules 8.1): B01 any good, B02 5 lira, B03/B04/B05 the sultan's palace / post "
               "office / gemstone dealer action once more, B06 family member home with its reward, B07 sell any "
-              "goods at the small market, B08 stay, B09 move 3-4 steps, B10 one assistant back", CARD_IDS)
+              "goods at the small market, B08 stay, B09 move 3-4 steps, B10 one assistant back; Mocha & Baksheesh "
+              "(8.2): M01 2 coffee, M02 2 coffee for a guild card, M03 1 coffee for 8 lira, M04 swap up to 3 goods "
+              "or coffee, M05 roll 2 dice for both yields, M06 a die of an own roll to 6, M07 move to a corner, "
+              "M08/M09 the wainwright / coffee house action once more", CARD_IDS)
+GUILD = string("a guild card id (Mocha & Baksheesh, 8.5): card N carries out place N's action (texts in "
+               "proposed_rows)", mocha_data.GUILD_CARD_IDS)
+FIGURE_NAMES = tuple(FIGURE_KINDS)
 
 # --- the phase: its name says which fields it has -----------------------------------------------------------
 STEPS = [
@@ -51,6 +59,11 @@ STEPS = [
     obj("The governor's card was drawn: pay 2 lira or discard a card", {
         "name": string("sub-step name", ["GovernorPayment"]),
     }),
+    obj("Guild Hall (Mocha & Baksheesh): guild cards still owed from a reshuffled stack, then the discard", {
+        "name": string("sub-step name", ["GuildDrawing"]),
+        "owed": integer("guild cards still to draw (after the stack is reshuffled)", minimum=0, maximum=2),
+        "discard": boolean("a guild card from hand is discarded after the draws"),
+    }),
 ]
 
 STEP = {"description": "an open sub-decision of the phase (absent when none)", "oneOf": STEPS}
@@ -62,7 +75,11 @@ def _phase(name: str, description: str, fields: dict | None = None, optional: tu
 
 PHASES = [
     _phase("Setup", "set-up chance steps (start player, layout, deck, demand stacks, figures) are pending"),
-    _phase("Movement", "phase 1: the current seat must move its merchant (or use B08/B09)"),
+    _phase("Movement", "phase 1: the current seat must move its merchant (or use B08/B09/M07), or play a guild "
+           "card instead (Mocha & Baksheesh)", {
+               "committed": boolean("Mocha & Baksheesh: a movement card (B10) was played, so this is a merchant "
+                                    "turn: no guild card (present only when true)"),
+           }, optional=("committed",)),
     _phase("AssistantStep", "phase 1 at the destination: pick up or leave an assistant, or end the turn"),
     _phase("Payment", "phase 2: pay 2 lira to each other merchant here (all or nothing), or end the turn"),
     _phase("Action", "phase 3: the place action at `place` (phase 4 encounters may begin instead)", {
@@ -75,12 +92,19 @@ PHASES = [
         "green_used": boolean("the green mosque tile's extra good was bought at this warehouse"),
         "assistant_taken": boolean("fountain: an assistant was picked up on arrival"),
         "assistant_left": boolean("fountain: an assistant of the stack was left here before the action"),
+        "no_figure": boolean("Mocha & Baksheesh: no figure acts (the place next to the tavern's barrier, or a guild "
+                             "card's place): no encounters follow from it (present only when true)"),
+        "step": STEP,
+    }, optional=("step", "no_figure")),
+    _phase("Encounters", "phase 4: catch family members (compulsory), use the governor / smuggler (/ coffee "
+           "trader) once each", {
+        "used": array("neutral figures already used this turn", string("a figure", FIGURE_NAMES)),
         "step": STEP,
     }, optional=("step",)),
-    _phase("Encounters", "phase 4: catch family members (compulsory), use the governor / smuggler once each", {
-        "used": array("neutral figures already used this turn", string("a figure", ["governor", "smuggler"])),
-        "step": STEP,
-    }, optional=("step",)),
+    _phase("AfterGuildCard", "Mocha & Baksheesh: a guild card was carried out and discarded; end the turn (bonus "
+           "cards that need no place may still be played)", {
+        "card": GUILD,
+    }),
     _phase("FinalCards", "after the last turn: seats may still play cards bringing lira or goods (B01, B02)", {
         "queue": array("seats still to play final cards, the first one acts now", seat("a seat")),
     }),
@@ -91,7 +115,8 @@ PHASES = [
 PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
     "seat": seat("the seat"),
     "lira": integer("lira held", minimum=0),
-    "goods": goods_counts("goods on the wheelbarrow (each at most `capacity`)"),
+    "goods": goods_counts("goods on the wheelbarrow (each at most `capacity`), and coffee beside it (Mocha & "
+                          "Baksheesh, uncapped)", GOODS, (COFFEE,)),
     "capacity": integer("goods of each colour the wheelbarrow holds: 2 plus extensions", minimum=2, maximum=5),
     "extensions": integer("wheelbarrow extensions bought at the wainwright (the 3rd brings a ruby)", minimum=0,
                           maximum=3),
@@ -109,7 +134,13 @@ PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
     "bonus_card_count": integer("bonus cards in hand (public)", minimum=0),
     "bonus_cards": array("the bonus cards in hand, sorted: only in the seat's own view, and in everyone's once "
                          "the game is over", CARD),
-}, optional=("bonus_cards",))
+    "guild_card_count": integer("Mocha & Baksheesh: guild cards in hand (public)", minimum=0),
+    "guild_cards": array("Mocha & Baksheesh: the guild cards in hand, sorted: only in the seat's own view, and in "
+                         "everyone's once the game is over", GUILD),
+    "tavern_tiles": array("Mocha & Baksheesh: tavern tiles owned, in the order taken (movement_N: straight line "
+                          "any distance; encounter_N: neutral figures ask nothing)",
+                          string("a tavern tile id: kind and coffee cost", sorted(TAVERN_TILES))),
+}, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles"))
 
 
 def _places() -> dict:
@@ -117,16 +148,49 @@ def _places() -> dict:
     properties, required = {}, []
     for module in places.MODULES:
         properties.update(getattr(module, "VIEW_SCHEMA", {}))
-        if module in BASE.places:
+        if module in places.BASE_MODULES:
             required += list(getattr(module, "VIEW_SCHEMA", {}))
     return {**obj("what lies on the places", properties), "required": required}
 
 
 def _figures() -> dict:
     meanings = {"governor": "the governor's place (meet it: draw a bonus card, pay 2 lira or a card)",
-                "smuggler": "the smuggler's place (meet it: take any good, pay 2 lira or a good)"}
+                "smuggler": "the smuggler's place (meet it: take any good, pay 2 lira or a good)",
+                "coffee_trader": "Mocha & Baksheesh: the coffee trader's place (meet it: take 1 coffee, pay 2 lira "
+                                 "or a good)"}
     return {name: integer(f"{meanings.get(name, name)}; 0 until placed at set-up", minimum=0,
-                          maximum=PLACE_RANGE["maximum"]) for name in FIGURES}
+                          maximum=PLACE_RANGE["maximum"]) for name in FIGURE_KINDS}
+
+
+EXPANSION_VIEW = {
+    "guild_turn": nullable(obj("Mocha & Baksheesh: the guild card being carried out this turn (null: none)", {
+        "card": GUILD,
+        "place": place("whose action it carries out"),
+    })),
+    "card_step": {"description": "Mocha & Baksheesh: a bonus card's own decision, answered before anything else "
+                                 "(null: none)", "oneOf": [
+        {"type": "null", "description": "no bonus card decision is open"},
+        obj("M04: give up to 3 goods or coffee (give_goods), then take as many (take_goods)", {
+            "name": string("the decision", ["Swap"]),
+            "given": goods_counts("what was given (empty: give_goods is due; else take_goods of as many)", (),
+                                  GOODS + (COFFEE,)),
+        }),
+        obj("M05: the card's roll (empty while it is pending), then accept_roll or M06", {
+            "name": string("the decision", ["CardRoll"]),
+            "kind": string("the card's kind", ["roll_two_yields"]),
+            "dice": array("the two dice", integer("a die", minimum=1, maximum=6), maxItems=2),
+        }),
+    ]},
+    "proposed_rows": array("Mocha & Baksheesh: data rows in play not transcribed from a printed component: "
+                           "proposed stand-ins (the reference's 14a) and inferred values", obj("a row", {
+                               "table": string("the table", ["bonus_cards", "guild_cards", "tavern_tiles",
+                                                             "baksheesh_sides", "die_yields"]),
+                               "id": string("the row's id (a die face for die_yields)"),
+                               "status": string("proposed: a stand-in; inferred: deduced from other facts",
+                                                ["proposed", "inferred"]),
+                               "text": string("what the row says"),
+                           })),
+}
 
 
 RESULT = obj("the final result (null while the game runs)", {
@@ -150,10 +214,12 @@ VIEW_SCHEMA = {
         "game": string("the game", ["istanbul"]),
         "seats": integer("number of seats", minimum=MIN_SEATS, maximum=MAX_SEATS),
         "options": obj("the game's options", {
-            "layout": string("the place layout: the rulebook's short or long paths, places in numeric order, or a "
-                             "random layout drawn at set-up", LAYOUTS),
+            "layout": string("the place layout: the rulebook's short or long paths, places in numeric order, the "
+                             "expansion's recommended 5x4 picture, or a random layout drawn at set-up", LAYOUTS),
             "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
-        }),
+            "expansions": array("the expansions in play (present only when there are any)",
+                                string("an expansion", EXPANSIONS)),
+        }, optional=("expansions",)),
         "you": nullable(seat("the seat this view is for (null: a spectator)")),
         "layout": array("the grid, rows top to bottom, each row's place numbers left to right (empty until a "
                         "random layout is drawn)", array("one row", place("a place"))),
@@ -161,7 +227,8 @@ VIEW_SCHEMA = {
             "type": "object",
             "description": "place number -> English name",
             "propertyNames": {"pattern": "^[0-9]+$"},
-            "additionalProperties": string("the place's name", sorted(PLACE_NAMES.values())),
+            "additionalProperties": string("the place's name", sorted({**PLACE_NAMES,
+                                                                       **mocha_data.PLACE_NAMES}.values())),
         },
         "start_player": seat("the start player (the round ends before its next turn)"),
         "current": seat("the seat whose turn it is"),
@@ -175,8 +242,8 @@ VIEW_SCHEMA = {
                 obj("a draw the dealer makes", {
                     "kind": string("what is drawn", ["shuffle", "roll", "pick"]),
                     "label": string("which draw: start_player, layout, bonus_deck, small_demand, large_demand, "
-                                    "governor, smuggler, black_market, tea_house, neutral_merchant, "
-                                    "bonus_reshuffle"),
+                                    "guild_deck, governor, smuggler, coffee_trader, black_market, tea_house, "
+                                    "roll_two_yields (M05), neutral_merchant, bonus_reshuffle, guild_reshuffle"),
                     "by_dealer": boolean("a background dealer draws it (neutral figures); else the acting seat's "
                                          "own roll, drawn with its command"),
                 }),
@@ -184,7 +251,8 @@ VIEW_SCHEMA = {
         },
         "yellow_tile_used": boolean("the current seat used its yellow mosque tile this turn (once per turn)"),
         "ending": boolean("a seat reached the ruby target: this round is the last"),
-        "ruby_target": integer("rubies that trigger the end (6 with 2 seats, else 5)", minimum=1),
+        "ruby_target": integer("rubies that trigger the end (6 with 2 seats, else 5; 6 with an expansion)",
+                               minimum=1),
         "players": array("every seat, by seat number", PLAYER),
         "assistants": array("assistants standing on places", {
             "type": "array",
@@ -208,7 +276,9 @@ VIEW_SCHEMA = {
         }, optional=("cards",)),
         "result": {"description": "the final result (null while the game runs)",
                    "oneOf": [{"type": "null", "description": "the game runs"}, RESULT]},
+        **EXPANSION_VIEW,
     },
     "additionalProperties": False,
 }
-VIEW_SCHEMA["required"] = [name for name in VIEW_SCHEMA["properties"] if name != "bonus_deck"]
+OPTIONAL = ("bonus_deck", *EXPANSION_VIEW, *(name for name in FIGURE_KINDS if name not in FIGURES))
+VIEW_SCHEMA["required"] = [name for name in VIEW_SCHEMA["properties"] if name not in OPTIONAL]

@@ -34,6 +34,15 @@ NO_BONUS_CARDS = "istanbul.no_bonus_cards"
 NO_RUBIES_LEFT = "istanbul.no_rubies_left"
 WHEELBARROW_COMPLETE = "istanbul.wheelbarrow_complete"
 DECISION_PENDING = "istanbul.decision_pending"
+# Mocha & Baksheesh
+NOT_ENOUGH_COFFEE = "istanbul.not_enough_coffee"
+GUILD_CARD_NOT_IN_HAND = "istanbul.guild_card_not_in_hand"
+GUILD_CARD_INCOMPLETE = "istanbul.guild_card_incomplete"  # cannot be carried out completely, or not yet done
+MERCHANT_TURN_BEGUN = "istanbul.merchant_turn_begun"  # a movement card was played: no guild card this turn
+NO_GUILD_CARDS = "istanbul.no_guild_cards"
+TAVERN_TILE_OWNED = "istanbul.tavern_tile_owned"
+NO_TAVERN_TILES = "istanbul.no_tavern_tiles"
+INVALID_BARRIER = "istanbul.invalid_barrier"
 
 ALL_CODES = (
     WRONG_PHASE,
@@ -66,6 +75,14 @@ ALL_CODES = (
     NO_RUBIES_LEFT,
     WHEELBARROW_COMPLETE,
     DECISION_PENDING,
+    NOT_ENOUGH_COFFEE,
+    GUILD_CARD_NOT_IN_HAND,
+    GUILD_CARD_INCOMPLETE,
+    MERCHANT_TURN_BEGUN,
+    NO_GUILD_CARDS,
+    TAVERN_TILE_OWNED,
+    NO_TAVERN_TILES,
+    INVALID_BARRIER,
 )
 
 

@@ -53,11 +53,25 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "use_smuggler": (("good", "pay"), ()),
     "play_bonus_card": (("card",), ("good", "place", "reward")),
     "use_mosque_tile": (("tile",), ("good", "place", "die", "reroll")),
+    # Mocha & Baksheesh
+    "roast_coffee": ((), ("lira", "good", "card")),
+    "visit_guild_hall": ((), ()),
+    "discard_guild_card": (("card",), ()),
+    "place_barrier": (("places", "act_at"), ("tile",)),
+    "take_tavern_tile": (("kind",), ()),
+    "pay_baksheesh": (("place",), ()),
+    "deliver_coffee": ((), ()),
+    "use_coffee_trader": (("pay",), ()),
+    "play_guild_card": (("card",), ()),
+    "finish_guild_card": ((), ("good",)),
+    "turn_die_to_six": (("die",), ()),
+    "give_goods": (("goods",), ()),
+    "take_goods": (("goods",), ()),
 }
 # how a field's value is written, by field name (anything else is a plain word)
 PLACE, PLACES, GOODS, INT, FLAG = "place", "places", "goods", "int", "flag"
 KINDS = {"place": PLACE, "places": PLACES, "goods": GOODS, "any_goods": GOODS, "number": INT, "owner": INT,
-         "die": INT, "neutral": FLAG, "reroll": FLAG}
+         "die": INT, "neutral": FLAG, "reroll": FLAG, "act_at": PLACE, "lira": FLAG}
 
 
 def slug(name: str) -> str:

@@ -53,12 +53,34 @@ class Api:
         assert r.status_code == 200, r.text
         return r.json()["moves"]
 
+    def events(self, gid: str, token: str | None = None) -> list[dict]:
+        """The whole log, page by page (a page holds at most 10000 events)."""
+        out: list[dict] = []
+        while True:
+            r = self.call("GET", f"/v1/games/{gid}/events?after={len(out)}&limit=10000", token)
+            assert r.status_code == 200, r.text
+            page = r.json()["events"]
+            if not page:
+                return out
+            out += page
+
     def command(self, gid: str, token: str, body: dict, **kwargs):
         return self.call("POST", f"/v1/games/{gid}/commands", token, json=body, **kwargs)
 
 
-def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: int = 20000) -> dict:
-    """Random legal moves, found only through the API, until the game is over; returns the final view.
+def uniform(rng, moves: list[dict]) -> dict:
+    return rng.choice(moves)
+
+
+def eager(rng, moves: list[dict]) -> dict:
+    """Ends the turn only now and then while something else is possible: a game takes far fewer commands."""
+    others = [m for m in moves if m["type"] != "end_turn"]
+    return rng.choice(others if others and rng.random() > 0.1 else moves)
+
+
+def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: int = 20000, choose=uniform) -> dict:
+    """Random legal moves (`choose(rng, moves)`), found only through the API, until the game is over; returns the
+    final view.
 
     While a neutral figure's roll is pending (the background dealer's), it waits as a client would."""
     view = api.view(gid)
@@ -77,7 +99,7 @@ def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: in
         seat = view["to_act"][0]
         moves = api.moves(gid, tokens[seat])
         assert moves, "the seat to act has no legal move"
-        r = api.command(gid, tokens[seat], rng.choice(moves))
+        r = api.command(gid, tokens[seat], choose(rng, moves))
         assert r.status_code == 201, r.text
         view = api.view(gid)
     raise AssertionError("the game did not end")

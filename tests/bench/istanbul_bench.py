@@ -2,9 +2,13 @@
 
 - ms per random playout of a whole 4-seat game: uniformly random legal commands, every chance step settled by
   the real dealer (tests/support/driver.Table), from set-up to the end;
+- random full games per second (1000 / the ms above);
+- the same playout through the game's own functions only (what a tree-search bot runs: legal_commands, decide,
+  evolve, chance, the dealer's draw), without the table's runner and bookkeeping;
 - events replayed per second: the fold of `evolve` over those games' recorded events.
 
-Jaipur is measured the same way in the same run as the baseline. Timings vary with the machine's load, so each
+The base game and Mocha & Baksheesh (recommended 5x4 layout) are measured side by side; Jaipur is measured the
+same way in the same run as the baseline. Timings vary with the machine's load, so each
 figure is the best of a few rounds; the figures are printed, never asserted.
 """
 
@@ -15,6 +19,7 @@ import time
 
 from domain import registry
 from domain.core import replay
+from domain.table import Dealer
 from tests.support.driver import Table
 
 GAMES = 10  # per round
@@ -22,10 +27,13 @@ ROUNDS = 3
 REPLAYS = 5
 
 
-def playout(name: str, seats: int, seed: int) -> Table:
+BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}}
+
+
+def playout(name: str, seats: int, seed: int, options: dict | None = None) -> Table:
     """One whole game of uniformly random legal commands, chance settled by the dealer."""
     game = registry.get(name)
-    table = Table.start(game, {}, seats, f"bench-{seed}".encode())
+    table = Table.start(game, options or {}, seats, f"bench-{seed}".encode())
     rng = random.Random(seed)
     while not game.is_terminal(table.state):
         seat = game.to_act(table.state)[0]
@@ -33,12 +41,42 @@ def playout(name: str, seats: int, seed: int) -> Table:
     return table
 
 
-def playout_ms(name: str, seats: int) -> tuple[float, list]:
+def bare_playout(seats: int, seed: int, options: dict) -> int:
+    """A whole random game through the game's functions alone; its number of events."""
+    game = registry.get("istanbul")
+    dealer, draws, events = Dealer(f"bench-{seed}"), 0, 0
+    state = game.initial_state(options, seats)
+    rng = random.Random(seed)
+    while not game.is_terminal(state):
+        request = game.chance(state)
+        if request is not None:  # the draw is itself an event, recorded before its consequences
+            draws += 1
+            drawn = dealer.draw(draws, request)
+            batch = [drawn, *game.decide(state, drawn)]
+        else:
+            batch = game.decide(state, rng.choice(game.legal_commands(state, game.to_act(state)[0])))
+        for event in batch:
+            state = game.evolve(state, event)
+        events += len(batch)
+    return events
+
+
+def bare_ms(seats: int, options: dict) -> float:
+    best = float("inf")
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        for seed in range(GAMES):
+            bare_playout(seats, seed, options)
+        best = min(best, (time.perf_counter() - start) / GAMES)
+    return best * 1000
+
+
+def playout_ms(name: str, seats: int, options: dict | None = None) -> tuple[float, list]:
     """(the best round's ms per game, the games) over ROUNDS rounds of the same GAMES seeded games."""
     best, tables = float("inf"), []
     for _ in range(ROUNDS):
         start = time.perf_counter()
-        tables = [playout(name, seats, seed) for seed in range(GAMES)]
+        tables = [playout(name, seats, seed, options) for seed in range(GAMES)]
         best = min(best, (time.perf_counter() - start) / GAMES)
     return best * 1000, tables
 
@@ -60,12 +98,15 @@ def engines() -> None:
     jaipur_rate = replay_rate(jaipur)
     print(f"baseline jaipur: {jaipur_ms:.1f} ms per random 2-seat match "
           f"({sum(len(t.events) for t in jaipur) / GAMES:.0f} events), {jaipur_rate:,.0f} events replayed/s")
-    for seats in (4, 2):
-        ms, tables = playout_ms("istanbul", seats)
-        events = sum(len(t.events) for t in tables) / GAMES
-        rate = replay_rate(tables)
-        print(f"istanbul {seats} players: {ms:.1f} ms per random playout of a whole game ({events:.0f} events), "
-              f"{rate:,.0f} events replayed/s ({rate / jaipur_rate:.2f}x jaipur's)")
+    for box, options in BOXES.items():
+        for seats in (4, 2):
+            ms, tables = playout_ms("istanbul", seats, options)
+            events = sum(len(t.events) for t in tables) / GAMES
+            rate = replay_rate(tables)
+            print(f"istanbul {box} {seats} players: {ms:.1f} ms per random playout of a whole game "
+                  f"({1000 / ms:.1f} games/s, {events:.0f} events), {rate:,.0f} events replayed/s "
+                  f"({rate / jaipur_rate:.2f}x jaipur's); game functions alone: {bare_ms(seats, options):.1f} ms "
+                  f"per playout")
 
 
 SECTIONS = [engines]

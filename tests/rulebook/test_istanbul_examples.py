@@ -14,6 +14,7 @@ from domain.istanbul.commands import (
     Move,
     PayGovernor,
     PayMerchants,
+    PlayBonusCard,
     SellGoods,
     SendFamilyMember,
     TakeBlackMarketGood,
@@ -22,9 +23,11 @@ from domain.istanbul.commands import (
     UseMosqueTile,
     UseSmuggler,
     VisitBlackMarket,
+    VisitTeaHouse,
 )
 from domain.istanbul.events import (
     BlackMarketGoodTaken,
+    DiceRolled,
     FinalCardsBegan,
     GoodsSold,
     MailCollected,
@@ -36,8 +39,27 @@ from domain.istanbul.events import (
     SultanDelivered,
     TurnEnded,
 )
+from domain.istanbul.mocha_commands import (
+    FinishGuildCard,
+    GiveGoods,
+    PlaceBarrier,
+    PlayGuildCard,
+    RoastCoffee,
+    TakeGoods,
+)
+from domain.istanbul.mocha_events import BarrierPlaced, CoffeeRoasted, GuildCardFinished, TavernTileTaken
 from domain.istanbul.state import Action, FinalCards
-from tests.unit.istanbul.builders import acting, play, position, roll, setup, with_place
+from tests.unit.istanbul.builders import (
+    acting,
+    layout_permutation,
+    mocha,
+    mocha_acting,
+    play,
+    position,
+    roll,
+    setup,
+    with_place,
+)
 
 
 def test_black_market_2_and_5_turned_to_4_with_the_red_tile_gives_2_blue_and_one_other_good():
@@ -200,3 +222,80 @@ def test_start_player_2_lira_and_each_next_player_clockwise_1_more():
     """000 p.6 step 12: the start player gets 2 lira, clockwise each player 1 lira more than the right neighbour."""
     state = setup(5, start=3)
     assert [p.lira for p in state.players] == [4, 5, 6, 2, 3]
+
+
+# --- Mocha & Baksheesh (000 pp.10-12, 20, 23, 24) ---------------------------------------------------------------
+def _guild_turn(card: str, **player):
+    state = position(mocha(2), players={0: {"guild_hand": (card,), "hand": (), **player}})
+    _, state = play(state, PlayGuildCard(0, card))
+    return state
+
+
+def test_guild_card_16_pay_15_lira_for_the_ruby_and_3_coffee():
+    """000 p.12: "Nach der Zahlung von 15 Lira erhältst du zusätzlich zum Rubin 3 Kaffee." (2 players: 15 lira)"""
+    state = _guild_turn("G16", lira=15)
+    events, state = play(state, BuyRuby(0))
+    assert events == [RubyBought(0, 15, False)]
+    events, state = play(state, FinishGuildCard(0, None))
+    assert events == [GuildCardFinished(0, "G16", 3, 0, None, 0)]
+    assert state.players[0].lira == 0 and state.players[0].rubies == 1 and state.players[0].goods == {"coffee": 3}
+
+
+def test_guild_card_9_announce_7_roll_5_take_4_lira_and_no_red_tile():
+    """000 p.23: "Du sagst 7 an und würfelst 5. Anstatt der üblichen 2 Lira erhältst du 4 Lira." Cards 8 and 9:
+    the red mosque tile may not be used."""
+    state = _guild_turn("G09", lira=0, tiles=("red",), goods={"red": 1})
+    _, state = play(state, VisitTeaHouse(0, 7))
+    events, state = roll(state, 2, 3)
+    assert events[1:] == [DiceRolled(0, "tea_house", (2, 3)), RollResolved(0, "tea_house", 5, 0, 4)]
+    assert state.players[0].lira == 4
+
+
+def test_the_roasting_plant_2_lira_and_1_bonus_card_bring_4_coffee():
+    """000 p.20: "Du gibst 2 Lira und 1 Bonuskarte ab und erhältst dafür 4 Kaffee aus dem Vorrat." """
+    state = mocha_acting(17, player={"lira": 2, "hand": ("B09",)})
+    events, state = play(state, RoastCoffee(0, True, None, "B09"))
+    assert events == [CoffeeRoasted(0, 2, None, "B09", 4)]
+    assert state.players[0].goods == {"coffee": 4} and state.players[0].lira == 0 and state.players[0].hand == ()
+
+
+def test_the_barrier_between_post_office_and_fabric_warehouse_then_the_fabric_warehouse_action():
+    """000 p.20: "Du gibst 2 Kaffee ab und nimmst dir das Sperre-Plättchen. Du legst die Sperre zwischen Postamt
+    und Tuchlager und führst die Aktion des Tuchlagers aus." (a random layout with the two side by side)"""
+    rows = [[16, 15, 18, 3, 10], [8, 1, 7, 17, 4], [2, 19, 6, 12, 9], [5, 11, 20, 14, 13]]
+    state = mocha_acting(19, player={"goods": {"coffee": 2}},
+                         setup_kwargs={"layout": "random", "layouts": [layout_permutation(rows)]})
+    events, state = play(state, PlaceBarrier(0, (2, 5), 2))
+    assert events == [BarrierPlaced(0, (2, 5), 2, 2)]
+    assert state.places["tavern"].barrier == (2, 5) and state.places["tavern"].holder == 0
+    _, state = play(state, FillGoods(0))
+    assert state.players[0].goods == {"red": 2}
+
+
+def test_guild_card_19_a_2_coffee_tile_and_the_barrier_for_3_coffee_instead_of_4():
+    """000 p.23: a tavern tile showing 2 coffee and the barrier moved, with the action next to it: 3 coffee."""
+    state = position(mocha(3), players={0: {"guild_hand": ("G19",), "goods": {"coffee": 3}},
+                                        1: {"tavern_tiles": ("encounter_1",)}})
+    state = with_place(state, "tavern", barrier=(5, 14), holder=1)
+    _, state = play(state, PlayGuildCard(0, "G19"))
+    events, state = play(state, PlaceBarrier(0, (2, 19), 2, "encounter"))
+    assert events == [TavernTileTaken(0, "encounter_2", 2), BarrierPlaced(0, (2, 19), 2, 1)]
+    assert state.players[0].goods == {} and state.places["tavern"].holder == 0
+
+
+def test_guild_card_14_the_red_mosque_tile_for_1_red_good():
+    """000 p.23: "Du nimmst das rote Moschee-Plättchen und gibst dafür 1 rote Ware ab." """
+    state = _guild_turn("G14", goods={"red": 1})
+    assert state.places["mosques"].tiles["red"][0] == 2
+    events, state = play(state, TakeMosqueTile(0, "red"))
+    assert events == [MosqueTileTaken(0, "red", 2, False, False)]
+    assert state.players[0].tiles == ("red",) and state.players[0].goods == {}
+
+
+def test_m04_give_3_yellow_take_2_blue_and_1_coffee():
+    """000 p.24: "Gib 3 gelbe Waren ab und nimm 2 blaue Waren und 1 Kaffee." """
+    state = position(mocha(2), players={0: {"hand": ("M04",), "goods": {"yellow": 3}, "extensions": 1}})
+    _, state = play(state, PlayBonusCard(0, "M04"))
+    _, state = play(state, GiveGoods(0, {"yellow": 3}))
+    _, state = play(state, TakeGoods(0, {"blue": 2, "coffee": 1}))
+    assert state.players[0].goods == {"blue": 2, "coffee": 1}

@@ -12,22 +12,29 @@ A place module exports:
   `decide(state, command)`, `diagnose(state, command)` (why a refused command of its own is refused, once the
   common checks here passed) and APPLY (its events -> evolve functions).
 
-An expansion adds modules to its table in content.py; nothing else dispatches on places.
+A module serves the places of its box: `in_play(place_ids)` lists the modules of the places in play (content.py
+names the places each box brings); nothing else dispatches on places.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from domain.istanbul import violations as v
 from domain.istanbul.places import (
     black_market,
     caravansary,
+    coffee_house,
+    coffee_roastery,
     fountain,
     gemstone_dealer,
+    guild_hall,
     markets,
     mosques,
     police_station,
     post_office,
     sultans_palace,
+    tavern,
     tea_house,
     wainwright,
     warehouses,
@@ -38,10 +45,18 @@ BASE_MODULES = (
     wainwright, warehouses, post_office, caravansary, fountain, black_market, tea_house, markets,
     police_station, sultans_palace, mosques, gemstone_dealer,
 )
-MODULES = BASE_MODULES  # every place module known (expansions add theirs): place ids never repeat across boxes
+MOCHA_MODULES = (coffee_roastery, guild_hall, tavern, coffee_house)
+# every place module known, in the order views list them: place ids never repeat across boxes
+MODULES = BASE_MODULES + MOCHA_MODULES
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}
 BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
 RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))
+
+
+@cache
+def in_play(place_ids: tuple[int, ...]) -> tuple:
+    """The modules of the places in play, in MODULES order."""
+    return tuple(module for module in MODULES if set(module.PLACES) & set(place_ids))
 
 
 def legal(state, seat: int, action: Action) -> list:
@@ -53,6 +68,17 @@ def legal(state, seat: int, action: Action) -> list:
     if action.done >= action.allowed:
         return []
     return module.legal(state, seat, action)
+
+
+def completable(state, seat: int, action: Action) -> bool:
+    """The action at `action.place` can be carried out now (a guild card must be carried out completely, rules
+    5.8): some command of it is legal, and the place's own `completable` (e.g. the Caravansary's two cards)
+    holds."""
+    module = BY_PLACE.get(action.place)
+    if module is None:
+        return False
+    check = getattr(module, "completable", None)
+    return (check is None or check(state, seat, action)) and bool(legal(state, seat, action))
 
 
 def diagnose(state, command) -> str:

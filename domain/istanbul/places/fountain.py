@@ -30,6 +30,7 @@ def before_action(state, seat) -> bool:
         isinstance(action, Action)
         and action.place == FOUNTAIN
         and not action.by_family
+        and not action.no_figure
         and action.step is None
         and action.done == 0
         and not action.assistant_taken

@@ -55,17 +55,31 @@ def diagnose(state, command) -> str:
     return v.NO_RUBIES_LEFT if state.places[KEY].rubies <= 0 else v.NOT_ENOUGH_LIRA
 
 
+def has_ruby(state) -> bool:
+    """A ruby lies on the track (an empty supply may leave it empty, ruling R-21)."""
+    return state.places[KEY].rubies > 0
+
+
+def refill_due(state) -> bool:
+    """Taking the next ruby takes the last one: a supply ruby goes onto the ruby symbol (6.13)."""
+    return state.places[KEY].rubies == 1 and state.ruby_supply > 0
+
+
 def decide(state, command):
+    return [RubyBought(command.seat, price(state), refill_due(state))]
+
+
+def advance(state, refilled: bool):
+    """The next ruby leaves the track (to whoever takes it), the next one costs 1 lira more."""
     here = state.places[KEY]
-    return [RubyBought(command.seat, price(state), here.rubies == 1 and state.ruby_supply > 0)]
+    state = with_place(state, KEY, replace(here, taken=here.taken + 1, rubies=here.rubies - 1 + refilled))
+    return replace(state, ruby_supply=state.ruby_supply - refilled)
 
 
 def apply_ruby_bought(state, e):
     p = state.players[e.seat]
     state = update(state, e.seat, lira=p.lira - e.lira, rubies=p.rubies + 1)
-    here = state.places[KEY]
-    state = with_place(state, KEY, replace(here, taken=here.taken + 1, rubies=here.rubies - 1 + e.refilled))
-    return acted(replace(state, ruby_supply=state.ruby_supply - e.refilled))
+    return acted(advance(state, e.refilled))
 
 
 APPLY = {RubyBought: apply_ruby_bought}

@@ -16,7 +16,7 @@ from domain.istanbul.events import DemandTilesShuffled, GoodsSold
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import Goods
 from domain.istanbul.schema import array, goods_counts, integer, nullable, obj, string
-from domain.istanbul.state import acted_phase, players_with, with_place
+from domain.istanbul.state import acted_phase, action_rules, players_with, with_place
 
 PLACES = (LARGE_MARKET, SMALL_MARKET)
 COMMANDS = (SellGoods,)
@@ -90,7 +90,7 @@ def decide_setup(state, label: str, outcome: tuple[int, ...]) -> list | None:
 def limits(state, seat, action) -> tuple[int, ...]:
     """How many of each good (in GOODS order) may be sold: what is held, at most as many as the tile pictures."""
     have = state.players[seat].goods
-    if action.any_goods:
+    if action.any_goods or action_rules(state).any_goods:  # B07, guild card 11
         return tuple(have.count(good) for good in GOODS)
     demand = DEMAND_TILES[stack(state, action.place)[0]]
     return tuple(min(have.count(good), demand.count(good)) for good in GOODS)

@@ -1,5 +1,6 @@
 """Small Mosque 14 (red, green) / Great Mosque 15 (yellow, blue): own at least the top tile's number of goods of
-its colour, pay 1 of them, take the tile; both tiles of one mosque bring its ruby (6.11, 7.1)."""
+its colour, pay 1 of them, take the tile; both tiles of one mosque bring its ruby (6.11, 7.1). Guild cards 14
+and 15 change the goods needed (rules `goods_needed`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from domain.istanbul.data import GREAT_MOSQUE, MOSQUE_OF, MOSQUE_TILES, SETUP, S
 from domain.istanbul.events import MosqueTileTaken
 from domain.istanbul.frozen import FrozenDict, record
 from domain.istanbul.schema import array, integer, obj
-from domain.istanbul.state import acted, with_place
+from domain.istanbul.state import acted, action_rules, with_place
 from domain.istanbul.wheelbarrow import gain, one, update
 
 PLACES = (SMALL_MOSQUE, GREAT_MOSQUE)
@@ -60,10 +61,11 @@ VIEW_SCHEMA = {"mosques": obj("the two mosques' tile stacks and rubies", {
 def legal(state, seat, action):
     player = state.players[seat]
     tiles = state.places[KEY].tiles
+    needed = action_rules(state).goods_needed
     out = []
     for tile in MOSQUE_OF[action.place]:
         stack = tiles[tile]
-        if tile not in player.tiles and stack and player.goods.count(TILE_GOOD[tile]) >= stack[0]:
+        if tile not in player.tiles and stack and player.goods.count(TILE_GOOD[tile]) >= (needed or stack[0]):
             out.append(once(TakeMosqueTile, seat, tile))
     return out
 

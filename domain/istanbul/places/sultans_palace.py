@@ -78,19 +78,32 @@ def diagnose(state, command) -> str:
     return v.NO_RUBIES_LEFT if state.places[KEY].rubies <= 0 else v.NOT_ENOUGH_GOODS
 
 
+def has_ruby(state) -> bool:
+    """A ruby lies on the track (an empty supply may leave it empty, ruling R-21)."""
+    return state.places[KEY].rubies > 0
+
+
+def refill_due(state) -> bool:
+    """Taking the next ruby takes the last one: a supply ruby goes onto the ruby symbol (6.13)."""
+    return state.places[KEY].rubies == 1 and state.ruby_supply > 0
+
+
 def decide(state, command):
     fixed, _ = delivery(state)
+    return [SultanDelivered(command.seat, fixed.plus(command.any_goods), refill_due(state))]
+
+
+def advance(state, refilled: bool):
+    """The next ruby leaves the track (to whoever takes it), the next delivery needs one more good."""
     here = state.places[KEY]
-    refilled = here.rubies == 1 and state.ruby_supply > 0
-    return [SultanDelivered(command.seat, fixed.plus(command.any_goods), refilled)]
+    state = with_place(state, KEY, replace(here, taken=here.taken + 1, rubies=here.rubies - 1 + refilled))
+    return replace(state, ruby_supply=state.ruby_supply - refilled)
 
 
 def apply_sultan_delivered(state, e):
     state = gain(state, e.seat, e.goods, sign=-1)
     state = update(state, e.seat, rubies=state.players[e.seat].rubies + 1)
-    here = state.places[KEY]
-    state = with_place(state, KEY, replace(here, taken=here.taken + 1, rubies=here.rubies - 1 + e.refilled))
-    return acted(replace(state, ruby_supply=state.ruby_supply - e.refilled))
+    return acted(advance(state, e.refilled))
 
 
 APPLY = {SultanDelivered: apply_sultan_delivered}

@@ -1,4 +1,5 @@
-"""Wainwright 1: pay 7 lira for a wheelbarrow extension; the third one brings a ruby (6.1)."""
+"""Wainwright 1: pay 7 lira for a wheelbarrow extension; the third one brings a ruby (6.1). Guild card 1 changes the
+price (rules `cost`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from domain.istanbul.data import EXTENSIONS_PER_PLAYER, MAX_EXTENSIONS, SETUP, W
 from domain.istanbul.events import ExtensionBought
 from domain.istanbul.frozen import record, replace
 from domain.istanbul.schema import integer, obj
-from domain.istanbul.state import acted, with_place
+from domain.istanbul.state import acted, action_rules, with_place
 from domain.istanbul.wheelbarrow import update
 
 PLACES = (WAINWRIGHT,)
@@ -42,9 +43,14 @@ VIEW_SCHEMA = {"wainwright": obj("Wainwright 1: extensions for 7 lira", {
 })}
 
 
+def cost(state) -> int:
+    rules = action_rules(state)
+    return WAINWRIGHT_COST if rules.cost is None else rules.cost
+
+
 def legal(state, seat, action):
     player = state.players[seat]
-    if player.extensions < MAX_EXTENSIONS and player.lira >= WAINWRIGHT_COST and state.places[KEY].extensions:
+    if player.extensions < MAX_EXTENSIONS and player.lira >= cost(state) and state.places[KEY].extensions:
         return [once(BuyExtension, seat)]
     return []
 
@@ -56,7 +62,7 @@ def diagnose(state, command) -> str:
 def decide(state, command):
     player = state.players[command.seat]
     ruby = player.extensions + 1 == MAX_EXTENSIONS and state.places[KEY].rubies > 0
-    return [ExtensionBought(command.seat, WAINWRIGHT_COST, ruby)]
+    return [ExtensionBought(command.seat, cost(state), ruby)]
 
 
 def apply_extension_bought(state, e):

@@ -1,8 +1,9 @@
 """Validated position builders for Istanbul unit tests.
 
 `setup()` plays the set-up chance steps with chosen outcomes (start player, identity shuffles, governor and
-smuggler dice). `position()` then changes players and figures through dataclasses.replace and re-derives every
-supply so that conservation holds (bonus cards, rubies, mosque tiles, extensions, assistants), refusing impossible
+smuggler dice; with Mocha & Baksheesh, `mocha()`: the guild stack and the coffee trader's dice too). `position()`
+then changes players and figures through dataclasses.replace and re-derives every supply so that conservation
+holds (bonus cards, guild cards, tavern tiles, rubies, mosque tiles, extensions, assistants), refusing impossible
 positions. `play()` decides and evolves a command; `roll()` answers a pending dice roll with chosen dice.
 """
 
@@ -13,13 +14,17 @@ from dataclasses import replace
 
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Roll, Shuffle
-from domain.istanbul.cards import base_deck
-from domain.istanbul.data import MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COLOURS
+from domain.istanbul.content import content
+from domain.istanbul.data import GOODS, MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COLOURS
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
+from domain.istanbul.mocha_data import GUILD_CARD_IDS
+from domain.istanbul.places import guild_hall, tavern
 from domain.istanbul.places.mosques import Mosques
 from domain.istanbul.places.wainwright import Wainwright
 from domain.istanbul.state import NEUTRAL, State
+
+MOCHA = ["mocha_baksheesh"]
 
 
 def drawn(request, outcome) -> ChanceDrawn:
@@ -46,15 +51,22 @@ def answer(state, outcome) -> tuple[list, State]:
 
 
 def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
-          deck=None, small=None, large=None, layouts=()) -> State:
-    state = game.initial_state({"layout": layout, "neutral_assistants": neutral_assistants}, seats)
+          deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None) -> State:
+    options = {"layout": layout, "neutral_assistants": neutral_assistants}
+    if expansions:
+        options["expansions"] = list(expansions)
+    state = game.initial_state(options, seats)
     layouts = list(layouts)
     while (request := game.chance(state)) is not None:
         label = request.label
         if label == "start_player":
             outcome = (start,)
         elif label == "layout":
-            outcome = layouts.pop(0) if layouts else tuple(range(16))
+            outcome = layouts.pop(0) if layouts else tuple(range(request.size))
+        elif label == "guild_deck":
+            outcome = guild if guild is not None else tuple(range(request.size))
+        elif label == "coffee_trader":
+            outcome = coffee_trader
         elif label == "bonus_deck":
             outcome = deck if deck is not None else tuple(range(request.size))
         elif label == "small_demand":
@@ -71,6 +83,18 @@ def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor
     return state
 
 
+def mocha(seats=2, layout="recommended", **kwargs) -> State:
+    """A Mocha & Baksheesh game after set-up (the recommended 5x4 layout unless given)."""
+    return setup(seats, layout=layout, expansions=MOCHA, **kwargs)
+
+
+def layout_permutation(rows: list[list[int]]) -> tuple[int, ...]:
+    """The layout shuffle's outcome that lays out `rows` (the canonical order is the place ids ascending)."""
+    flat = [place for row in rows for place in row]
+    ordered = sorted(flat)
+    return tuple(ordered.index(place) for place in flat)
+
+
 def position(state: State, players: dict | None = None, **fields) -> State:
     """Change players (seat -> Player field changes) and state fields (a neutral figure's name: its place), then
     re-derive the supplies."""
@@ -81,6 +105,8 @@ def position(state: State, players: dict | None = None, **fields) -> State:
             changes["hand"] = tuple(sorted(changes["hand"]))
         if "goods" in changes:
             changes["goods"] = Goods(changes["goods"])
+        if "guild_hand" in changes:
+            changes["guild_hand"] = tuple(sorted(changes["guild_hand"]))
         new_players[seat] = replace(new_players[seat], **changes)
     figures = {name: fields.pop(name) for name in list(fields) if name in state.figures}  # governor=3: its place
     if figures:
@@ -93,12 +119,15 @@ def _rederive(state: State) -> State:
     seats = state.seats
     players = state.players
     table = SETUP[seats]
+    tables = content(state)
     # bonus cards: the deck is what is in no hand and not on the discard pile, in canonical order unless given
     held = Counter(c for p in players for c in p.hand) + Counter(state.discard)
-    rest = Counter(base_deck()) - held
-    assert not (held - Counter(base_deck())), "more copies of a card than exist"
+    rest = Counter(tables.deck) - held
+    assert not (held - Counter(tables.deck)), "more copies of a card than exist"
     if Counter(state.deck) != rest:
-        state = replace(state, deck=tuple(c for c in base_deck() if rest[c] and not rest.subtract([c])))
+        state = replace(state, deck=tuple(c for c in tables.deck if rest[c] and not rest.subtract([c])))
+    if guild_hall.KEY in state.places:
+        state = _rederive_mocha(state)
     # mosque tiles: owned tiles are the top ones of their stack; a mosque's ruby went to each owner of both tiles
     values = table["mosque_values"]
     stacks = {}
@@ -116,11 +145,32 @@ def _rederive(state: State) -> State:
     state = replace(state, places=slices, ruby_supply=RUBIES_TOTAL - placed)
     assert state.ruby_supply >= 0
     for seat, p in enumerate(players):
-        assert p.lira >= 0 and all(0 <= g <= p.capacity for g in p.goods.values()), p
+        assert p.lira >= 0 and all(0 <= p.goods.count(g) <= p.capacity for g in GOODS), p
+        assert all(n >= 0 for n in p.goods.values()), p
         own = p.stack.count(seat) + sum(1 for _, o in state.assistants if o == seat) + p.spare
         assert own == (4 if state.options.neutral_assistants else 5), (seat, own)
         assert all(o in (seat, NEUTRAL) for o in p.stack)
     return state
+
+
+def _rederive_mocha(state: State) -> State:
+    """Guild cards: the stack is every card in no hand, not on the discard pile and not being played (canonical
+    order unless the given stack already is that); tavern tiles: the stacks are every tile nobody owns."""
+    players = state.players
+    here = guild_hall.cards(state)
+    out = Counter(c for p in players for c in p.guild_hand) + Counter(here.discard)
+    if state.guild is not None:
+        out[state.guild.card] += 1
+    assert all(n == 1 for n in out.values()), "each guild card exists once"
+    if set(here.deck) != set(GUILD_CARD_IDS) - set(out):
+        here = replace(here, deck=tuple(c for c in GUILD_CARD_IDS if c not in out))
+    owned = [t for p in players for t in p.tavern_tiles]
+    assert len(set(owned)) == len(owned), "each tavern tile exists once"
+    stacks = tavern.initial(state.seats).stacks
+    stacks = FrozenDict({kind: tuple(t for t in tiles if t not in owned) for kind, tiles in stacks.items()})
+    assert all(t in {x for tiles in tavern.initial(state.seats).stacks.values() for x in tiles} for t in owned)
+    slices = state.places.set(guild_hall.KEY, here).set(tavern.KEY, replace(state.places[tavern.KEY], stacks=stacks))
+    return replace(state, places=slices)
 
 
 def with_place(state: State, key: str, **changes) -> State:
@@ -172,3 +222,9 @@ def acting(place: int, seats: int = 2, seat: int = 0, player: dict | None = None
     assistants = fields.pop("assistants", ((place, seat),))
     return position(state, players=players, assistants=assistants, current=seat,
                     phase=fields.pop("phase", Action(place=place)), **fields)
+
+
+def mocha_acting(place: int, seats: int = 2, setup_kwargs: dict | None = None, **kwargs) -> State:
+    """`acting` in a Mocha & Baksheesh game (the recommended layout unless given)."""
+    return acting(place, seats, setup_kwargs={"expansions": MOCHA, "layout": "recommended", **(setup_kwargs or {})},
+                  **kwargs)

@@ -9,6 +9,9 @@ import pytest
 import domain.istanbul as game
 from domain.istanbul import commands as c
 from domain.istanbul import events as e
+from domain.istanbul import mocha_commands as mc
+from domain.istanbul import mocha_events as me
+from domain.istanbul.mocha_data import GuildExtra, GuildRules
 from events.codec import DecodeError, command_from_wire, command_to_wire, from_wire, to_wire
 
 COMMAND_SAMPLES = [
@@ -23,6 +26,14 @@ COMMAND_SAMPLES = [
     c.PlayBonusCard(0, "B10", place=4), c.PlayBonusCard(0, "B06", reward="lira"),
     c.UseMosqueTile(0, "red", die=1), c.UseMosqueTile(0, "red", reroll=True),
     c.UseMosqueTile(0, "green", good="blue"), c.UseMosqueTile(0, "yellow", place=9),
+    c.UseSmuggler(0, "red", "free"), c.Move(0, 16, "M07"), c.PlayBonusCard(0, "M03"),
+    # Mocha & Baksheesh
+    mc.RoastCoffee(0, True, "red", "G05"), mc.RoastCoffee(0, False, None, "B02"), mc.VisitGuildHall(1),
+    mc.DiscardGuildCard(0, "G11"), mc.PlaceBarrier(0, (2, 5), 2), mc.PlaceBarrier(0, (2, 5), 5, "movement"),
+    mc.TakeTavernTile(0, "encounter"), mc.PayBaksheesh(0, 20), mc.DeliverCoffee(0), mc.UseCoffeeTrader(0, "lira"),
+    mc.UseCoffeeTrader(0, "free"), mc.PlayGuildCard(0, "G16"), mc.FinishGuildCard(0, None),
+    mc.FinishGuildCard(0, "blue"), mc.TurnDieToSix(0, 1), mc.GiveGoods(0, {"yellow": 3}),
+    mc.TakeGoods(0, {"blue": 2, "coffee": 1}),
 ]
 
 EVENT_SAMPLES = [
@@ -42,6 +53,17 @@ EVENT_SAMPLES = [
     e.FamilyMemberCaught(0, 1, "lira"), e.GovernorUsed(0), e.GovernorPaid(0, None), e.SmugglerUsed(0, "blue", 1, "red"),
     e.BonusCardPlayed(0, "B01", "gain_good", good="red", gained=1),
     e.SeatForfeited(2),
+    # Mocha & Baksheesh
+    me.CoffeeTaken(0, 1), me.CoffeeRoasted(0, 2, None, "B02", 4), me.CoffeeDelivered(0, 7, False),
+    me.GuildDeckShuffled(20, ("G01", "G02")), me.GuildHallVisited(0, 1, 2, True), me.GuildCardDrawn(0, "G03"),
+    me.GuildCardDiscarded(0, "G04"),
+    me.GuildCardPlayed(0, "G08", 8, GuildRules(blue_by_sum=(0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3)), GuildExtra()),
+    me.GuildCardPlayed(0, "G16", 16, GuildRules(), GuildExtra(coffee=3)), me.FamilyMemberReturned(0),
+    me.GuildCardFinished(0, "G02", 0, 0, "blue", 1), me.BarrierPlaced(0, (2, 5), 2, 2),
+    me.TavernTileTaken(0, "movement_1", 1), me.BaksheeshPaid(0, 13, 4, {"yellow": 3}, "A", False),
+    me.CoffeeTraderUsed(0, 1, "free"), me.GovernorPaymentWaived(0), me.BonusCardPaid(0, "M03", {"coffee": 1}),
+    me.GoodsGiven(0, {"yellow": 3}), me.GoodsTaken(0, {"blue": 2, "coffee": 1}, {"blue": 2, "coffee": 1}),
+    me.DieTurned(0, 1, (3, 6)), me.YieldsTaken(0, (1, 5), {"coffee": 1}, 3),
 ]
 
 

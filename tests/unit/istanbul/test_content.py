@@ -4,6 +4,7 @@ the seats a decision awaits come from the phase."""
 from __future__ import annotations
 
 import domain.istanbul as game
+from domain.istanbul import places
 from domain.istanbul.board import Grid
 from domain.istanbul.commands import EndTurn, PlayBonusCard
 from domain.istanbul.content import BASE, Expansion, compose, content
@@ -20,7 +21,7 @@ def test_the_base_game_is_the_base_tables():
     assert tables.goods == ("red", "green", "yellow", "blue")
     assert [tables.target(seats) for seats in (2, 3, 4, 5)] == [6, 5, 5, 5]
     state = setup(3)
-    assert set(state.places) == {m.KEY for m in tables.modules if hasattr(m, "KEY")}
+    assert set(state.places) == {m.KEY for m in places.in_play(tables.place_ids) if hasattr(m, "KEY")}
     assert dict(state.figures) == {"governor": 12, "smuggler": 12}
 
 

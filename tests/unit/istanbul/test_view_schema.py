@@ -1,5 +1,6 @@
 """VIEW_SCHEMA describes every view: of every seat and the spectator, while the game runs and once it is over,
-for every player count, layout and variant; every property says what it means."""
+for every player count, layout and variant, of the base game and of Mocha & Baksheesh (coffee, guild cards,
+tavern tiles, barrier, baksheesh tile, coffee trader, proposed rows in play); every property says what it means."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ GAMES = [
     (2, "random", True), (3, "short_paths", False), (4, "long_paths", True), (5, "ordered", False),
     (2, "short_paths", False), (3, "random", True), (4, "random", False), (5, "random", False),
 ]
+MOCHA_GAMES = [(2, "recommended", True), (3, "random", False), (4, "recommended", True), (5, "random", False)]
+BOXES = [(seats, layout, neutral, ()) for seats, layout, neutral in GAMES]
+BOXES += [(seats, layout, neutral, ("mocha_baksheesh",)) for seats, layout, neutral in MOCHA_GAMES]
 
 
 def described(schema, where="view"):
@@ -45,10 +49,11 @@ def check(state, seats):
         assert not errors, f"seat {seat}: {errors[0].json_path}: {errors[0].message}"
 
 
-@pytest.mark.parametrize("seats, layout, neutral", GAMES)
-def test_views_of_random_games_follow_the_schema(seats, layout, neutral):
+@pytest.mark.parametrize("seats, layout, neutral, expansions", BOXES)
+def test_views_of_random_games_follow_the_schema(seats, layout, neutral, expansions):
     rng = random.Random(f"{seats}{layout}{neutral}")
-    table = Table.start(game, {"layout": layout, "neutral_assistants": neutral}, seats, b"schema-%d" % seats)
+    options = {"layout": layout, "neutral_assistants": neutral, "expansions": list(expansions)}
+    table = Table.start(game, options, seats, b"schema-%d" % seats)
     check(table.initial, seats)
     steps = 0
     while not game.is_terminal(table.state):

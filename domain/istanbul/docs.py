@@ -1,0 +1,25 @@
+"""Meanings and ranges of command fields shared by the command modules (commands.py, mocha_commands.py): every
+box's places, cards and goods, so a client reads one range whatever the options."""
+
+from __future__ import annotations
+
+from domain.core import Doc
+from domain.istanbul import mocha_data
+from domain.istanbul.catalogue import CARDS, PLACES
+from domain.istanbul.data import COFFEE, GOODS, MAX_SEATS
+
+ALL_PLACES = PLACES
+CARD_IDS = tuple(CARDS)
+MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items() if c.kind in ("stay", "move_3_4", "corner"))
+GOODS_AND_COFFEE = GOODS + (COFFEE,)
+
+SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)
+PLACE = Doc("a place, by its printed number (17-20: Mocha & Baksheesh)", minimum=min(ALL_PLACES),
+            maximum=max(ALL_PLACES))
+CARD = Doc("a bonus card id in the seat's hand: B01..B10 (rules 8.1), M01..M09 (Mocha & Baksheesh, 8.2)",
+           choices=CARD_IDS)
+GOOD = Doc("a good by colour: red = fabric, green = spice, yellow = fruit, blue = jewelry", choices=GOODS)
+COUNTS = Doc("goods by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry); goods not "
+             "given count 0", minimum=0, maximum=5, choices=GOODS)
+GUILD_CARD = Doc("a guild card id, G01..G20: card N carries out place N's action (Mocha & Baksheesh, 8.5)",
+                 choices=mocha_data.GUILD_CARD_IDS)
