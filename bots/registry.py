@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bots.base import Bot
 from bots.greedy import GreedyBot
+from bots.mcts import MctsBot
 from bots.random_bot import RandomBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
 
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
