@@ -17,12 +17,14 @@ from cli.app import Session
 @click.argument("game_id")
 @click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
 @click.option("--seed", default=None, help="The bot's random seed (ties, random moves).")
+@click.option("--budget-ms", type=click.FloatRange(min=1), default=None,
+              help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
 @click.pass_obj
-def bot(session: Session, game_id: str, bot_name: str, seed: str | None) -> None:
+def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_ms: float | None) -> None:
     """Play your seat (BAZAAR_TOKEN) of GAME_ID with a bot until the game ends."""
     if session.client.token is None:
         raise click.UsageError("a bot needs a seat: pass --token or set BAZAAR_TOKEN")
-    player = make_bot(bot_name, seed)
+    player = make_bot(bot_name, seed, budget_ms)
     count = 0
 
     def said(view):
@@ -41,8 +43,11 @@ def bot(session: Session, game_id: str, bot_name: str, seed: str | None) -> None
 @click.option("--matches", "-n", default=10, show_default=True, type=click.IntRange(1, 100000))
 @click.option("--seed", default="0", show_default=True, help="Seeds the bots (match i uses SEED-i).")
 @click.option("--max-moves", default=20000, show_default=True, help="Give up a match after this many moves.")
+@click.option("--budget-ms", type=click.FloatRange(min=1), default=None,
+              help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
 @click.pass_obj
-def match(session: Session, game: str, bot_names: str, matches: int, seed: str, max_moves: int) -> None:
+def match(session: Session, game: str, bot_names: str, matches: int, seed: str, max_moves: int,
+          budget_ms: float | None) -> None:
     """Play a series of matches between local bots on the server; shows a progress bar, then each bot's wins, win
     rate with a 95% interval, and speed."""
     names = [n.strip() for n in bot_names.split(",") if n.strip()]
@@ -58,7 +63,7 @@ def match(session: Session, game: str, bot_names: str, matches: int, seed: str, 
         for i in range(matches):
             # rotate seats so no bot always starts in the same seat
             order = names[i % len(names):] + names[:i % len(names)]
-            result = play_match(session.client, game, [make_bot(n, f"{seed}-{i}-{s}") for s, n in enumerate(order)],
+            result = play_match(session.client, game, [make_bot(n, f"{seed}-{i}-{s}", budget_ms) for s, n in enumerate(order)],
                                 max_moves=max_moves)
             for winner in result.winners:
                 # a shared win counts as a share of one

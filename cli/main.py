@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cli import botcmds, games
+from cli import agentcmds, botcmds, games
 from cli.app import main
 
-for command in (*games.COMMANDS, *botcmds.COMMANDS):
+for command in (*games.COMMANDS, *botcmds.COMMANDS, *agentcmds.COMMANDS):
     main.add_command(command)
 
 __all__ = ["main"]

@@ -24,6 +24,12 @@ def main() -> int:
         sections += dealer_bench.SECTIONS
     except ImportError as err:
         print(f"(dealer benchmarks skipped: {err})")
+    try:
+        from tests.bench import bots_bench
+
+        sections += bots_bench.SECTIONS
+    except ImportError as err:
+        print(f"(bot benchmarks skipped: {err})")
     for section in sections:
         section()
         sys.stdout.flush()

@@ -1,0 +1,108 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS: Cowling, Powley and Whitehouse, 2012),
+independent of any game.
+
+One tree over the searching seat's information set. Each iteration samples a determinisation (a complete state
+consistent with what the seat sees: `Simulator.determinise`), walks the tree choosing only among the actions that
+exist in that determinisation (UCB1 with availability counts: a child is compared with how often it could have
+been chosen, not with its parent's visits), adds one node, plays a short rollout, and backs up each seat's reward
+in [0, 1]. The answer is the root's most visited action. The tree never sees a true state: it sees only what
+`determinise` builds from the seat's view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+# UCB1's exploration constant for rewards in [0, 1]: 0.7 (about 1/sqrt(2)) is the usual choice there
+EXPLORATION = 0.7
+
+
+class Simulator(Protocol):
+    def determinise(self, rng: random.Random) -> Any:
+        """A complete state drawn from the searching seat's information set."""
+
+    def actions(self, state: Any) -> Sequence[Hashable]:
+        """The actions the tree considers in `state` (empty at the end of the search horizon)."""
+
+    def to_move(self, state: Any) -> int:
+        """The seat whose action is awaited in `state`."""
+
+    def apply(self, state: Any, action: Hashable) -> Any:
+        """The state after `action` (pure)."""
+
+    def rollout(self, state: Any, rng: random.Random) -> Sequence[float]:
+        """Each seat's reward in [0, 1] for a playout from `state` (or the exact outcome where it is known)."""
+
+
+@dataclass(eq=False)
+class Node:
+    action: Hashable | None
+    parent: Node | None
+    mover: int | None  # the seat that played `action` (whose reward this node accumulates)
+    children: dict = field(default_factory=dict)
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    action: Hashable
+    iterations: int
+    seconds: float
+    visits: dict
+
+
+def search(sim: Simulator, rng: random.Random, iterations: int | None = None, budget_ms: float | None = None,
+           max_iterations: int = 100_000) -> SearchResult:
+    """Run until `iterations` iterations or `budget_ms` of wall time, whichever comes first (at least one
+    iteration); returns the root's most visited action (ties: the first found)."""
+    if iterations is None and budget_ms is None:
+        raise ValueError("give an iteration or a time budget")
+    started = time.perf_counter()
+    deadline = None if budget_ms is None else started + budget_ms / 1000
+    limit = max_iterations if iterations is None else iterations
+    root = Node(None, None, None)
+    done = 0
+    while done < limit and (done == 0 or deadline is None or time.perf_counter() < deadline):
+        _iterate(sim, root, rng)
+        done += 1
+    best = max(root.children.values(), key=lambda child: child.visits)
+    return SearchResult(best.action, done, time.perf_counter() - started,
+                        {child.action: child.visits for child in root.children.values()})
+
+
+def _iterate(sim: Simulator, root: Node, rng: random.Random) -> None:
+    state = sim.determinise(rng)
+    node = root
+    while True:
+        actions = sim.actions(state)
+        if not actions:
+            break
+        untried = [a for a in actions if a not in node.children]
+        for action in actions:
+            child = node.children.get(action)
+            if child is not None:
+                child.available += 1
+        if untried:
+            action = untried[rng.randrange(len(untried))]
+            child = Node(action, node, sim.to_move(state), available=1)
+            node.children[action] = child
+            state, node = sim.apply(state, action), child
+            break
+        node = max((node.children[a] for a in actions), key=Node.ucb)
+        state = sim.apply(state, node.action)
+    rewards = sim.rollout(state, rng)
+    while node is not None:
+        node.visits += 1
+        if node.mover is not None:
+            node.reward += rewards[node.mover]
+        node = node.parent
