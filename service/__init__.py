@@ -20,7 +20,8 @@ class GameIdConverter(BaseConverter):
     regex = "[0-9a-f]{16}"
 
 
-BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta")
+BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta",
+              "service.api.pictures", "service.api.pages")
 
 
 def create_app(config: dict | None = None) -> Flask:
