@@ -20,7 +20,7 @@ DEFAULTS = {
     # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",
-    "RATE_COMMANDS": "100/second",
+    "RATE_COMMANDS": "300/second",
     "CREATE_REQUIRES_TOKEN": False,  # True: only organisers (ORGANISER_TOKENS) may create games
 }
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from domain.core import RuleViolation
-
 # common codes (domain.core)
 NOT_YOUR_TURN = "not_your_turn"
 GAME_OVER = "game_over"
@@ -51,6 +49,3 @@ ALL_CODES = (
     PILE_EMPTY,
 )
 
-
-def violation(code: str, message: str) -> RuleViolation:
-    return RuleViolation(code, message)

@@ -14,7 +14,7 @@ import pytest
 
 from domain import registry
 from domain import table as tables
-from domain.istanbul.options import LAYOUTS
+from domain.istanbul.options import BASE_LAYOUTS, EXPANSION_LAYOUTS
 from service.pictures import board
 from tests.support.driver import Table
 
@@ -65,10 +65,14 @@ def test_self_contained():
             'xmlns="http://www.w3.org/2000/svg"', "")
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+BOXES = [{"layout": layout} for layout in BASE_LAYOUTS] + [
+    {"expansions": ["mocha_baksheesh"], "layout": layout} for layout in EXPANSION_LAYOUTS]
+
+
+@pytest.mark.parametrize("options", BOXES, ids=lambda o: "+".join([*o.get("expansions", []), o["layout"]]))
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_istanbul_every_layout_and_seat_count_shows_every_place(layout, seats):
-    table = played(istanbul, seats, {"layout": layout}, moves=12, seed=seats)
+def test_istanbul_every_layout_and_seat_count_shows_every_place(options, seats):
+    table = played(istanbul, seats, options, moves=12, seed=seats)
     view = body(istanbul, table, 0)
     root = parse(board.render(view))
     words = texts(root)
