@@ -1,9 +1,9 @@
 """Rate limits (Flask-Limiter on the game's Redis, sliding-window counters): no client can flood the service.
 
 Three limits, each configurable (BAZAAR_RATE_*, in Flask-Limiter's notation "N/second;M/minute"):
-- every request, per client address (RATE_PER_ADDRESS): the ceiling for anyone;
+- every request but commands, per client address (RATE_PER_ADDRESS): the ceiling for anyone;
 - game creation, per organiser token or else per address (RATE_CREATE): creation writes a whole new game;
-- commands, per seat token (RATE_COMMANDS): one seat cannot monopolise the command path.
+- commands, per seat token only (RATE_COMMANDS): one seat cannot monopolise the command path.
 A refused request is `429 rate_limited` problem+json with `Retry-After`. Liveness and the API description
 are never limited. Why a library: sliding windows that are atomic across processes on Redis, and the
 standard headers, are exactly what Flask-Limiter and its `limits` package maintain.
@@ -53,8 +53,10 @@ def init_app(app: Flask) -> Limiter:
     views = app.view_functions
     views["games.create_game"] = limiter.limit(lambda: current_app.config["RATE_CREATE"], key_func=caller,
                                                override_defaults=False)(views["games.create_game"])
-    views["games.post_command"] = limiter.limit(lambda: current_app.config["RATE_COMMANDS"], key_func=caller,
-                                                override_defaults=False)(views["games.post_command"])
+    # commands are limited per seat token only (each limit is a Redis round trip on the hottest path, and a
+    # command without a valid seat token is refused before it costs anything)
+    views["games.post_command"] = limiter.limit(lambda: current_app.config["RATE_COMMANDS"],
+                                                key_func=caller)(views["games.post_command"])
     app.register_error_handler(RateLimitExceeded, _too_many)
     return limiter
 
