@@ -12,7 +12,7 @@ import time
 import uuid
 
 from sdk.errors import BazaarError
-from sdk.transport import AWAITING_CHANCE, Transport
+from sdk.transport import AWAITING_CHANCE, VERSION_CONFLICT, Transport
 from sdk.types import CommandResult, EventPage
 
 
@@ -36,6 +36,14 @@ def post_command(transport: Transport, game_id: str, command: dict, expected_ver
                                          headers={"Idempotency-Key": key})
             return CommandResult.from_json(response.json())
         except BazaarError as error:
+            if error.code == VERSION_CONFLICT and attempt and expected is not None:
+                # the roll we waited for landed between our look at the log and the retry: if only seatless
+                # events came in between, the position we decided on still stands
+                moved = past_chance_events(transport, game_id, expected)
+                if moved != expected and time.monotonic() - started < policy.budget_s:
+                    expected = moved
+                    continue
+                raise
             if error.code != AWAITING_CHANCE:
                 raise
             attempt += 1

@@ -11,6 +11,7 @@ from sdk.errors import UNREACHABLE, BazaarError, from_response
 from sdk.retry import RetryPolicy
 
 AWAITING_CHANCE = "awaiting_chance"
+VERSION_CONFLICT = "version_conflict"
 # (connect, read) seconds; a long read for exports of long games
 TIMEOUT = (5, 60)
 

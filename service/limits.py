@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 
 from flask import Flask, current_app, request
-from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter import HeaderNames, Limiter, RateLimitExceeded
 
 from service.auth import bearer_token
 from service.errors import problem
@@ -38,13 +38,16 @@ def caller() -> str:
 
 def init_app(app: Flask) -> Limiter:
     config = app.config
-    app.after_request(_retry_after_at_least_one_second)  # registered first, so it runs after Flask-Limiter's
+    app.after_request(_retry_after_from_the_window)  # registered first, so it runs after Flask-Limiter's
     limiter = Limiter(
         client_address,
         app=app,
         storage_uri=config["REDIS_URL"],
         strategy="sliding-window-counter",
         headers_enabled=True,
+        # Flask-Limiter would write its Retry-After on every response, over the dealer's on a 409
+        # awaiting_chance too: it goes under its own name, and 429s get theirs from _too_many
+        header_name_mapping={HeaderNames.RETRY_AFTER: "X-RateLimit-Retry-After"},
         key_prefix="bazaar-rate",
         default_limits=[lambda: current_app.config["RATE_PER_ADDRESS"]],
         default_limits_exempt_when=lambda: request.endpoint in UNLIMITED,
@@ -61,14 +64,15 @@ def init_app(app: Flask) -> Limiter:
     return limiter
 
 
-def _retry_after_at_least_one_second(response):
-    # the sliding window may free a slot within the current second, and Flask-Limiter then says 0: a client
-    # told to retry after 0 s spins; one second is what the header's unit allows
-    if response.status_code == 429 and response.headers.get("Retry-After", "1") == "0":
-        response.headers["Retry-After"] = "1"
+def _retry_after_from_the_window(response):
+    # a 429 from the limiter carries the window's reset as X-RateLimit-Retry-After: name it Retry-After, at least
+    # 1 s (the sliding window may free a slot within the current second, and a client told 0 would spin); the
+    # stream cap's 429 sets its own
+    if response.status_code == 429 and "Retry-After" not in response.headers:
+        seconds = response.headers.get("X-RateLimit-Retry-After", "1")
+        response.headers["Retry-After"] = str(max(1, int(seconds))) if seconds.isdigit() else "1"
     return response
 
 
 def _too_many(err: RateLimitExceeded):
-    # Flask-Limiter adds Retry-After (seconds until the window lets one more through) after this handler
     return problem(429, "rate_limited", "Too many requests", f"rate limit {err.description} exceeded; retry later")
