@@ -43,12 +43,13 @@ os.environ.setdefault("BAZAAR_EXTRA_GAMES", EXTRA_GAMES)
 
 
 import pytest  # noqa: E402
+import redis  # noqa: E402
+
+from service import create_app, embedded_redis  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
 
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
-    from service import embedded_redis
-
     port = embedded_redis.free_port()
     process = embedded_redis.start(port, tmp_path_factory.mktemp("redis"), persistent=False)
     yield f"redis://127.0.0.1:{port}/0"
@@ -58,15 +59,11 @@ def redis_url(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def redis_client(redis_url):
-    import redis
-
     return redis.Redis.from_url(redis_url)
 
 
 @pytest.fixture(scope="session")
 def app(redis_url):
-    from service import create_app
-
     # in-process tests run no worker: neutral-figure rolls resolve inside the command
     return create_app({"REDIS_URL": redis_url, "TESTING": True, "INLINE_DEALER": True})
 

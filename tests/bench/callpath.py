@@ -8,6 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from service import create_app
+from tests.bench.servers import private_redis
+
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("service", "domain", "events")
 VERBOSE = "-v" in sys.argv
@@ -63,9 +66,6 @@ def trace_one_take_one(client, game_id: str, token: str, body: dict) -> dict:
 
 
 def callpath() -> None:
-    from service import create_app
-    from tests.bench.servers import private_redis
-
     with private_redis() as url:
         app = create_app({"REDIS_URL": url, "INLINE_DEALER": True})
         client = app.test_client()

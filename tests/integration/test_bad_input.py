@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from events.store import key
+from events.store import GameExists, key
 from service import create_app
+from service.embedded_redis import free_port
 from service.reactions import reconcile_index
 from tests.support.service import InProcess
 
@@ -47,8 +48,6 @@ def test_deeply_nested_json_is_a_400(client):
 def test_creation_is_atomic_when_the_id_is_taken(app, redis_client):
     games = InProcess.of(app)
     loaded, _ = games.create("tiny", 2, {})
-    from events.store import GameExists
-
     with pytest.raises(GameExists):
         games.store.create(loaded.meta.id, {"game": "tiny"}, [])
     assert redis_client.hget(key(loaded.meta.id, "meta"), "seats") == b"2"
@@ -81,8 +80,6 @@ def test_a_wrong_method_is_405_with_allow(client):
 
 
 def test_health_is_a_problem_when_redis_is_down():
-    from service.embedded_redis import free_port
-
     app = create_app({"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "TESTING": True})
     r = app.test_client().get("/healthz")
     assert r.status_code == 503 and r.mimetype == PROBLEM and r.json["code"] == "unavailable"

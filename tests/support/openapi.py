@@ -23,6 +23,9 @@ from jsonschema.exceptions import best_match
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
+from domain import registry as games
+from service import contract
+
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 BASE_URI = "urn:bazaar:openapi"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -33,12 +36,9 @@ JSON_TYPES = ("application/json", "application/problem+json")
 def spec() -> dict:
     """The parsed openapi.yaml (loaded once; treat as read-only), with the test suite's own game added to its
     generated parts by the same generator, so platform tests on that game are validated too."""
-    from domain import registry
-    from service import contract
-
     with open(SPEC_PATH, encoding="utf-8") as f:
         published = yaml.safe_load(f)
-    return discriminated(contract.build(published, contract.product_games() + [registry.get("tiny")]))
+    return discriminated(contract.build(published, contract.product_games() + [games.get("tiny")]))
 
 
 def discriminated(node: Any) -> Any:
