@@ -46,6 +46,7 @@ import pytest  # noqa: E402
 import redis  # noqa: E402
 
 from service import create_app, embedded_redis  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
+from tests.support.processes import WorkerProcess, gunicorn  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -76,8 +77,6 @@ def client(app):
 @pytest.fixture(scope="session")
 def server(redis_url, tmp_path_factory):
     """The real service under gunicorn on a free port, with production settings; yields its base URL."""
-    from tests.support.processes import gunicorn
-
     with gunicorn(redis_url, tmp_path_factory.mktemp("gunicorn"), {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES}) as base:
         yield base
 
@@ -85,8 +84,17 @@ def server(redis_url, tmp_path_factory):
 @pytest.fixture(scope="module")
 def running_worker(redis_url, tmp_path_factory):
     """A real RQ worker process (`python -m service.worker`) for one test module."""
-    from tests.support.processes import WorkerProcess
-
     process = WorkerProcess(redis_url, tmp_path_factory.mktemp("worker")).start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def own_server(redis_url, tmp_path):
+    """`own_server(db, **settings)`: a server of the test's own on Redis database `db` (its games, rate windows
+    and streams stay apart from the suite's main server), with BAZAAR_<setting> overrides; a context manager
+    yielding its base URL."""
+    def start(db: int, **settings):
+        return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path,
+                        {f"BAZAAR_{k}": str(v) for k, v in settings.items()})
+    return start

@@ -4,10 +4,7 @@ Retry-After at the production limits; limits are configurable; an operator can r
 import threading
 import time
 
-import pytest
 import requests
-
-from tests.support.processes import gunicorn
 
 GAME = {"game": "tiny", "seats": 2}
 
@@ -28,20 +25,11 @@ def flood(base: str, seconds: float, threads: int = 8, headers: dict | None = No
     return answers
 
 
-@pytest.fixture
-def fresh_server(redis_url, tmp_path):
-    """A server of its own on a Redis database of its own: rate windows live in Redis and are keyed by client
-    address, so a flood here must not slow the suite's other tests (all from 127.0.0.1)."""
-    def start(db: int, **settings):
-        env = {"BAZAAR_EXTRA_GAMES": "tiny=tests.support.tiny_game",
-               **{f"BAZAAR_{k}": str(v) for k, v in settings.items()}}
-        return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path, env)
-    return start
-
-
-def test_a_creation_flood_is_cut_off_at_the_production_limit(fresh_server):
-    """Production settings (nothing overridden): 50 creations a second per client at most."""
-    with fresh_server(1) as server:
+def test_a_creation_flood_is_cut_off_at_the_production_limit(own_server):
+    """Rate windows live in Redis and are keyed by client address: a server on a database of its own keeps
+    this flood from slowing the suite's other tests (all from 127.0.0.1). Production settings (nothing
+    overridden): 50 creations a second per client at most."""
+    with own_server(1) as server:
         flooded(server)
 
 
@@ -64,8 +52,8 @@ def flooded(server: str) -> None:
     assert requests.post(f"{server}/v1/games", json=GAME, timeout=10).status_code == 201  # the window moved on
 
 
-def test_limits_are_configurable_and_commands_are_limited_per_seat_token(fresh_server):
-    with fresh_server(2, RATE_CREATE="3/minute", RATE_COMMANDS="2/minute") as base:
+def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_server):
+    with own_server(2, RATE_CREATE="3/minute", RATE_COMMANDS="2/minute") as base:
         game = requests.post(f"{base}/v1/games", json=GAME, timeout=10).json()
         seat = requests.get(f"{base}/v1/games/{game['id']}", timeout=10).json()["to_act"][0]
         other = 1 - seat
@@ -83,8 +71,8 @@ def test_limits_are_configurable_and_commands_are_limited_per_seat_token(fresh_s
         assert requests.get(f"{base}/healthz", timeout=10).status_code == 200
 
 
-def test_an_operator_can_require_an_organiser_token_to_create(fresh_server):
-    with fresh_server(3, CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
+def test_an_operator_can_require_an_organiser_token_to_create(own_server):
+    with own_server(3, CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
         anonymous = requests.post(f"{base}/v1/games", json=GAME, timeout=10)
         assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
         organiser = requests.post(f"{base}/v1/games", json=GAME, timeout=10,

@@ -7,13 +7,11 @@ import statistics
 import time
 from urllib.parse import urlparse
 
-import pytest
 import redis
 import requests
 
 from service import create_app
 from tests.support.play import play_randomly
-from tests.support.processes import gunicorn
 from tests.support.service import InProcess
 
 
@@ -56,15 +54,6 @@ def open_stream(base: str, gid: str, rcvbuf: int | None = None) -> socket.socket
 def first_chunk(sock: socket.socket) -> bytes:
     sock.settimeout(30)
     return sock.recv(4096)
-
-
-@pytest.fixture
-def own_server(redis_url, tmp_path):
-    def start(db: int, **settings):
-        env = {"BAZAAR_EXTRA_GAMES": "tiny=tests.support.tiny_game",
-               **{f"BAZAAR_{k}": str(v) for k, v in settings.items()}}
-        return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path, env)
-    return start
 
 
 def test_forty_streams_of_one_game_cost_one_redis_read_per_process(server, redis_url):

@@ -6,15 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.processes import gunicorn
-
 HERE = Path(__file__).resolve().parent
 EXAMPLES = 20
 
 
-def test_schemathesis_finds_nothing(redis_url, tmp_path):
+def test_schemathesis_finds_nothing(own_server):
     # a Redis database of its own: the thousands of games it creates stay out of the other tests' lists
-    with gunicorn(redis_url.rsplit("/", 1)[0] + "/4", tmp_path) as base:
+    with own_server(4) as base:
         run = subprocess.run(
             [str(Path(sys.executable).parent / "schemathesis"), "--config-file", str(HERE / "schemathesis.toml"),
              "run", f"{base}/openapi.yaml", "--checks", "all", "--max-examples", str(EXAMPLES),
