@@ -14,9 +14,11 @@ Behind a load balancer, the client address is the proxy's unless the deployment 
 from __future__ import annotations
 
 import hashlib
+import math
+import time
 
 from flask import Flask, current_app, request
-from flask_limiter import HeaderNames, Limiter, RateLimitExceeded
+from flask_limiter import Limiter, RateLimitExceeded
 
 from service.auth import bearer_token
 from service.errors import problem
@@ -38,16 +40,14 @@ def caller() -> str:
 
 def init_app(app: Flask) -> Limiter:
     config = app.config
-    app.after_request(_retry_after_from_the_window)  # registered first, so it runs after Flask-Limiter's
     limiter = Limiter(
         client_address,
         app=app,
         storage_uri=config["REDIS_URL"],
         strategy="sliding-window-counter",
-        headers_enabled=True,
-        # Flask-Limiter would write its Retry-After on every response, over the dealer's on a 409
-        # awaiting_chance too: it goes under its own name, and 429s get theirs from _too_many
-        header_name_mapping={HeaderNames.RETRY_AFTER: "X-RateLimit-Retry-After"},
+        # no X-RateLimit-* headers: computing them reads the window back from Redis after every request, a
+        # second round trip on the command path for figures no client uses; a 429 computes its Retry-After
+        headers_enabled=False,
         key_prefix="bazaar-rate",
         default_limits=[lambda: current_app.config["RATE_PER_ADDRESS"]],
         default_limits_exempt_when=lambda: request.endpoint in UNLIMITED,
@@ -64,15 +64,16 @@ def init_app(app: Flask) -> Limiter:
     return limiter
 
 
-def _retry_after_from_the_window(response):
-    # a 429 from the limiter carries the window's reset as X-RateLimit-Retry-After: name it Retry-After, at least
-    # 1 s (the sliding window may free a slot within the current second, and a client told 0 would spin); the
-    # stream cap's 429 sets its own
-    if response.status_code == 429 and "Retry-After" not in response.headers:
-        seconds = response.headers.get("X-RateLimit-Retry-After", "1")
-        response.headers["Retry-After"] = str(max(1, int(seconds))) if seconds.isdigit() else "1"
+def _too_many(err: RateLimitExceeded):
+    response = problem(429, "rate_limited", "Too many requests", f"rate limit {err.description} exceeded; retry later")
+    response.headers["Retry-After"] = str(retry_after())
     return response
 
 
-def _too_many(err: RateLimitExceeded):
-    return problem(429, "rate_limited", "Too many requests", f"rate limit {err.description} exceeded; retry later")
+def retry_after() -> int:
+    """Seconds until the breached window frees a slot: at least 1 (the sliding window may free one within the
+    current second, and a client told 0 would spin). Read from Redis only here, on a refusal."""
+    limit = current_app.extensions["bazaar.limiter"].current_limit
+    if limit is None:
+        return 1
+    return max(1, math.ceil(limit.window[0] - time.time()))

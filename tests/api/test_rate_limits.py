@@ -60,8 +60,10 @@ def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_ser
         by_seat = {s: {"Authorization": f"Bearer {game['seats'][s]['token']}"} for s in (0, 1)}
         add = {"type": "add", "amount": 1}
         moves = [requests.post(f"{base}/v1/games/{game['id']}/commands", json=add, headers=by_seat[seat],
-                               timeout=10).status_code for _ in range(3)]
-        assert moves == [201, 201, 429]
+                               timeout=10) for _ in range(3)]
+        assert [m.status_code for m in moves] == [201, 201, 429]
+        assert 1 <= int(moves[2].headers["Retry-After"]) <= 60  # when the minute's window frees a slot
+        assert not [h for h in moves[0].headers if h.lower().startswith("x-ratelimit")]  # no second round trip
         # the other seat's token has its own window: its refusal is the rules', not the limiter's
         assert requests.post(f"{base}/v1/games/{game['id']}/commands", json=add, headers=by_seat[other],
                              timeout=10).json()["code"] == "not_your_turn"
