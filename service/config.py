@@ -17,7 +17,7 @@ DEFAULTS = {
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
-    # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.
+    # Rate limits (service/limits.py), in the `limits` notation; generous for people and bots, fatal to floods.
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",
     "RATE_COMMANDS": "300/second",
