@@ -18,6 +18,7 @@ DEFAULTS = {
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), in the `limits` notation; generous for people and bots, fatal to floods.
+    "RATE_LIMITS": True,  # False: no limits here, for deployments whose gateway limits every route already
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",
     "RATE_COMMANDS": "300/second",

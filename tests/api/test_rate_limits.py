@@ -73,6 +73,13 @@ def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_ser
         assert requests.get(f"{base}/healthz", timeout=10).status_code == 200
 
 
+def test_limits_can_be_left_to_a_gateway(own_server):
+    """RATE_LIMITS=false: a deployment whose gateway limits every route already pays no Redis round trip here."""
+    with own_server(8, RATE_LIMITS="false", RATE_CREATE="1/minute") as base:
+        codes = [requests.post(f"{base}/v1/games", json=GAME, timeout=10).status_code for _ in range(3)]
+        assert codes == [201, 201, 201]
+
+
 def test_an_operator_can_require_an_organiser_token_to_create(own_server):
     with own_server(3, CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
         anonymous = requests.post(f"{base}/v1/games", json=GAME, timeout=10)

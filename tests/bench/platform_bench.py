@@ -86,24 +86,26 @@ def jaipur_streams(base: str, scripts: list) -> list[list[tuple[str, dict, str]]
 
 def commands_vs_xadd(rounds: int = 3) -> None:
     """Both servers run side by side and are measured in alternating rounds, so load from anything else
-    on the machine falls on both; the figure is the median of the per-round ratios."""
+    on the machine falls on both; the figure is the median of the per-round ratios. Twice: with the rate
+    limits counting every command (production), and with them left to a gateway (RATE_LIMITS=false)."""
     scripts = [jaipur_script(f"bench-{i}", i) for i in range(MATCHES)]
-    rates = []
-    with private_redis() as url:
-        with gunicorn("service.wsgi:app", url, "/healthz") as bazaar, \
-                gunicorn("tests.bench.trivial_app:app", url, "/") as trivial:
-            for _ in range(rounds):
-                streams = jaipur_streams(bazaar, scripts)
-                jaipur_rate = drive(bazaar, streams)
-                xadd_rate = drive(trivial, [[("/xadd", body, None) for _p, body, _t in s] for s in streams])
-                rates.append((jaipur_rate, xadd_rate, jaipur_rate / xadd_rate))
     moves = sum(len(s) for s in scripts)
-    ratio = statistics.median(r for _, _, r in rates)
     print(f"jaipur POST /commands vs one-XADD Flask endpoint, {rounds} alternating rounds of {moves} moves "
           f"({MATCHES} matches; {PROCESSES}x{THREADS} clients; gunicorn 2 workers x 4 threads each):")
-    for jaipur_rate, xadd_rate, r in rates:
-        print(f"  commands {jaipur_rate:7.0f} moves/s, XADD {xadd_rate:7.0f} req/s, ratio {r:.2f}")
-    print(f"ratio commands / XADD baseline (median): {ratio:.2f}  (aim: 0.85 or better)")
+    with private_redis() as url:
+        for label, env in (("rate limits counted in Redis", {}), ("rate limits at a gateway", {"BAZAAR_RATE_LIMITS": "false"})):
+            rates = []
+            with gunicorn("service.wsgi:app", url, "/healthz", env) as bazaar, \
+                    gunicorn("tests.bench.trivial_app:app", url, "/") as trivial:
+                for _ in range(rounds):
+                    streams = jaipur_streams(bazaar, scripts)
+                    jaipur_rate = drive(bazaar, streams)
+                    xadd_rate = drive(trivial, [[("/xadd", body, None) for _p, body, _t in s] for s in streams])
+                    rates.append((jaipur_rate, xadd_rate, jaipur_rate / xadd_rate))
+            for jaipur_rate, xadd_rate, r in rates:
+                print(f"  {label}: commands {jaipur_rate:7.0f} moves/s, XADD {xadd_rate:7.0f} req/s, ratio {r:.2f}")
+            ratio = statistics.median(r for _, _, r in rates)
+            print(f"ratio commands / XADD baseline, {label} (median): {ratio:.2f}  (aim: 0.85 or better)")
 
 
 def in_process(store: EventStore, snapshot_every: int) -> InProcess:
