@@ -8,7 +8,7 @@ from flask import Flask
 from werkzeug.routing import BaseConverter
 
 from service import config as settings
-from service import errors, limits
+from service import errors, hardening, limits
 from service.fanout import Hub
 from service.wiring import build
 
@@ -39,6 +39,7 @@ def create_app(config: dict | None = None) -> Flask:
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
                                        int(app.config["SSE_PER_CLIENT"]))
     errors.init_app(app)
+    hardening.init_app(app)
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)
     app.extensions["bazaar.limiter"] = limits.init_app(app)

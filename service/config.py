@@ -18,6 +18,9 @@ DEFAULTS = {
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), in the `limits` notation; generous for people and bots, fatal to floods.
+    "MAX_BODY_BYTES": 1 << 20,  # request bodies above this are refused with 413 (commands are ~100 bytes)
+    "IMPORT_MAX_BYTES": 64 << 20,  # ... except the import of a whole exported log
+    "CORS_ORIGINS": "",  # comma-separated origins of browser clients allowed to call the API (none: CORS off)
     "RATE_LIMITS": True,  # False: no limits here, for deployments whose gateway limits every route already
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",

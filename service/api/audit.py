@@ -9,6 +9,7 @@ from service.api.games import commands, json_body, repository
 from service.auth import optional_seat, requires_organiser, requires_seat
 from service.commands import now_iso
 from service.errors import problem
+from service.hardening import whole_body
 from service.problems import VersionNotFound
 
 bp = Blueprint("audit", __name__, url_prefix="/v1/games")
@@ -41,7 +42,7 @@ def export(game_id: str):
 @bp.post("/import")
 @requires_organiser
 def import_game():
-    text = request.get_data(as_text=True)
+    text = whole_body().decode(errors="replace")
     try:
         loaded, tokens = audit.import_log(repository(), text.splitlines(), now_iso())
     except audit.ImportRejected as err:

@@ -7,6 +7,7 @@ from flask import Blueprint, current_app, g, request, url_for
 from service import creation, schemas, views
 from service.auth import optional_seat, require_organiser, requires_seat
 from service.commands import Commands, now_iso
+from service.hardening import whole_body
 from service.inputs import parse_json
 from service.problems import BadRequest
 from service.repository import Repository
@@ -25,7 +26,7 @@ def repository() -> Repository:
 def json_body():
     if not request.is_json:
         raise BadRequest("malformed_json", "the body must be JSON (Content-Type: application/json)")
-    return parse_json(request.get_data())
+    return parse_json(whole_body())
 
 
 @bp.post("")
