@@ -18,6 +18,7 @@ import hashlib
 from flask import Flask, current_app, request
 from flask_limiter import HeaderNames, Limiter, RateLimitExceeded
 
+from service import connections
 from service.auth import bearer_token
 from service.errors import problem
 
@@ -39,10 +40,12 @@ def caller() -> str:
 def init_app(app: Flask) -> Limiter:
     config = app.config
     app.after_request(_retry_after_from_the_window)  # registered first, so it runs after Flask-Limiter's
+    storage_uri, storage_options = connections.limiter_storage(config)
     limiter = Limiter(
         client_address,
         app=app,
-        storage_uri=config["REDIS_URL"],
+        storage_uri=storage_uri,  # the games' Redis, a cluster or not (service/connections.py)
+        storage_options=storage_options,
         strategy="sliding-window-counter",
         headers_enabled=True,
         # Flask-Limiter would write its Retry-After on every response, over the dealer's on a 409

@@ -82,8 +82,9 @@ def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event) 
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     wiring = jobs.wiring()
-    holder = wiring.redis.get(RQScheduler.get_locking_key(wiring.queue.name))
-    if release_stale_scheduler_lock(wiring.redis, wiring.queue.name):
+    queue_redis = wiring.queue.connection  # RQ's own Redis (QUEUE_REDIS_URL), not the games' cluster
+    holder = queue_redis.get(RQScheduler.get_locking_key(wiring.queue.name))
+    if release_stale_scheduler_lock(queue_redis, wiring.queue.name):
         log.info("released the scheduler lock of a dead worker (%s)", holder)
     elif holder is not None:
         log.info("the scheduler lock is held by %s", holder)
@@ -94,7 +95,7 @@ def main() -> int:
                      name="sweep", daemon=True).start()
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency)
-    worker = SimpleWorker([wiring.queue], connection=wiring.redis)
+    worker = SimpleWorker([wiring.queue], connection=queue_redis)
     worker.work(with_scheduler=True, logging_level="WARNING")
     return 0
 
