@@ -12,12 +12,13 @@ import sys
 from pathlib import Path
 
 WORKERS = 2
+WORKER_CLASS = "service.gunicorn_worker.ProblemGeventWorker"  # gevent, with gunicorn's own errors as problem+json
 CONNECTIONS_PER_WORKER = 10000  # simultaneous clients per process (streams included); mind `ulimit -n`
 
 
 def gunicorn_command(bind: str, access_log: bool = False) -> list[str]:
     command = [str(Path(sys.executable).parent / "gunicorn"), "--bind", bind, "--workers", str(WORKERS),
-               "--worker-class", "gevent", "--worker-connections", str(CONNECTIONS_PER_WORKER),
+               "--worker-class", WORKER_CLASS, "--worker-connections", str(CONNECTIONS_PER_WORKER),
                "--graceful-timeout", "5", "--no-control-socket"]
     if access_log:
         command += ["--access-logfile", "-"]
