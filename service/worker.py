@@ -13,6 +13,7 @@ process on this host, and (2) enqueues deadlines already overdue directly, not t
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import socket
@@ -79,7 +80,12 @@ def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event) 
             log.exception("sweep failed")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m service.worker",
+                            description="Bazaar's RQ worker: deals neutral figures' rolls and runs turn timers; "
+                                        "re-arms every active game at start and every BAZAAR_SWEEP_S seconds. Run "
+                                        "as many as you like. Settings come from the environment (REDIS_URL, "
+                                        "BAZAAR_QUEUE_REDIS_URL, BAZAAR_*).").parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     wiring = jobs.wiring()
     queue_redis = wiring.queue.connection  # RQ's own Redis (QUEUE_REDIS_URL), not the games' cluster
