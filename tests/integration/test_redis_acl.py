@@ -1,6 +1,8 @@
 """Redis locked down as the README's production recipe says: the service and the worker log in as an ACL user
 that may touch only Bazaar's keys and no dangerous command, and nobody else gets in without a password."""
 
+from pathlib import Path
+
 import pytest
 import redis
 
@@ -52,6 +54,11 @@ def test_the_service_and_worker_run_as_an_acl_user_that_cannot_do_more(locked_re
         bazaar.set("someone-elses-key", 1)
     with pytest.raises(redis.exceptions.AuthenticationError):
         redis.Redis(port=locked_redis).get(f"game:{{game:{gid}}}:meta")  # no password, no access
+
+
+def test_the_readme_recommends_exactly_these_rules():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"ACL SETUSER bazaar on >LONG-RANDOM-PASSWORD {ACL.split(maxsplit=2)[2]}`" in readme
 
 
 def test_a_wrong_password_is_a_503_problem_not_a_crash(locked_redis):
