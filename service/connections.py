@@ -2,17 +2,17 @@
 
 - `redis://[user:password@]host:port/db` one Redis (`rediss://` over TLS);
 - `redis+cluster://[user:password@]host:port[,host:port...]` a Redis Cluster, reached through any of the
-  listed nodes (`rediss+cluster://` over TLS); the cluster has database 0 only. Flask-Limiter's `limits`
-  spells cluster URLs the same way.
+  listed nodes (`rediss+cluster://` over TLS); the cluster has database 0 only. The rate limits'
+  `limits` package spells cluster URLs the same way.
 TLS settings (REDIS_CA_CERTS, REDIS_CERTFILE, REDIS_KEYFILE: paths) apply to every `rediss` URL; the
 server's certificate is always verified (against REDIS_CA_CERTS, or else the system's CAs).
 
 Two roles, two URLs: REDIS_URL holds the games (streams, facts, snapshots, the index) and the rate-limit
 windows; QUEUE_REDIS_URL holds RQ's queues, jobs and scheduler lock (default: REDIS_URL). RQ does not run
 on a Redis Cluster (its job and queue keys share no hash tag, and it moves jobs between them in one
-MULTI), so with a cluster the queue needs a plain Redis of its own (a Sentinel-managed primary in
-production): losing it loses no move, since every pending roll and timer is re-armed from the games' logs
-by the worker's sweep.
+MULTI: its worker stops at start with CROSSSLOT, rq/rq issue 1942), so with a cluster the queue needs a
+plain Redis of its own (in production a primary whose failover keeps one address): losing it loses no
+move, since the worker's sweep re-arms every pending roll and timer from the games' logs.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def queue_url(config: dict) -> str:
 
 
 def limiter_storage(config: dict) -> tuple[str, dict]:
-    """Flask-Limiter's storage URI and options for the games' Redis (its `limits` package speaks cluster
+    """The rate limits' storage URI and options for the games' Redis (the `limits` package speaks cluster
     itself; its window keys carry a hash tag, so each window's script touches one slot)."""
     url = config["REDIS_URL"]
     target = parse(url)

@@ -48,7 +48,7 @@ def test_the_service_plays_through_the_worker_with_one_slot_per_game(server, run
     assert len({key_slot(k) for k in game_keys}) == 1
     index_keys = keys(redis_client, "bazaar:{index}:*")
     assert index_keys and len({key_slot(k) for k in index_keys}) == 1
-    windows = defaultdict(set)  # Flask-Limiter's sliding windows: a window and its previous one, one slot
+    windows = defaultdict(set)  # the rate limits' sliding windows: a window and its previous one, one slot
     for k in keys(redis_client, "*bazaar-rate*"):
         windows[k.removesuffix(b"/-1")].add(key_slot(k))
     assert windows and all(len(slots) == 1 for slots in windows.values())
