@@ -16,10 +16,12 @@ install: $(VENV)/.installed
 run: install
 	$(PY) -m service.run
 
-# Lint first (seconds), then the whole suite on every core; the slowest tests are scheduled first.
+# Lint first (seconds), then the whole suite on every core; the slowest tests are scheduled first. Then the
+# tests marked `cluster` once more with the games on a Redis Cluster of three masters the suite starts itself.
 test: install
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -n auto --dist worksteal
+	BAZAAR_TEST_REDIS=cluster $(PY) -m pytest -p no:xdist -m cluster tests/integration
 
 test-long: install
 	HYPOTHESIS_PROFILE=long $(PY) -m pytest -n auto --dist worksteal

@@ -5,7 +5,11 @@ from __future__ import annotations
 import os
 
 DEFAULTS = {
-    "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",  # the games; redis+cluster://host:port,... for a Redis Cluster
+    "QUEUE_REDIS_URL": "",  # RQ's jobs (a plain Redis; required beside a cluster); "": REDIS_URL
+    "REDIS_CA_CERTS": "",  # rediss:// (TLS): the CA bundle that signed the servers' certificates ("": the system's)
+    "REDIS_CERTFILE": "",  # rediss://: a client certificate and its key, when the servers ask for one
+    "REDIS_KEYFILE": "",
     "STATE_CACHE_SIZE": 2048,  # games whose folded state each process keeps
     "SSE_KEEPALIVE_S": 10,  # a live stream sends a `: keep-alive` comment after this many quiet seconds
     "SSE_PAGE": 500,  # events a live stream reads from Redis at a time (bounds its memory)

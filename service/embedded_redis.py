@@ -32,10 +32,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(port: int, data_dir: str | os.PathLike, persistent: bool = True, spawn=None) -> subprocess.Popen:
+def start(port: int, data_dir: str | os.PathLike, persistent: bool = True, spawn=None,
+          extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """Start redis-server on 127.0.0.1:port with its files under data_dir; returns once it answers PING.
 
-    `spawn(args, env)` starts the process (the supervisor passes its own, so Redis dies with it)."""
+    `spawn(args, env)` starts the process (the supervisor passes its own, so Redis dies with it); `extra` adds
+    redis-server options (a later option wins over an earlier one: the tests' cluster nodes, their fsync)."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     args = [binary(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(data_dir),
@@ -45,6 +47,7 @@ def start(port: int, data_dir: str | os.PathLike, persistent: bool = True, spawn
         args += ["--appendonly", "yes", "--appendfsync", os.environ.get("BAZAAR_APPENDFSYNC", "everysec")]
     else:
         args += ["--appendonly", "no"]
+    args += list(extra)
     if spawn is None:
         process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     else:

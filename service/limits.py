@@ -26,6 +26,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from service import connections
 from service.auth import bearer_token
 from service.errors import problem
 
@@ -41,7 +42,8 @@ class RateLimited(Exception):
 
 class Limits:
     def __init__(self, config: dict):
-        self.strategy = SlidingWindowCounterRateLimiter(storage_from_string(config["REDIS_URL"]))
+        uri, options = connections.limiter_storage(config)  # the games' Redis, a cluster or not
+        self.strategy = SlidingWindowCounterRateLimiter(storage_from_string(uri, **options))
         self.per_address = parse_many(config["RATE_PER_ADDRESS"])
         self.create = parse_many(config["RATE_CREATE"])
         self.commands = parse_many(config["RATE_COMMANDS"])

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import redis
+from redis.cluster import RedisCluster
 from rq import Queue
 
 from events.store import EventStore
+from service import connections
 from service.commands import Commands
 from service.reactions import update_index
 from service.repository import Repository
@@ -22,7 +24,7 @@ QUEUE = "bazaar"
 
 @dataclass
 class Wiring:
-    redis: redis.Redis
+    redis: redis.Redis | RedisCluster  # the games' Redis (a cluster or not: see service/connections.py)
     store: EventStore
     repository: Repository
     commands: Commands
@@ -31,15 +33,16 @@ class Wiring:
 
 
 def build(config: dict) -> Wiring:
-    client = redis.Redis.from_url(config["REDIS_URL"])
+    client = connections.connect(config["REDIS_URL"], config)
     # Live streams block in XREAD for a whole keep-alive interval: their reads need a socket timeout longer
     # than that (the client's default of 5 s once cut every quiet stream after 5 s).
-    streams = redis.Redis.from_url(config["REDIS_URL"], socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
+    streams = connections.connect(config["REDIS_URL"], config, socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
     store = EventStore(client, stream_client=streams)
     repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
                             snapshot_every=int(config["SNAPSHOT_EVERY"]))
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
-    queue = Queue(QUEUE, connection=client)
+    queue_url = connections.queue_url(config)
+    queue = Queue(QUEUE, connection=client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config))
     scheduler = Scheduler(repository, queue, commands.inline_dealer)
     commands.after_append.append(update_index(store))
     commands.after_append.append(scheduler)

@@ -13,6 +13,7 @@ process on this host, and (2) enqueues deadlines already overdue directly, not t
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import socket
@@ -79,11 +80,17 @@ def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event) 
             log.exception("sweep failed")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(prog="python -m service.worker",
+                            description="Bazaar's RQ worker: deals neutral figures' rolls and runs turn timers; "
+                                        "re-arms every active game at start and every BAZAAR_SWEEP_S seconds. Run "
+                                        "as many as you like. Settings come from the environment (REDIS_URL, "
+                                        "BAZAAR_QUEUE_REDIS_URL, BAZAAR_*).").parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     wiring = jobs.wiring()
-    holder = wiring.redis.get(RQScheduler.get_locking_key(wiring.queue.name))
-    if release_stale_scheduler_lock(wiring.redis, wiring.queue.name):
+    queue_redis = wiring.queue.connection  # RQ's own Redis (QUEUE_REDIS_URL), not the games' cluster
+    holder = queue_redis.get(RQScheduler.get_locking_key(wiring.queue.name))
+    if release_stale_scheduler_lock(queue_redis, wiring.queue.name):
         log.info("released the scheduler lock of a dead worker (%s)", holder)
     elif holder is not None:
         log.info("the scheduler lock is held by %s", holder)
@@ -94,7 +101,7 @@ def main() -> int:
                      name="sweep", daemon=True).start()
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency)
-    worker = SimpleWorker([wiring.queue], connection=wiring.redis)
+    worker = SimpleWorker([wiring.queue], connection=queue_redis)
     worker.work(with_scheduler=True, logging_level="WARNING")
     return 0
 

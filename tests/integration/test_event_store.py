@@ -8,6 +8,8 @@ import pytest
 from events.envelope import GENESIS, verify_chain
 from events.store import EventStore, VersionConflict
 
+pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
+
 
 @pytest.fixture
 def store(redis_client):
@@ -106,7 +108,7 @@ def test_tampered_log_names_the_broken_link(store):
 
 
 def test_index_never_moves_a_game_backwards(redis_client):
-    store = EventStore(redis_client, index_key=f"test-index:{gid()}")
+    store = EventStore(redis_client, index_key=f"test-index:{{{gid()}}}")  # one hash tag: one cluster slot
     g = gid()
     store.index(g, {"version": 5, "status": "active"})
     store.index(g, {"version": 3, "status": "stale"})
@@ -116,7 +118,7 @@ def test_index_never_moves_a_game_backwards(redis_client):
 
 
 def test_the_index_pages_in_id_order_and_by_status(redis_client):
-    store = EventStore(redis_client, index_key=f"test-index:{gid()}")
+    store = EventStore(redis_client, index_key=f"test-index:{{{gid()}}}")  # one hash tag: one cluster slot
     ids = sorted(f"{n:016x}" for n in range(0, 250, 7))
     for n, g in enumerate(ids):
         store.index(g, {"version": 1, "status": "active"})

@@ -74,13 +74,13 @@ def test_commands_wait_for_the_roll_then_succeed(api, worker):
     wait_for(lambda: api.command(gid, tokens[seat], {"type": "end_turn"}).status_code == 201)
 
 
-def test_a_killed_worker_restarted_resolves_the_pending_roll(api, worker, redis_url):
+def test_a_killed_worker_restarted_resolves_the_pending_roll(api, worker, queue_url):
     worker.start()
-    wait_for(lambda: redis.Redis.from_url(redis_url).get("rq:scheduler-lock:bazaar"))
+    wait_for(lambda: redis.Redis.from_url(queue_url).get("rq:scheduler-lock:bazaar"))
     worker.kill()
     gid, tokens, seat = new_tiny(api)
     assert api.command(gid, tokens[seat], {"type": "call_dealer"}).status_code == 201
-    Queue("bazaar", connection=redis.Redis.from_url(redis_url)).empty()  # the queued job is lost too
+    Queue("bazaar", connection=redis.Redis.from_url(queue_url)).empty()  # the queued job is lost too
     time.sleep(0.5)
     assert api.view(gid)["awaiting_chance"] is not None
     worker.start()  # its start-up sweep finds the pending roll in the game's log
@@ -141,9 +141,9 @@ def test_auto_then_forfeit_after_one(api, worker):
     assert final["clock"]["timeouts"][1 - final["result"]["winners"][0]] == 2
 
 
-def test_overdue_deadline_fires_when_a_crashed_worker_restarts(api, worker, redis_url):
+def test_overdue_deadline_fires_when_a_crashed_worker_restarts(api, worker, queue_url):
     worker.start()
-    wait_for(lambda: redis.Redis.from_url(redis_url).get("rq:scheduler-lock:bazaar"))
+    wait_for(lambda: redis.Redis.from_url(queue_url).get("rq:scheduler-lock:bazaar"))
     worker.kill()  # the scheduler's lock stays behind for a minute
     gid, tokens, seat = new_tiny(api, clock={"per_move_s": 1})
     time.sleep(1.5)  # the deadline passes while no worker runs
@@ -188,21 +188,21 @@ def test_a_timer_that_runs_early_is_retried_by_rq(api, redis_url):
     assert api.view(gid)["version"] == version
 
 
-def _queued_roll(api, redis_url):
+def _queued_roll(api, queue_url):
     """A tiny game whose dealer roll is queued while no worker runs: (game id, the roll's job id, the queue)."""
     gid, tokens, seat = new_tiny(api)
     assert api.command(gid, tokens[seat], {"type": "call_dealer"}).status_code == 201
     job_id = f"deal-{gid}-{api.view(gid)['version']}"
-    queue = Queue("bazaar", connection=redis.Redis.from_url(redis_url))
+    queue = Queue("bazaar", connection=redis.Redis.from_url(queue_url))
     assert queue.get_job_position(job_id) is not None
     return gid, job_id, queue
 
 
-def test_a_roll_left_in_rqs_intermediate_list_by_a_killed_worker_resumes(api, worker, redis_url):
+def test_a_roll_left_in_rqs_intermediate_list_by_a_killed_worker_resumes(api, worker, queue_url):
     """A worker killed after taking the job off the queue (RQ's LMOVE into its intermediate list) and before
     starting it: the job keeps its id and status `queued`, so a unique enqueue alone would wait for RQ's own
     cleanup (minutes). The sweep sees the job cannot run and queues it again."""
-    gid, job_id, queue = _queued_roll(api, redis_url)
+    gid, job_id, queue = _queued_roll(api, queue_url)
     queue.connection.lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")  # what the dead worker did
     assert queue.get_job_position(job_id) is None and queue.fetch_job(job_id).get_status() == "queued"
     started = time.monotonic()
@@ -211,9 +211,9 @@ def test_a_roll_left_in_rqs_intermediate_list_by_a_killed_worker_resumes(api, wo
     assert time.monotonic() - started < 10
 
 
-def test_a_roll_whose_worker_died_while_running_it_resumes(api, worker, redis_url):
+def test_a_roll_whose_worker_died_while_running_it_resumes(api, worker, queue_url):
     """A worker killed while running the job leaves it `started` with an old heartbeat and its id taken."""
-    gid, job_id, queue = _queued_roll(api, redis_url)
+    gid, job_id, queue = _queued_roll(api, queue_url)
     job = queue.fetch_job(job_id)
     queue.remove(job_id)
     old = datetime.now(UTC) - timedelta(minutes=5)

@@ -4,6 +4,8 @@ import pytest
 
 from domain import registry
 
+pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
+
 registry.register("tiny", "tests.support.tiny_game")
 
 

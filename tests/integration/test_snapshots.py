@@ -13,6 +13,8 @@ from service.commands import Commands
 from service.repository import Loaded, Repository, fold
 from tests.support.service import InProcess
 
+pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
+
 registry.register("tiny", "tests.support.tiny_game")
 
 

@@ -51,17 +51,71 @@ def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None) -
             process.wait(timeout=5)
 
 
+class GunicornProcess:
+    """The service under gunicorn on a fixed port, to kill -9 (master and its workers) and start again."""
+
+    def __init__(self, redis_url: str, log_dir: Path, env: dict[str, str] | None = None):
+        self.redis_url, self.log_dir, self.env = redis_url, log_dir, env or {}
+        self.port = embedded_redis.free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.starts = 0
+
+    def start(self, timeout: float = 60) -> GunicornProcess:
+        self.starts += 1
+        with open(self.log_dir / f"gunicorn-{self.port}-{self.starts}.log", "w") as out:
+            self.process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{self.port}"), cwd=ROOT,
+                                            env={**os.environ, "REDIS_URL": self.redis_url, **self.env},
+                                            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if requests.get(f"{self.base}/healthz", timeout=5).status_code == 200:
+                    return self
+            except requests.RequestException:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not start (see {self.log_dir})")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL to the master and every worker (its process group): a crash, nothing cleaned up."""
+        if self.process and self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.process.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while self.process is not None and time.monotonic() < deadline:  # its workers die a moment later
+            try:
+                os.killpg(self.process.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+
 class WorkerProcess:
-    def __init__(self, redis_url: str, log_dir: Path):
+    def __init__(self, redis_url: str, log_dir: Path, env: dict[str, str] | None = None):
         self.redis_url = redis_url
         self.log_dir = log_dir
+        self.env = env or {}
         self.process: subprocess.Popen | None = None
         self.starts = 0
 
     def start(self) -> WorkerProcess:
         self.starts += 1
         log = open(self.log_dir / f"worker-{self.starts}.log", "w")
-        env = {**os.environ, "REDIS_URL": self.redis_url}
+        env = {**os.environ, "REDIS_URL": self.redis_url, **self.env}
         self.process = subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env,
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         return self

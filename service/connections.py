@@ -1,0 +1,96 @@
+"""Redis URLs into clients: a single Redis, a Redis Cluster, with or without an ACL user and TLS.
+
+- `redis://[user:password@]host:port/db` one Redis (`rediss://` over TLS);
+- `redis+cluster://[user:password@]host:port[,host:port...]` a Redis Cluster, reached through any of the
+  listed nodes (`rediss+cluster://` over TLS); the cluster has database 0 only. The rate limits'
+  `limits` package spells cluster URLs the same way.
+TLS settings (REDIS_CA_CERTS, REDIS_CERTFILE, REDIS_KEYFILE: paths) apply to every `rediss` URL; the
+server's certificate is always verified (against REDIS_CA_CERTS, or else the system's CAs).
+
+Two roles, two URLs: REDIS_URL holds the games (streams, facts, snapshots, the index) and the rate-limit
+windows; QUEUE_REDIS_URL holds RQ's queues, jobs and scheduler lock (default: REDIS_URL). RQ does not run
+on a Redis Cluster (its job and queue keys share no hash tag, and it moves jobs between them in one
+MULTI: its worker stops at start with CROSSSLOT, rq/rq issue 1942), so with a cluster the queue needs a
+plain Redis of its own (in production a primary whose failover keeps one address): losing it loses no
+move, since the worker's sweep re-arms every pending roll and timer from the games' logs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+import redis
+from redis.cluster import ClusterNode, RedisCluster
+
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+
+
+@dataclass(frozen=True)
+class Target:
+    cluster: bool
+    tls: bool
+    nodes: tuple[tuple[str, int], ...]  # a cluster's startup nodes
+    url: str  # the plain redis:// or rediss:// URL (the first node for a cluster)
+    username: str | None
+    password: str | None
+
+
+def parse(url: str) -> Target:
+    parts = urlsplit(url)
+    scheme = CLUSTER_SCHEMES.get(parts.scheme, parts.scheme)
+    if scheme not in ("redis", "rediss", "unix"):
+        raise ValueError(f"not a Redis URL: {parts.scheme}://")
+    cluster = parts.scheme in CLUSTER_SCHEMES
+    auth, _, hosts = parts.netloc.rpartition("@")
+    user, _, password = auth.partition(":")
+    nodes = tuple((host.rsplit(":", 1)[0], int(host.rsplit(":", 1)[1]) if ":" in host else 6379)
+                  for host in hosts.split(",") if host)
+    if cluster and parts.path.strip("/") not in ("", "0"):
+        raise ValueError("a Redis Cluster has database 0 only")
+    plain = url
+    if cluster:
+        first = f"{auth}@{hosts.split(',')[0]}" if auth else hosts.split(",")[0]
+        plain = parts._replace(scheme=scheme, netloc=first).geturl()
+    return Target(cluster, scheme == "rediss", nodes, plain, unquote(user) or None, unquote(password) or None)
+
+
+def tls_options(config: dict) -> dict:
+    options = {"ssl_cert_reqs": "required"}
+    for setting, option in (("REDIS_CA_CERTS", "ssl_ca_certs"), ("REDIS_CERTFILE", "ssl_certfile"),
+                            ("REDIS_KEYFILE", "ssl_keyfile")):
+        if config.get(setting):
+            options[option] = config[setting]
+    return options
+
+
+def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
+    """A client for `url` (either kind answers the commands Bazaar uses on one game's keys alike)."""
+    target = parse(url)
+    if target.tls:
+        options = {**tls_options(config), **options}
+    if not target.cluster:
+        return redis.Redis.from_url(target.url, **options)
+    auth = {"username": target.username, "password": target.password}
+    return RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
+                        ssl=target.tls, **{k: v for k, v in auth.items() if v}, **options)
+
+
+def queue_url(config: dict) -> str:
+    """RQ's Redis: QUEUE_REDIS_URL, else the games' own (which must then not be a cluster)."""
+    url = config.get("QUEUE_REDIS_URL") or config["REDIS_URL"]
+    if parse(url).cluster:
+        raise ValueError("RQ cannot use a Redis Cluster: set BAZAAR_QUEUE_REDIS_URL to a plain Redis")
+    return url
+
+
+def limiter_storage(config: dict) -> tuple[str, dict]:
+    """The rate limits' storage URI and options for the games' Redis (the `limits` package speaks cluster
+    itself; its window keys carry a hash tag, so each window's script touches one slot)."""
+    url = config["REDIS_URL"]
+    target = parse(url)
+    options = tls_options(config) if target.tls else {}
+    if not target.cluster:
+        return url, options
+    scheme, rest = url.split("://", 1)
+    return "redis+cluster://" + rest, {**options, "ssl": True} if target.tls else options

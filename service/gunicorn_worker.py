@@ -1,0 +1,67 @@
+"""gunicorn's gevent worker, with gunicorn's own error answers as problem+json like every other error.
+
+gunicorn refuses some requests before the app sees them: a request line longer than `--limit-request-line`
+(414), too many or too large header fields (431), a request it cannot parse (400). Its answer is an HTML
+page, which no API client expects. The limits stay gunicorn's (it reads no more than them, so they are the
+cheap defence); only the answer's form changes: gunicorn still chooses the status and logs the refusal,
+into a buffer, and this worker sends the same status as problem+json (`service/serving.py` names it).
+"""
+
+from __future__ import annotations
+
+import json
+
+from gunicorn import util
+from gunicorn.workers.ggevent import GeventWorker
+
+# status -> (stable code, title); a status gunicorn may answer that is not listed here is a `malformed_request`
+PROBLEMS = {
+    400: ("malformed_request", "Malformed request"),
+    403: ("forbidden", "Forbidden"),
+    414: ("request_line_too_long", "Request line too long"),
+    417: ("expectation_failed", "Expectation failed"),
+    431: ("request_headers_too_large", "Request header fields too large"),
+    500: ("internal_error", "Internal server error"),
+    501: ("not_implemented", "Not implemented"),
+}
+DETAILS = {
+    414: "the request line (method, path and query) is longer than the server reads",
+    431: "the request has more header fields, or a longer one, than the server reads",
+}
+
+
+class _Captured:
+    """Stands in for the client's socket while gunicorn writes its HTML answer (util.write_nonblock)."""
+
+    def __init__(self):
+        self.data = b""
+
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def sendall(self, data: bytes) -> None:
+        self.data += data
+
+
+def problem_response(status: int, reason: str) -> bytes:
+    code, title = PROBLEMS.get(status, ("malformed_request", reason))
+    body = {"type": f"urn:bazaar:problem:{code}", "title": title, "status": status, "code": code}
+    if status in DETAILS:
+        body["detail"] = DETAILS[status]
+    payload = json.dumps(body).encode()
+    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(payload)}\r\n\r\n")
+    return head.encode("latin-1") + payload
+
+
+class ProblemGeventWorker(GeventWorker):
+    def handle_error(self, req, client, addr, exc):
+        captured = _Captured()
+        super().handle_error(req, captured, addr, exc)
+        status_line = captured.data.split(b"\r\n", 1)[0].decode("latin-1").split(" ", 2)
+        if len(status_line) < 3 or not status_line[1].isdigit():
+            return
+        try:
+            util.write_nonblock(client, problem_response(int(status_line[1]), status_line[2]))
+        except Exception:  # noqa: BLE001 - the client is gone: nothing more to tell it (as gunicorn does)
+            self.log.debug("Failed to send error message.")

@@ -1,0 +1,43 @@
+"""Redis URLs into clients (service/connections.py): cluster or not, ACL user, TLS settings. Nothing connects
+here; the cluster and ACL tests in tests/integration use real servers."""
+
+import pytest
+
+from service.connections import connect, limiter_storage, parse, queue_url
+
+CA = {"REDIS_CA_CERTS": "/etc/bazaar/ca.pem", "REDIS_CERTFILE": "", "REDIS_KEYFILE": ""}
+
+
+def test_a_cluster_url_names_every_startup_node_and_its_user():
+    target = parse("rediss+cluster://bazaar:p%40ss@10.0.0.1:7000,10.0.0.2:7001")
+    assert target.cluster and target.tls
+    assert target.nodes == (("10.0.0.1", 7000), ("10.0.0.2", 7001))
+    assert (target.username, target.password) == ("bazaar", "p@ss")
+
+
+def test_a_cluster_has_database_zero_only():
+    with pytest.raises(ValueError):
+        parse("redis+cluster://10.0.0.1:7000/3")
+
+
+def test_tls_verifies_the_server_against_the_configured_ca():
+    client = connect("rediss://bazaar:secret@redis.internal:6380/0", CA)
+    kwargs = client.connection_pool.connection_kwargs
+    assert kwargs["ssl_ca_certs"] == "/etc/bazaar/ca.pem" and kwargs["ssl_cert_reqs"] == "required"
+    assert (kwargs["username"], kwargs["password"]) == ("bazaar", "secret")
+    assert "ssl_ca_certs" not in connect("redis://127.0.0.1:6379/0", CA).connection_pool.connection_kwargs
+
+
+def test_rq_never_gets_a_cluster():
+    assert queue_url({"REDIS_URL": "redis://a:6379/0", "QUEUE_REDIS_URL": ""}) == "redis://a:6379/0"
+    with pytest.raises(ValueError):
+        queue_url({"REDIS_URL": "redis+cluster://a:7000", "QUEUE_REDIS_URL": ""})
+    assert queue_url({"REDIS_URL": "redis+cluster://a:7000", "QUEUE_REDIS_URL": "redis://q:6379/0"}) == \
+        "redis://q:6379/0"
+
+
+def test_the_rate_limiter_reaches_the_same_redis():
+    assert limiter_storage({"REDIS_URL": "redis://a:6379/2"}) == ("redis://a:6379/2", {})
+    uri, options = limiter_storage({"REDIS_URL": "rediss+cluster://u:p@a:7000,b:7000", **CA})
+    assert uri == "redis+cluster://u:p@a:7000,b:7000"
+    assert options["ssl"] is True and options["ssl_ca_certs"] == "/etc/bazaar/ca.pem"
