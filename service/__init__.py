@@ -35,6 +35,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["bazaar.repository"] = wiring.repository
     app.extensions["bazaar.commands"] = wiring.commands
     app.extensions["bazaar.queue"] = wiring.queue
+    app.extensions["bazaar.feed"] = wiring.feed
     app.extensions["bazaar.hub"] = Hub(wiring.store, int(float(app.config["SSE_KEEPALIVE_S"]) * 1000),
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
                                        int(app.config["SSE_PER_CLIENT"]))

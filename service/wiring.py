@@ -11,9 +11,12 @@ from dataclasses import dataclass
 import redis
 from rq import Queue
 
+from events.feed import Feed
 from events.store import EventStore
+from service import lifecycle
 from service.commands import Commands
-from service.reactions import update_index
+from service.consumers import Consumer
+from service.reactions import index_consumer, update_index
 from service.repository import Repository
 from service.scheduling import Scheduler
 
@@ -28,6 +31,8 @@ class Wiring:
     commands: Commands
     queue: Queue
     scheduler: Scheduler
+    feed: Feed
+    consumers: list[Consumer]  # the feed's consumers the worker runs (service/consumers.py); add yours here
 
 
 def build(config: dict) -> Wiring:
@@ -41,6 +46,8 @@ def build(config: dict) -> Wiring:
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue = Queue(QUEUE, connection=client)
     scheduler = Scheduler(repository, queue, commands.inline_dealer)
+    feed = Feed(client)
     commands.after_append.append(update_index(store))
+    commands.after_append.append(lifecycle.publish(feed))
     commands.after_append.append(scheduler)
-    return Wiring(client, store, repository, commands, queue, scheduler)
+    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store)])
