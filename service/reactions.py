@@ -38,6 +38,7 @@ def update_index(store: EventStore):
             return
         try:
             store.index(loaded.meta.id, index_entry(loaded, now_iso()))
+            store.index_players(loaded.meta.id, loaded.meta.players)
         except Exception:  # noqa: BLE001 - a reaction must not fail the move; the feed and the sweep repair
             log.exception("index update failed for game %s", loaded.meta.id)
 
@@ -53,6 +54,7 @@ def index_consumer(store: EventStore) -> Consumer:
         if isinstance(fact, GameCreated):
             store.index(fact.game_id, {"game": fact.game, "version": 1, "seats": fact.seats, "status": "active",
                                        "updated_at": fact.at})
+            store.index_players(fact.game_id, fact.players)
         elif isinstance(fact, GameFinished):
             store.index(fact.game_id, {"game": fact.game, "version": fact.version, "seats": fact.seats,
                                        "status": "finished", "updated_at": fact.at})
@@ -77,6 +79,7 @@ def reconcile(repository: Repository, feed: Feed) -> tuple[int, list[str], int]:
             unreadable.append(game_id)
             continue
         repository.store.index(game_id, index_entry(loaded, now_iso()))
+        repository.store.index_players(game_id, loaded.meta.players)
         republished += lifecycle.republish(feed, repository, loaded)
         seen += 1
     return seen, unreadable, republished
