@@ -53,8 +53,8 @@ def bound_players(players: list | None, seats: int) -> tuple[str | None, ...]:
         return ()
     require_organiser()
     if len(players) != seats:
-        raise BadRequest("malformed_request", f"players: one entry (a player id or null) per seat ({seats})",
-                         "players")
+        raise Unprocessable("invalid_players", f"players: one entry (a player id or null) per seat ({seats})",
+                            "players")
     for pid in players:
         record = identities().identity(pid) if pid is not None else {"kind": "player"}
         if record is None or record["kind"] != "player":

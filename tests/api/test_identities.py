@@ -152,7 +152,7 @@ def test_only_organisers_bind_seats_and_only_to_players_that_exist(client):
     twice = call(client, "POST", "/v1/games", org["token"], json={**body, "players": [ada["id"], ada["id"]]})
     assert (twice.status_code, twice.json["code"]) == (422, "player_seated_twice")
     short = call(client, "POST", "/v1/games", org["token"], json={**body, "players": [ada["id"]]})
-    assert short.status_code == 400
+    assert (short.status_code, short.json["code"]) == (422, "invalid_players")
     assert call(client, "POST", "/v1/games", org["token"], json=body).status_code == 201
 
 
