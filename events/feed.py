@@ -139,6 +139,20 @@ class Feed:
             if start in (b"0-0", "0-0") or len(claimed) >= count:
                 return claimed
 
+    def members(self, group: str) -> dict[str, int]:
+        """The group's members and how many entries each holds unacknowledged."""
+        return {_text(m["name"]): int(m["pending"]) for m in self.redis.xinfo_consumers(self.key, group)}
+
+    def take_over(self, group: str, member: str, dead: str, count: int) -> list[Entry]:
+        """Up to `count` of the entries the member `dead` holds, now `member`'s, however recently delivered."""
+        held = self.redis.xpending_range(self.key, group, "-", "+", count, consumername=dead)
+        ids = [p["message_id"] for p in held]
+        return [_entry(i, f) for i, f in self.redis.xclaim(self.key, group, member, 0, ids) if f] if ids else []
+
+    def leave(self, group: str, member: str) -> None:
+        """Remove a member that holds nothing any more (a dead process's name)."""
+        self.redis.xgroup_delconsumer(self.key, group, member)
+
     def ack(self, group: str, entry_ids: list[str]) -> int:
         return int(self.redis.xack(self.key, group, *entry_ids)) if entry_ids else 0
 
@@ -146,9 +160,12 @@ class Feed:
         return int(self.redis.xpending(self.key, group)["pending"])
 
 
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def _entry(entry_id, fields) -> Entry:
-    eid = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-    return Entry(eid, decode(fields[b"f"]))
+    return Entry(_text(entry_id), decode(fields[b"f"]))
 
 
 # Publish a fact once. KEYS[1] the feed stream, KEYS[2] the hash of published fact ids; ARGV[1] the fact id,

@@ -93,7 +93,8 @@ def main() -> int:
     stop = threading.Event()
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(settings.load()["SWEEP_S"]), stop),
                      name="sweep", daemon=True).start()
-    consumers.start(wiring.feed, wiring.consumers, stop)  # the cross-game feed's consumers (the game index, ...)
+    # the cross-game feed's consumers (the game index, ...); what a killed worker on this host held is theirs at once
+    consumers.start(wiring.feed, wiring.consumers, stop, consumers.dead_here(alive))
     log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency)

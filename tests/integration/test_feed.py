@@ -16,9 +16,10 @@ from events.feed import Feed, GameCreated, GameFinished, SeatForfeited
 from events.store import EventStore
 from service import creation, lifecycle
 from service.commands import Commands, now_iso
-from service.consumers import Consumer, Subscription
+from service.consumers import Consumer, Subscription, dead_here, member_name
 from service.reactions import index_consumer, reconcile, update_index
 from service.repository import Repository
+from service.worker import alive
 from tests.support.processes import ROOT, WorkerProcess, wait_for
 
 FAR_FUTURE = "2999-01-01T00:00:00.000Z"
@@ -142,7 +143,7 @@ def test_a_consumer_that_fails_leaves_the_entry_pending_until_it_succeeds(db_url
 HOLDER = textwrap.dedent("""
     import sys, threading, redis
     from events.feed import Feed
-    from service.consumers import Consumer, Subscription
+    from service.consumers import Consumer, Subscription, dead_here, member_name
     feed = Feed(redis.Redis.from_url(sys.argv[1]))
     def hold(entry):
         print("holding", entry.id, flush=True)
@@ -164,6 +165,7 @@ def test_entries_a_dead_consumer_process_held_are_reclaimed_by_another(db_url):
         holder.wait(timeout=10)
     survivor = Subscription(feed, index_consumer(commands.store), member="survivor", claim_idle_ms=100)
     assert survivor.poll() == 0  # nothing new: the three are pending with the dead member
+    assert survivor.take_over_dead(dead_here(alive)) == 0  # "doomed" names no process of this host: wait for idle
     time.sleep(0.15)
     assert survivor.reclaim() == 3 and feed.pending("index") == 0
     assert {e["id"] for e in commands.store.page_games("active")[0]} == set(games)
@@ -229,6 +231,30 @@ def test_the_sweep_repairs_an_index_entry_the_consumer_never_wrote(db_url):
 
 
 # --- the worker runs the consumers ---------------------------------------------------------------------------
+
+
+def dead_member() -> str:
+    """The member name a worker that has exited on this host had."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    return member_name().rsplit("-", 1)[0] + f"-{gone.pid}"
+
+
+def test_a_starting_worker_takes_over_at_once_what_a_dead_worker_of_its_host_held(db_url, tmp_path):
+    commands, feed = parts(db_url, "feed")
+    games = [create(commands) for _ in range(2)]
+    dead = dead_member()
+    Subscription(feed, index_consumer(commands.store), member=dead)  # joins the group
+    assert len(feed.read("index", dead, 100, None)) == 2  # it took both, then its process died
+    worker = WorkerProcess(db_url, tmp_path).start()
+    try:
+        # well before CLAIM_IDLE_MS (30 s): the new worker took them over as it started
+        wait_for(lambda: len(commands.store.page_games("active")[0]) == 2, timeout=20)
+        assert {e["id"] for e in commands.store.page_games("active")[0]} == set(games)
+        wait_for(lambda: dead not in feed.members("index"))
+        assert feed.pending("index") == 0
+    finally:
+        worker.stop()
 
 
 def test_the_worker_keeps_the_index_from_the_feed(db_url, tmp_path):
