@@ -7,6 +7,7 @@ is repaired by the start-up sweep, `service.lifecycle.republish`):
   bazaar:{feed}:lifecycle   stream, field "f" = the fact's JSON
   bazaar:{feed}:published   hash, fact id -> stream entry id: a fact is written once however often it is offered
 
+The stream is trimmed of what every consumer group has acknowledged (`Feed.trim`); the published ids are kept.
 Delivery to a consumer group is at least once (an entry a consumer took and did not acknowledge is handed out
 again); every fact has a stable `id`, and consumers make their effects idempotent on it.
 """
@@ -158,6 +159,29 @@ class Feed:
 
     def pending(self, group: str) -> int:
         return int(self.redis.xpending(self.key, group)["pending"])
+
+    def trim(self) -> int:
+        """Drop the entries every group has been handed and has acknowledged; how many were dropped. Without
+        groups nothing is dropped (the first consumer will start from the beginning). The published ids stay,
+        so a sweep never writes a trimmed fact again."""
+        groups = self.redis.xinfo_groups(self.key) if self.redis.exists(self.key) else []
+        if not groups:
+            return 0
+        floor = None
+        for group in groups:
+            held = self.redis.xpending(self.key, group["name"])
+            if held["pending"]:
+                key = _order(_text(held["min"]))  # the oldest entry handed out and not yet acknowledged
+            else:
+                ms, seq = _order(_text(group["last-delivered-id"]))
+                key = (ms, seq + 1)  # whatever comes after the last entry handed out
+            floor = key if floor is None or key < floor else floor
+        return int(self.redis.xtrim(self.key, minid=f"{floor[0]}-{floor[1]}", approximate=False))
+
+
+def _order(entry_id: str) -> tuple[int, int]:
+    ms, _, seq = entry_id.partition("-")
+    return int(ms), int(seq or 0)
 
 
 def _text(value) -> str:

@@ -113,6 +113,7 @@ class Subscription:
             try:
                 if time.monotonic() >= next_claim:
                     self.reclaim()
+                    self.feed.trim()  # what every consumer has acknowledged is needed no more
                     next_claim = time.monotonic() + self.claim_idle_ms / 1000
                 self.poll(block_ms)
             except Exception:  # noqa: BLE001 - Redis away for a moment: try again shortly

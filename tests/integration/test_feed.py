@@ -205,6 +205,25 @@ def test_an_index_consumer_replaying_old_facts_never_moves_a_game_back(db_url):
     assert commands.store.page_games("finished")[0][0]["id"] == gid
 
 
+def test_the_feed_is_trimmed_only_of_what_every_consumer_acknowledged(db_url):
+    commands, feed = parts(db_url, "feed")
+    for _ in range(4):
+        create(commands)
+    assert feed.trim() == 0  # no consumer yet: the first one will read from the beginning
+    fast = Subscription(feed, Consumer("fast", lambda entry: None), member="m")
+    slow = Subscription(feed, Consumer("slow", lambda entry: None), member="m")
+    assert fast.poll() == 4
+    assert feed.trim() == 0  # "slow" has read nothing yet
+    assert slow.poll(count=2) == 2
+    assert feed.trim() == 2 and len(feed.entries()) == 2  # both have the first two: they go
+    [third] = feed.read("slow", "m", 1, None)  # handed out, not yet acknowledged: it stays
+    assert feed.trim() == 0 and len(feed.entries()) == 2
+    assert Subscription(feed, slow.consumer, "m", claim_idle_ms=0).reclaim() == 1  # now acknowledged
+    assert slow.poll() == 1 and feed.trim() == 2 and feed.entries() == []
+    # the published ids stay: a sweep does not write a trimmed fact again
+    assert lifecycle.republish(feed, commands.repository, commands.repository.load(third.fact.game_id)) == 0
+
+
 # --- the sweep, the backstop ---------------------------------------------------------------------------------
 
 
