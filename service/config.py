@@ -16,15 +16,17 @@ DEFAULTS = {
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
-    "ORGANISER_TOKENS": "",  # comma-separated organiser tokens from configuration (hashed at load; never expire)
-    "ADMIN_TOKENS": "",  # comma-separated admin tokens from configuration: they create organisers
-    "TOKEN_TTL_S": 30 * 86400,  # lifetime of an issued organiser or player token unless the request asks less
-    "TOKEN_MAX_TTL_S": 365 * 86400,  # the longest lifetime a request may ask for
+    "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",
     "RATE_COMMANDS": "300/second",
     "CREATE_REQUIRES_TOKEN": False,  # True: only organisers (and admins) may create games
+    # Identities (service/identities.py). ORGANISER_TOKENS above are organiser tokens from configuration;
+    # both lists are hashed at load and never expire (remove one to revoke it).
+    "ADMIN_TOKENS": "",  # comma-separated admin tokens from configuration: they create organisers
+    "TOKEN_TTL_S": 30 * 86400,  # lifetime of an issued organiser or player token unless the request asks less
+    "TOKEN_MAX_TTL_S": 365 * 86400,  # the longest lifetime a request may ask for
 }
 
 
