@@ -137,6 +137,11 @@ class EventStore:
         keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES)]
         self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", "")])
 
+    def index_players(self, game_id: str, players) -> None:
+        """List the game under each player bound to one of its seats (idempotent; same slot as the index)."""
+        for player in {p for p in players if p}:
+            self.redis.zadd(self._ids(f"player:{player}"), {game_id: 0})
+
     def _ids(self, status: str | None) -> str:
         return f"{self.index_key}:ids:{status or 'all'}"
 
@@ -144,18 +149,21 @@ class EventStore:
         """The whole index (sweeps only; request paths page with `page_games`)."""
         return {k.decode(): json.loads(v) for k, v in self.redis.hgetall(self.index_key).items()}
 
-    def page_games(self, status: str | None = None, after: str | None = None, limit: int = 100
-                   ) -> tuple[list[dict], str | None]:
+    def page_games(self, status: str | None = None, after: str | None = None, limit: int = 100,
+                   player: str | None = None) -> tuple[list[dict], str | None]:
         """Up to `limit` index entries in id order after the id `after`, and the id to continue after (None at
-        the end). O(log n + limit): a sorted set of ids per status, read by lexicographic range."""
+        the end). O(log n + limit): a sorted set of ids per status, or per player (then filtered by status, so
+        such a page may hold fewer than `limit`), read by lexicographic range."""
         if status is not None and status not in STATUSES:
             return [], None
         start = f"({after}" if after else "-"
-        ids = [i.decode() for i in self.redis.zrange(self._ids(status), start, "+", bylex=True, offset=0,
-                                                     num=limit + 1)]
+        ids_key = self._ids(f"player:{player}" if player else status)
+        ids = [i.decode() for i in self.redis.zrange(ids_key, start, "+", bylex=True, offset=0, num=limit + 1)]
         more, ids = len(ids) > limit, ids[:limit]
         raw = self.redis.hmget(self.index_key, ids) if ids else []
         entries = [{"id": gid, **json.loads(v)} for gid, v in zip(ids, raw, strict=True) if v is not None]
+        if player and status:
+            entries = [e for e in entries if e.get("status") == status]
         return entries, (ids[-1] if more else None)
 
     def game_ids(self) -> Iterable[str]:

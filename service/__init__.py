@@ -10,6 +10,7 @@ from werkzeug.routing import BaseConverter
 from service import config as settings
 from service import errors, hardening, limits
 from service.fanout import Hub
+from service.identities import Identities
 from service.wiring import build
 
 
@@ -21,7 +22,8 @@ class GameIdConverter(BaseConverter):
 
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta",
-              "service.api.pictures", "service.api.pages")
+              "service.api.pictures", "service.api.pages",
+              "service.api.identities")
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -29,12 +31,16 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(settings.load(config))
     app.json.sort_keys = False
     app.url_map.converters["game_id"] = GameIdConverter
+    app.url_map.converters["identity_id"] = GameIdConverter  # identity and token ids: 16 hex digits too
     wiring = build(app.config)
     app.extensions["bazaar.redis"] = wiring.redis
     app.extensions["bazaar.store"] = wiring.store
     app.extensions["bazaar.repository"] = wiring.repository
     app.extensions["bazaar.commands"] = wiring.commands
     app.extensions["bazaar.queue"] = wiring.queue
+    app.extensions["bazaar.feed"] = wiring.feed
+    app.extensions["bazaar.identities"] = Identities(wiring.redis, app.config["ADMIN_TOKENS"],
+                                                     app.config["ORGANISER_TOKENS"])
     app.extensions["bazaar.hub"] = Hub(wiring.store, int(float(app.config["SSE_KEEPALIVE_S"]) * 1000),
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
                                        int(app.config["SSE_PER_CLIENT"]))

@@ -1,4 +1,6 @@
-"""Seat tokens: `Authorization: Bearer <token>` -> the seat in `g.seat` (None = spectator)."""
+"""Bearer tokens -> who is calling: a seat of one game (`g.seat`, None = spectator), or a principal with a
+scope (player, organiser, admin: service/identities.py). Every route's accepted scopes are stated in
+openapi.yaml (`x-scopes`) and a test holds the routes to them."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from functools import wraps
 from flask import current_app, g, request
 
 from service.creation import token_hash
-from service.errors import Unauthorized
+from service.errors import Forbidden, Unauthorized
+from service.identities import Identities, Principal
 
 
 def bearer_token() -> str | None:
@@ -21,16 +24,35 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
+def identities() -> Identities:
+    return current_app.extensions["bazaar.identities"]
+
+
+def principal() -> Principal | None:
+    """The player, organiser or admin the bearer token speaks for; None without a token or for a token that
+    is not one (a seat token, an unknown, expired or revoked one)."""
+    token = bearer_token()
+    return identities().verify(token) if token is not None else None
+
+
 def load_seat(game_id: str) -> int | None:
-    """The caller's seat in this game; a token that fits no seat is refused, no token is a spectator."""
+    """The caller's seat in this game: by its seat token, or by a player token whose player the game bound to
+    a seat. A token that fits no seat is refused, no token is a spectator."""
     meta = current_app.extensions["bazaar.repository"].meta(game_id)  # 404 before 401: the game must exist
     token = bearer_token()
     if token is None:
         return None
     digest = token_hash(token)
-    for seat, expected in enumerate(meta.token_hashes):
-        if secrets.compare_digest(digest, expected):
-            return seat
+    seat = None
+    for index, expected in enumerate(meta.token_hashes):
+        if secrets.compare_digest(digest, expected) and seat is None:
+            seat = index
+    if seat is not None:
+        return seat
+    if any(meta.players):
+        player = identities().verify(token)
+        if player is not None and player.scope == "player" and player.identity in meta.players:
+            return meta.players.index(player.identity)
     raise Unauthorized("bad_token", "this token is not a seat of this game")
 
 
@@ -54,19 +76,35 @@ def optional_seat(view):
     return wrapper
 
 
+def require_scope(*scopes: str) -> Principal:
+    """The caller's principal if its scope is one of `scopes`: 401 without a valid token (code
+    `<first scope>_required`), 403 `scope_forbidden` for a valid token of another scope."""
+    found = principal()
+    if found is None:
+        raise Unauthorized(f"{scopes[0]}_required", f"a token of scope {' or '.join(scopes)} is required")
+    if found.scope not in scopes:
+        raise Forbidden("scope_forbidden", f"a {found.scope} token may not do this ({' or '.join(scopes)} only)")
+    return found
+
+
+def requires_scope(*scopes: str):
+    """Decorator: the route needs a token of one of `scopes`; the principal is in `g.principal`."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            g.principal = require_scope(*scopes)
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def require_organiser() -> Principal:
+    """Organisers, and admins (who may do whatever an organiser may)."""
+    return require_scope("organiser", "admin")
+
+
 def requires_organiser(view):
-    """Organiser tokens come from configuration (BAZAAR_ORGANISER_TOKENS), not from any game."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        require_organiser()
-        return view(*args, **kwargs)
-
-    return wrapper
-
-
-def require_organiser() -> None:
-    token = bearer_token()
-    allowed = [t for t in str(current_app.config["ORGANISER_TOKENS"]).split(",") if t]
-    if token is None or not any(secrets.compare_digest(token, t) for t in allowed):
-        raise Unauthorized("organiser_required", "an organiser token is required")
+    return requires_scope("organiser", "admin")(view)

@@ -29,7 +29,12 @@ DEFAULTS = {
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",
     "RATE_COMMANDS": "300/second",
-    "CREATE_REQUIRES_TOKEN": False,  # True: only organisers (ORGANISER_TOKENS) may create games
+    "CREATE_REQUIRES_TOKEN": False,  # True: only organisers (and admins) may create games
+    # Identities (service/identities.py). ORGANISER_TOKENS above are organiser tokens from configuration;
+    # both lists are hashed at load and never expire (remove one to revoke it).
+    "ADMIN_TOKENS": "",  # comma-separated admin tokens from configuration: they create organisers
+    "TOKEN_TTL_S": 30 * 86400,  # lifetime of an issued organiser or player token unless the request asks less
+    "TOKEN_MAX_TTL_S": 365 * 86400,  # the longest lifetime a request may ask for
 }
 
 

@@ -33,16 +33,18 @@ def effective_seed(client_seed: str | None, open_game: bool) -> str:
 
 
 def create(commands: Commands, name: str, seats: int, options: dict, seed: str | None = None,
-           open_game: bool = False) -> tuple[Loaded, list[str]]:
+           open_game: bool = False, players: tuple[str | None, ...] = ()) -> tuple[Loaded, list[str]]:
     """A new game, stored atomically (its facts and first events in one script, or nothing); the seat tokens
-    are returned once and only their hashes are kept."""
+    are returned once and only their hashes are kept. `players` binds seats to player ids (checked by the
+    caller): their player tokens act for those seats too."""
     try:
         game = registry.get(name)
     except registry.UnknownGame:
         raise BadRequest("unknown_game", f"no game named {name!r}", "game") from None
     seed = effective_seed(seed, open_game)
     tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
-    meta = Meta(secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game)
+    meta = Meta(secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game,
+                tuple(players))
     at = commands.clock()
     create_table = Create(name, seats, options, hashlib.sha256(seed.encode()).hexdigest(),
                           seed if open_game else None, at, getattr(game, "DEFAULT_UNDO", "turn"))

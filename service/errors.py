@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
 from events.store import VersionConflict
-from service.problems import BadRequest, IdempotencyKeyReused, StreamLimit, VersionNotFound
+from service.problems import BadRequest, IdempotencyKeyReused, Missing, StreamLimit, Unprocessable, VersionNotFound
 from service.repository import CorruptGame, NotFound
 
 PROBLEM = "application/problem+json"
@@ -59,6 +59,15 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(NotFound)
     def _not_found(err: NotFound):
         return problem(404, "game_not_found", "No such game", f"no game with id {err}")
+
+    @app.errorhandler(Missing)
+    def _missing(err: Missing):
+        return problem(404, err.code, "Not found", err.detail)
+
+    @app.errorhandler(Unprocessable)
+    def _unprocessable(err: Unprocessable):
+        extra = {"field": err.field} if err.field else {}
+        return problem(422, err.code, "Unprocessable", err.detail, **extra)
 
     @app.errorhandler(StreamLimit)
     def _streams(err: StreamLimit):

@@ -24,3 +24,19 @@ class StreamLimit(Exception):
 
 class IdempotencyKeyReused(Exception):
     """The same Idempotency-Key came with a different request."""
+
+
+class Missing(LookupError):
+    """No such thing (other than a game, which is NotFound): 404 with a stable `code`."""
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+
+
+class Unprocessable(ValueError):
+    """Well-formed but refers to what cannot be used (an unknown player): 422 with a stable `code`."""
+
+    def __init__(self, code: str, detail: str, field: str | None = None):
+        super().__init__(detail)
+        self.code, self.detail, self.field = code, detail, field

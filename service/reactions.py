@@ -1,27 +1,36 @@
 """What happens after an append: never part of the command's success, never able to undo it.
 
-A failing reaction is logged; the sweep (`reconcile_index`) repairs what it missed, since on a Redis Cluster
-these cross-game writes cannot sit in the game's own append script.
+The game index is written twice over: at once by the request that created or finished a game (so its caller
+reads its own write), and by the index's consumer of the cross-game feed, run by the worker (so a write the
+request missed is made up from the feed). Both writes are versioned and idempotent. The sweep
+(`reconcile`) is the backstop for both, since on a Redis Cluster these cross-game writes cannot sit in the
+game's own append script: it rebuilds the index from the games' logs and republishes any lifecycle fact a
+crash kept out of the feed.
 """
 
 from __future__ import annotations
 
 import logging
 
+from events.feed import Entry, Feed, GameCreated, GameFinished
 from events.store import EventStore
+from service import lifecycle
 from service.commands import now_iso
+from service.consumers import Consumer
 from service.repository import NotFound, Repository
 from service.views import index_entry
 
 log = logging.getLogger("bazaar.reactions")
+
+INDEX_CONSUMER = "index"
 
 
 def update_index(store: EventStore):
     """Index a game when it is created and when its status changes; the list is of games and their status.
 
     Written after the game's own append (it cannot share that script on a Redis Cluster); entries carry
-    the version and older ones are ignored, so repeats and races are harmless, and `reconcile_index`
-    repairs what a crash between the two writes missed.
+    the version and older ones are ignored, so repeats and races are harmless, and the feed's index consumer
+    and `reconcile` repair what a crash between the two writes missed.
     """
 
     def react(loaded, sealed):
@@ -29,18 +38,37 @@ def update_index(store: EventStore):
             return
         try:
             store.index(loaded.meta.id, index_entry(loaded, now_iso()))
-        except Exception:  # noqa: BLE001 - a reaction must not fail the move; the sweep repairs
+            store.index_players(loaded.meta.id, loaded.meta.players)
+        except Exception:  # noqa: BLE001 - a reaction must not fail the move; the feed and the sweep repair
             log.exception("index update failed for game %s", loaded.meta.id)
 
     return react
 
 
-def reconcile_index(repository: Repository) -> tuple[int, list[str]]:
-    """Rebuild every game's index entry from its stream; (games indexed, ids of unreadable games).
+def index_consumer(store: EventStore) -> Consumer:
+    """The game index as a consumer of the feed: a created game is listed active, a finished one finished.
+    Idempotent: the index keeps the entry of the highest version (a created game's entry has version 1)."""
+
+    def handle(entry: Entry) -> None:
+        fact = entry.fact
+        if isinstance(fact, GameCreated):
+            store.index(fact.game_id, {"game": fact.game, "version": 1, "seats": fact.seats, "status": "active",
+                                       "updated_at": fact.at})
+            store.index_players(fact.game_id, fact.players)
+        elif isinstance(fact, GameFinished):
+            store.index(fact.game_id, {"game": fact.game, "version": fact.version, "seats": fact.seats,
+                                       "status": "finished", "updated_at": fact.at})
+
+    return Consumer(INDEX_CONSUMER, handle)
+
+
+def reconcile(repository: Repository, feed: Feed) -> tuple[int, list[str], int]:
+    """Rebuild every game's index entry from its stream and republish the lifecycle facts missing from the
+    feed; (games indexed, ids of unreadable games, facts republished).
 
     An unreadable game (a damaged record, a log this code cannot fold) is logged and skipped: one bad key
     must never stop the service from starting."""
-    seen, unreadable = 0, []
+    seen, unreadable, republished = 0, [], 0
     for game_id in repository.game_ids():
         try:
             loaded = repository.load(game_id)
@@ -51,5 +79,13 @@ def reconcile_index(repository: Repository) -> tuple[int, list[str]]:
             unreadable.append(game_id)
             continue
         repository.store.index(game_id, index_entry(loaded, now_iso()))
+        repository.store.index_players(game_id, loaded.meta.players)
+        republished += lifecycle.republish(feed, repository, loaded)
         seen += 1
+    return seen, unreadable, republished
+
+
+def reconcile_index(repository: Repository) -> tuple[int, list[str]]:
+    """`reconcile` on the default feed: (games indexed, ids of unreadable games)."""
+    seen, unreadable, _ = reconcile(repository, Feed(repository.store.redis))
     return seen, unreadable

@@ -40,14 +40,18 @@ class Meta:
     seed: str
     token_hashes: tuple[str, ...]
     open: bool = False  # the seed is public from the start (an analysable game, not a fair one)
+    players: tuple[str | None, ...] = ()  # seat -> the player id bound to it (service/identities.py), if any
 
     @property
     def game(self):
         return registry.get(self.name)
 
     def record(self, created_at: str, **extra: str) -> dict[str, str]:
-        return {"game": self.name, "seats": str(self.seats), "seed": self.seed, "open": "1" if self.open else "0",
-                "tokens": json.dumps(self.token_hashes), "created_at": created_at, **extra}
+        record = {"game": self.name, "seats": str(self.seats), "seed": self.seed, "open": "1" if self.open else "0",
+                  "tokens": json.dumps(self.token_hashes), "created_at": created_at, **extra}
+        if any(self.players):
+            record["players"] = json.dumps(self.players)
+        return record
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,7 @@ class Repository:
             raise NotFound(game_id)
         try:
             return Meta(game_id, raw["game"], int(raw["seats"]), raw["seed"], tuple(json.loads(raw["tokens"])),
-                        raw.get("open") == "1")
+                        raw.get("open") == "1", tuple(json.loads(raw.get("players", "[]"))))
         except (KeyError, ValueError, TypeError) as err:
             raise CorruptGame(game_id, f"its stored record is unreadable ({type(err).__name__}: {err})") from None
 

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from service import create_app, embedded_redis
-from service.reactions import reconcile_index
+from service.reactions import reconcile
 from service.serving import gunicorn_command
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,8 +116,9 @@ def main() -> int:
             env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
             print(f"embedded Redis on {env['REDIS_URL']} (data and append-only file in {data_dir})", flush=True)
         app = create_app({"REDIS_URL": env["REDIS_URL"]})
-        seen, unreadable = reconcile_index(app.extensions["bazaar.repository"])
-        print(f"index reconciled over {seen} games", flush=True)
+        seen, unreadable, republished = reconcile(app.extensions["bazaar.repository"], app.extensions["bazaar.feed"])
+        print(f"index reconciled over {seen} games; {republished} lifecycle facts were missing from the feed",
+              flush=True)
         if unreadable:
             print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
         restartable = {

@@ -36,6 +36,24 @@ class CreateGame(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
     open = JsonBoolean(load_default=False)
+    # seat -> player id (or null): the player's token acts for that seat; only organisers and admins bind
+    players = fields.List(fields.String(allow_none=True, validate=validate.Regexp(r"^[0-9a-f]{16}$")),
+                          load_default=None, allow_none=True)
+
+
+class CreateIdentity(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    expires_in_s = JsonInteger(load_default=None, validate=validate.Range(min=60, max=10 * 365 * 86400))
+
+
+class IssueToken(Schema):
+    class Meta:
+        unknown = RAISE
+
+    expires_in_s = JsonInteger(load_default=None, validate=validate.Range(min=60, max=10 * 365 * 86400))
 
 
 class EventsQuery(Schema):
@@ -51,6 +69,7 @@ class GamesQuery(Schema):
         unknown = RAISE
 
     status = fields.String(load_default=None)
+    player = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
     after = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
 

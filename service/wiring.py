@@ -12,10 +12,12 @@ import redis
 from redis.cluster import RedisCluster
 from rq import Queue
 
+from events.feed import Feed
 from events.store import EventStore
-from service import connections
+from service import connections, lifecycle
 from service.commands import Commands
-from service.reactions import update_index
+from service.consumers import Consumer
+from service.reactions import index_consumer, update_index
 from service.repository import Repository
 from service.scheduling import Scheduler
 
@@ -30,6 +32,8 @@ class Wiring:
     commands: Commands
     queue: Queue
     scheduler: Scheduler
+    feed: Feed
+    consumers: list[Consumer]  # the feed's consumers the worker runs (service/consumers.py); add yours here
 
 
 def build(config: dict) -> Wiring:
@@ -44,6 +48,8 @@ def build(config: dict) -> Wiring:
     queue_url = connections.queue_url(config)
     queue = Queue(QUEUE, connection=client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config))
     scheduler = Scheduler(repository, queue, commands.inline_dealer)
+    feed = Feed(client)
     commands.after_append.append(update_index(store))
+    commands.after_append.append(lifecycle.publish(feed))
     commands.after_append.append(scheduler)
-    return Wiring(client, store, repository, commands, queue, scheduler)
+    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store)])

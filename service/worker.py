@@ -1,4 +1,5 @@
-"""`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work.
+"""`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work, and run
+the cross-game feed's consumers (service/consumers.py) in threads beside the worker loop.
 
 The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop: a
 roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
@@ -25,7 +26,7 @@ from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
 from service import config as settings
-from service import jobs
+from service import consumers, jobs
 from service.scheduling import Scheduler
 
 log = logging.getLogger("bazaar.worker")
@@ -99,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     stop = threading.Event()
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(settings.load()["SWEEP_S"]), stop),
                      name="sweep", daemon=True).start()
+    # the cross-game feed's consumers (the game index, ...); what a killed worker on this host held is theirs at once
+    consumers.start(wiring.feed, wiring.consumers, stop, consumers.dead_here(alive))
+    log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency)
     worker = SimpleWorker([wiring.queue], connection=queue_redis)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, g, request, stream_with_context
+from flask import Blueprint, Response, current_app, g, request, stream_with_context
 
-from service import audit, schemas, views
+from service import audit, lifecycle, schemas, views
 from service.api.games import commands, json_body, repository
 from service.auth import optional_seat, requires_organiser, requires_seat
 from service.commands import now_iso
@@ -50,6 +50,7 @@ def import_game():
     except audit.GameExists as err:
         return problem(409, "game_exists", "Game exists", f"a game with id {err} exists already")
     repository().store.index(loaded.meta.id, views.index_entry(loaded, now_iso()))
+    lifecycle.republish(current_app.extensions["bazaar.feed"], repository(), loaded)  # its facts, as for any game
     body = {"id": loaded.meta.id, "game": loaded.meta.name, "version": loaded.version,
             "seats": [{"seat": i, "token": t} for i, t in enumerate(tokens)]}
     return body, 201

@@ -5,11 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request, url_for
 
 from service import creation, schemas, views
-from service.auth import optional_seat, require_organiser, requires_seat
+from service.auth import identities, optional_seat, principal, require_organiser, requires_seat
 from service.commands import Commands, now_iso
+from service.errors import Forbidden
 from service.hardening import whole_body
+from service.identities import Principal
 from service.inputs import parse_json
-from service.problems import BadRequest
+from service.problems import BadRequest, Unprocessable
 from service.repository import Repository
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -34,8 +36,9 @@ def create_game():
     if current_app.config["CREATE_REQUIRES_TOKEN"]:
         require_organiser()  # an operator's choice: only organisers create games
     args = schemas.load(schemas.CreateGame(), json_body())
+    players = bound_players(args["players"], args["seats"])
     loaded, tokens = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"],
-                                     args["open"])
+                                     args["open"], players)
     body = {
         "id": loaded.meta.id,
         "game": loaded.meta.name,
@@ -45,14 +48,46 @@ def create_game():
     return body, 201, {"Location": url_for("games.get_game", game_id=loaded.meta.id)}
 
 
+def bound_players(players: list | None, seats: int) -> tuple[str | None, ...]:
+    """Seats bound to players at creation: an organiser's (or admin's) act, naming players that exist."""
+    if not players:
+        return ()
+    require_organiser()
+    if len(players) != seats:
+        raise Unprocessable("invalid_players", f"players: one entry (a player id or null) per seat ({seats})",
+                            "players")
+    for pid in players:
+        record = identities().identity(pid) if pid is not None else {"kind": "player"}
+        if record is None or record["kind"] != "player":
+            raise Unprocessable("unknown_player", f"there is no player {pid}", "players")
+    named = [p for p in players if p is not None]
+    if len(named) != len(set(named)):
+        raise Unprocessable("player_seated_twice", "a player may hold one seat of a game", "players")
+    return tuple(players)
+
+
+def may_list_player(who: Principal | None, player: str) -> bool:
+    """A player's own games are listed to that player, the organiser who created it, and admins."""
+    if who is None:
+        return False
+    if who.scope == "admin" or who.identity == player:
+        return True
+    record = identities().identity(player)
+    return who.scope == "organiser" and record is not None and record.get("created_by") == who.identity
+
+
 @bp.get("")
 def list_games():
+    """Every game is public to spectators, so every caller sees every game; `player=<id>` narrows the list
+    to the games with a seat bound to that player, for those who may know them (see may_list_player)."""
     args = schemas.load(schemas.GamesQuery(), request.args.to_dict())
-    games, after = repository().store.page_games(args["status"], args["after"], args["limit"])
+    if args["player"] is not None and not may_list_player(principal(), args["player"]):
+        raise Forbidden("scope_forbidden", "only the player, its organiser or an admin may list a player's games")
+    games, after = repository().store.page_games(args["status"], args["after"], args["limit"], args["player"])
     body = {"games": games, "next": after}
     if after is not None:
-        body["next_url"] = url_for("games.list_games", after=after, limit=args["limit"],
-                                   **({"status": args["status"]} if args["status"] else {}))
+        query = {k: args[k] for k in ("status", "player") if args[k]}
+        body["next_url"] = url_for("games.list_games", after=after, limit=args["limit"], **query)
     return body
 
 
