@@ -54,10 +54,11 @@ def in_order(players: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
     return tables
 
 
-def improve(tables: list[list[str]], cost: Callable[[list[str]], int]) -> list[list[str]]:
+def improve(tables: list[list[str]], cost: Callable[[list[str]], int], reach: int | None = None) -> list[list[str]]:
     """Swap two players of different tables, or move one to a table one seat smaller (the sizes stay the same
     multiset), while that lowers the total cost (first improvement, in index order); returns new lists. Ends
-    because every accepted step strictly lowers an integer cost."""
+    because every accepted step strictly lowers an integer cost. `reach` limits the partners of a table to the
+    tables at most that far in order (Swiss tables by score: a far swap would mix score groups anyway)."""
     tables = [list(t) for t in tables]
     costs = [cost(t) for t in tables]
     improved = True
@@ -65,7 +66,7 @@ def improve(tables: list[list[str]], cost: Callable[[list[str]], int]) -> list[l
         improved = False
         for a in range(len(tables)):
             for b in range(len(tables)):
-                if a == b:
+                if a == b or (reach is not None and abs(a - b) > reach):
                     continue
                 for left, right in _neighbours(tables[a], tables[b], swaps=a < b):
                     new = cost(left) + cost(right)

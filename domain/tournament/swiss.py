@@ -28,6 +28,7 @@ from domain.tournament.records import Record
 BYE = ""  # the bye vertex (player ids are never empty)
 NEAR = 12  # edges per vertex, each way in the interleaved order, in a large field's first attempt
 FULL = 64
+REACH = 3  # Istanbul tables by score: swaps only between tables at most this far apart in the standings
 
 
 def pair_head_to_head(ranked: Sequence[str], records: dict[str, Record]) -> tuple[list[list[str]], list[str]]:
@@ -40,14 +41,25 @@ def pair_head_to_head(ranked: Sequence[str], records: dict[str, Record]) -> tupl
         for i in range(len(vertices)):
             for j in range(i + 1, min(len(vertices), i + 1 + window)):
                 graph.add_edge(i, j, weight=weights.edge(vertices[i], vertices[j]))
-        if vertices and vertices[-1] == BYE:  # the bye may go to anyone: its edges span the field
-            for i in range(max(0, len(vertices) - 1 - window)):
+        if vertices and vertices[-1] == BYE:
+            for i in _bye_candidates(vertices, records, weights.rank, window):
                 graph.add_edge(i, len(vertices) - 1, weight=weights.edge(vertices[i], BYE))
         matching = nx.max_weight_matching(graph, maxcardinality=True)
         pairs = [(vertices[a], vertices[b]) for a, b in matching]
         if 2 * len(pairs) == len(vertices) and not any(weights.repeats(a, b) for a, b in pairs):
             break
     return _seated(pairs, ranked, records)
+
+
+def _bye_candidates(vertices: list[str], records: dict[str, Record], rank: dict[str, int], window: int) -> list[int]:
+    """Who the bye vertex gets an edge to: everyone in the complete graph; in a large field's first attempt the
+    2·window lowest in the standings who have had no bye (a bye edge to every vertex makes the blossom algorithm
+    many times slower)."""
+    players = range(len(vertices) - 1)
+    if window >= len(vertices):
+        return list(players)
+    lowest = sorted(players, key=lambda i: (records[vertices[i]].points, -rank[vertices[i]]))
+    return [i for i in lowest if records[vertices[i]].byes == 0][:2 * window]
 
 
 def _interleaved(ranked: Sequence[str], records: dict[str, Record]) -> list[str]:
@@ -118,8 +130,8 @@ class _Weights:
 
 def pair_tables(ranked: Sequence[str], records: dict[str, Record], table_size: int,
                 met: dict[frozenset, int]) -> list[list[str]]:
-    """Istanbul tables by score: consecutive blocks of the standings, then swaps that lower repeat meetings first
-    and the score spread at each table second."""
+    """Istanbul tables by score: consecutive blocks of the standings, then swaps between tables near each other
+    (REACH) that lower repeat meetings first and the score spread at each table second."""
     sizes = seating.table_sizes(len(ranked), table_size)
     meeting = seating.meeting_cost(met, base=len(ranked) * seating.MAX_TABLE + 1)
     spread_scale = 1
@@ -130,4 +142,4 @@ def pair_tables(ranked: Sequence[str], records: dict[str, Record], table_size: i
         points = [records[p].points for p in table]
         return meeting(table) * meeting_scale + (max(points) - min(points)) * spread_scale
 
-    return seating.improve(seating.in_order(ranked, sizes), cost)
+    return seating.improve(seating.in_order(ranked, sizes), cost, reach=REACH)

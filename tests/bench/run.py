@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.bench import platform_bench
+from tests.bench import platform_bench, tournament_bench
 
 
 def main() -> int:
@@ -30,6 +30,7 @@ def main() -> int:
         sections += bots_bench.SECTIONS
     except ImportError as err:
         print(f"(bot benchmarks skipped: {err})")
+    sections += tournament_bench.SECTIONS
     for section in sections:
         section()
         sys.stdout.flush()
