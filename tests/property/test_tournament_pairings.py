@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.tournament import elimination, seating
+from domain.tournament import elimination, seating, swiss
 from domain.tournament.records import meetings
 from domain.tournament.state import Finished
 from tests.conftest import sized
@@ -204,3 +204,26 @@ def _pairs(line):
 
 def _seed(state):
     return {p: i for i, p in enumerate(state.seeding)}
+
+
+@pytest.mark.parametrize("near", (1, 3, swiss.NEAR))
+@settings(max_examples=sized(2, 20))
+@given(data=st.data())
+def test_swiss_first_attempt_on_near_vertices_keeps_the_guarantees(near, data):
+    """Above swiss.FULL players the matching first sees only vertices `near` apart (and the bye only the lowest
+    players); when that leaves someone out or forces a repeat, the complete graph decides. Here every field takes
+    that road (FULL is lowered for the test; a window of 1 almost always needs the fallback)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(swiss, "FULL", 0)
+        patch.setattr(swiss, "NEAR", near)
+        run = Tournament.started("jaipur", "swiss", 17, rounds=10)
+        run.to_the_end(random_results(data))
+    state = run.state
+    seen: Counter = Counter()
+    byes: Counter = Counter()
+    for index, r in enumerate(state.rounds):
+        seated_once(r, state.seeding)
+        if repeat_free_pairing_exists(state, index):
+            assert not [t for t in r.tables if seen[frozenset(t.players)]] and not [p for p in r.byes if byes[p]]
+        seen.update(frozenset(t.players) for t in r.tables)
+        byes.update(r.byes)
