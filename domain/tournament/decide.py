@@ -43,7 +43,7 @@ def decide(state: State, command) -> list:
         raise RuleViolation(v.NOT_CREATED, "create the tournament first")
     decide_command = _DECIDE.get(type(command))
     if decide_command is None:
-        raise RuleViolation(v.INVALID_OPTIONS, f"not a tournament command: {type(command).__name__}")
+        raise RuleViolation(v.UNKNOWN_COMMAND, f"not a tournament command: {type(command).__name__}")
     return decide_command(state, command)
 
 

@@ -93,10 +93,14 @@ def pair_tables(players: Sequence[str], table_size: int) -> list[list[str]]:
 
 
 def is_over(head_to_head: bool, seeding: Sequence[str], rounds: Sequence[Round], advance: int,
-            seed: dict[str, int]) -> bool:
-    """The final is played: one player left in the bracket, or a last round of one complete table."""
-    if not rounds or not rounds[-1].complete:
+            seed: dict[str, int], withdrawn: set[str]) -> bool:
+    """The final is played (one player left in the bracket, or a last round of one complete table), or fewer than
+    two of those still in have not withdrawn."""
+    if rounds and not rounds[-1].complete:
         return False
     if head_to_head:
-        return sum(p is not None for p in line_before(seeding, rounds, seed)) <= 1
-    return len(rounds[-1].tables) <= 1 and not rounds[-1].byes
+        line = line_before(seeding, rounds, seed)
+        return sum(p is not None and p not in withdrawn for p in line) <= 1
+    if len([p for p in still_in(seeding, rounds, advance, seed) if p not in withdrawn]) <= 1:
+        return True
+    return bool(rounds) and len(rounds[-1].tables) <= 1 and not rounds[-1].byes

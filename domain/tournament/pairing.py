@@ -46,8 +46,9 @@ def is_over(state: Running) -> bool:
         return True
     settings = state.settings
     if settings.format == "elimination":
+        withdrawn = {p.id for p in state.players if p.withdrawn}
         return elimination.is_over(settings.head_to_head, state.seeding, state.rounds, settings.advance,
-                                   seed_index(state))
+                                   seed_index(state), withdrawn)
     return len(state.rounds) >= planned_rounds(state)
 
 

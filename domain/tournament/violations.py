@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 INVALID_OPTIONS = "invalid_options"  # shared with the games (domain.core.InvalidOptions)
+UNKNOWN_COMMAND = "tournament.unknown_command"  # not one of the tournament's commands
 NOT_CREATED = "tournament.not_created"  # any command before create
 ALREADY_CREATED = "tournament.already_created"
 NOT_REGISTERING = "tournament.not_registering"  # registration and start only before the start
@@ -22,7 +23,7 @@ UNKNOWN_GAME = "tournament.unknown_game"  # a result for a game no table plays
 BAD_RESULT = "tournament.bad_result"  # seats out of range, lengths that differ from the table's
 
 ALL_CODES = (
-    INVALID_OPTIONS, NOT_CREATED, ALREADY_CREATED, NOT_REGISTERING, NOT_RUNNING, ALREADY_REGISTERED, UNKNOWN_PLAYER,
-    ALREADY_WITHDRAWN, TOO_FEW_PLAYERS, BAD_ORDER, ROUND_IN_PROGRESS, NO_ROUNDS_LEFT, ROUNDS_REMAINING,
+    INVALID_OPTIONS, UNKNOWN_COMMAND, NOT_CREATED, ALREADY_CREATED, NOT_REGISTERING, NOT_RUNNING, ALREADY_REGISTERED,
+    UNKNOWN_PLAYER, ALREADY_WITHDRAWN, TOO_FEW_PLAYERS, BAD_ORDER, ROUND_IN_PROGRESS, NO_ROUNDS_LEFT, ROUNDS_REMAINING,
     UNKNOWN_TABLE, TABLE_HAS_GAME, GAME_ELSEWHERE, UNKNOWN_GAME, BAD_RESULT,
 )

@@ -163,3 +163,7 @@ def test_finish_only_after_the_last_round():
 
 def test_every_code_is_listed_once():
     assert len(set(v.ALL_CODES)) == len(v.ALL_CODES)
+
+
+def test_a_command_of_another_kind_is_refused():
+    assert refused(STARTED, object()) == v.UNKNOWN_COMMAND

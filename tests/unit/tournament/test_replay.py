@@ -76,3 +76,14 @@ def test_elimination_gives_the_odd_player_a_walkover_and_ends_with_the_final():
     run.to_the_end(seat_wins(1))
     assert [[t.players for t in r.tables] for r in run.state.rounds] == [[("p1", "p4"), ("p2", "p3")], [("p1", "p2")]]
     assert [s.player for s in standings(run.state)][:2] == ["p2", "p1"]
+
+
+def test_an_elimination_ends_when_one_player_is_left_who_has_not_withdrawn():
+    run = Tournament.started("jaipur", "elimination", 4)
+    run.round(seat_wins(0))  # p1 and p2 reach the final
+    run.play(WithdrawPlayer("p2"))
+    assert not tournament.may_pair(run.state) and tournament.may_finish(run.state)
+    tables = Tournament.started("istanbul", "elimination", 8, table_size=4)
+    tables.round(seat_wins(0))  # one of each table goes on
+    tables.play(WithdrawPlayer(tables.state.rounds[0].tables[1].players[0]))
+    assert not tournament.may_pair(tables.state) and tournament.may_finish(tables.state)
