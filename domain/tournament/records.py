@@ -25,11 +25,12 @@ def game_points(result: Result, seat: int) -> int:
 
 @dataclass
 class Record:
-    """Mutable while folding (never stored in state): points in half points, the games as (opponents,
-    points won against each), byes, how often the player sat first, rubies/scores and lira summed."""
+    """Mutable while folding (never stored in state): points in half points, the finished games as (round,
+    table, seat), byes, how often the player sat first, scores (seals or rubies) and lira summed, and how often
+    each opponent was met (finished or not)."""
 
     points: int = 0
-    games: list = field(default_factory=list)  # (round, table, seat, result, players)
+    games: list = field(default_factory=list)
     byes: int = 0
     first_seats: int = 0
     scores: int = 0

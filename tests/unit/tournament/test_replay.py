@@ -9,6 +9,8 @@ from domain import tournament
 from domain.tournament import standings
 from domain.tournament.commands import PairRound, RecordResult, WithdrawPlayer
 from events.codec import from_wire, to_wire
+from events.envelope import decode_event
+from events.platform import PLATFORM_EVENTS
 from tests.unit.tournament.play import Tournament, seat_wins, strongest_wins
 
 
@@ -26,6 +28,9 @@ def test_every_event_type_round_trips_through_the_codec_and_replays_to_the_same_
     for event in run.events:
         assert from_wire(type(event), to_wire(event)) == event
     assert run.replayed_through_json() == run.state
+    envelopes = [{"type": type(e).TYPE, "v": type(e).V, "payload": to_wire(e)} for e in run.events]
+    assert [decode_event(tournament, env) for env in envelopes] == run.events  # the store's own decoding road
+    assert not set(tournament.EVENTS) & set(PLATFORM_EVENTS)  # no wire type means two things
 
 
 def test_evolve_leaves_its_input_untouched():
