@@ -92,3 +92,22 @@ def test_an_elimination_ends_when_one_player_is_left_who_has_not_withdrawn():
     tables.round(seat_wins(0))  # one of each table goes on
     tables.play(WithdrawPlayer(tables.state.rounds[0].tables[1].players[0]))
     assert not tournament.may_pair(tables.state) and tournament.may_finish(tables.state)
+
+
+def test_swiss_floats_one_player_from_an_odd_score_group_to_the_next():
+    # round 1: p1-p5, p2-p6, p3-p7 won by the first, p4-p8 drawn: groups {p1 p2 p3} 1, {p4 p8} ½ (met), {p5 p6 p7} 0
+    run = Tournament.started("jaipur", "swiss", 8, rounds=2)
+    run.round(lambda table: ((0, 1), (1, 1)) if "p4" in table.players else ((0,), (2, 0)))
+    run.pair()
+    points = {s.player: s.points for s in standings(run.state)}
+    gaps = sorted(abs(points[a] - points[b]) for a, b in (t.players for t in run.state.rounds[1].tables))
+    assert gaps == [0.0, 0.0, 0.5, 0.5]  # one floater down from the top group, one from the drawn pair
+
+
+def test_swiss_tables_group_players_by_score():
+    # 16 players, tables of four: after round 1 four players each have 3, 2, 1 and 0 points, none of them met
+    run = Tournament.started("istanbul", "swiss", 16, table_size=4, rounds=2)
+    run.round(strongest_wins(run.state.seeding))
+    run.pair()
+    points = {s.player: s.points for s in standings(run.state)}
+    assert [sorted({points[p] for p in t.players}) for t in run.state.rounds[1].tables] == [[3.0], [2.0], [1.0], [0.0]]
