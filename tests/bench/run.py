@@ -7,30 +7,14 @@ from __future__ import annotations
 
 import sys
 
-from tests.bench import feed_bench, platform_bench
+from tests.bench import bots_bench, dealer_bench, feed_bench, istanbul_bench, platform_bench, tournament_bench
 
 
 def main() -> int:
     sections = [platform_bench.commands_vs_xadd, platform_bench.jaipur_rebuild, platform_bench.snapshot_rebuild]
-    try:
-        from tests.bench import istanbul_bench
-
-        sections += istanbul_bench.SECTIONS
-    except ImportError as err:
-        print(f"(istanbul benchmarks skipped: {err})")
-    try:
-        from tests.bench import dealer_bench
-
-        sections += dealer_bench.SECTIONS
-    except ImportError as err:
-        print(f"(dealer benchmarks skipped: {err})")
-    try:
-        from tests.bench import bots_bench
-
-        sections += bots_bench.SECTIONS
-    except ImportError as err:
-        print(f"(bot benchmarks skipped: {err})")
+    sections += istanbul_bench.SECTIONS + dealer_bench.SECTIONS + bots_bench.SECTIONS
     sections += feed_bench.SECTIONS
+    sections += tournament_bench.SECTIONS
     for section in sections:
         section()
         sys.stdout.flush()

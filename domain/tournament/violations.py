@@ -1,0 +1,29 @@
+"""Every rule-violation code the tournament Decider raises, defined once. Clients branch on codes, never on messages."""
+
+from __future__ import annotations
+
+INVALID_OPTIONS = "invalid_options"  # shared with the games (domain.core.InvalidOptions)
+UNKNOWN_COMMAND = "tournament.unknown_command"  # not one of the tournament's commands
+NOT_CREATED = "tournament.not_created"  # any command before create
+ALREADY_CREATED = "tournament.already_created"
+NOT_REGISTERING = "tournament.not_registering"  # registration and start only before the start
+NOT_RUNNING = "tournament.not_running"  # pairing, games and results only between start and finish
+ALREADY_REGISTERED = "tournament.already_registered"
+UNKNOWN_PLAYER = "tournament.unknown_player"
+ALREADY_WITHDRAWN = "tournament.already_withdrawn"
+TOO_FEW_PLAYERS = "tournament.too_few_players"  # fewer than one game's worth at the start
+BAD_ORDER = "tournament.bad_order"  # a seeding order that is not a permutation of the registered players
+ROUND_IN_PROGRESS = "tournament.round_in_progress"  # pairing or finishing before the last game of the round ended
+NO_ROUNDS_LEFT = "tournament.no_rounds_left"  # pairing after the format's last round
+ROUNDS_REMAINING = "tournament.rounds_remaining"  # finishing before the format's last round
+UNKNOWN_TABLE = "tournament.unknown_table"  # a game assigned to a table of no current round
+TABLE_HAS_GAME = "tournament.table_has_game"  # another game already plays that table
+GAME_ELSEWHERE = "tournament.game_elsewhere"  # the game id already plays another table
+UNKNOWN_GAME = "tournament.unknown_game"  # a result for a game no table plays
+BAD_RESULT = "tournament.bad_result"  # seats out of range, lengths that differ from the table's
+
+ALL_CODES = (
+    INVALID_OPTIONS, UNKNOWN_COMMAND, NOT_CREATED, ALREADY_CREATED, NOT_REGISTERING, NOT_RUNNING, ALREADY_REGISTERED,
+    UNKNOWN_PLAYER, ALREADY_WITHDRAWN, TOO_FEW_PLAYERS, BAD_ORDER, ROUND_IN_PROGRESS, NO_ROUNDS_LEFT, ROUNDS_REMAINING,
+    UNKNOWN_TABLE, TABLE_HAS_GAME, GAME_ELSEWHERE, UNKNOWN_GAME, BAD_RESULT,
+)

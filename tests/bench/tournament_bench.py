@@ -1,0 +1,58 @@
+"""Tournament figures: how long the pure Decider takes to pair one Swiss round of 500 players (head-to-head, one
+maximum-weight matching; and at Istanbul tables of four), from round 1 to round 5 (score groups form, repeats
+must be avoided). Results are drawn by a seeded generator; the pairing itself has no randomness."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from domain import tournament
+from domain.tournament.commands import AssignGame, CreateTournament, PairRound, RecordResult, RegisterPlayer, StartTournament
+
+PLAYERS = 500
+ROUNDS = 5
+
+
+def _swiss(players: int, table_size: int) -> None:
+    rng = random.Random(players * 10 + table_size)
+    game = "jaipur" if table_size == 2 else "istanbul"
+    state = tournament.initial_state()
+
+    def play(command):
+        nonlocal state
+        for event in tournament.decide(state, command):
+            state = tournament.evolve(state, event)
+
+    play(CreateTournament(game, "swiss", table_size, ROUNDS))
+    for i in range(players):
+        play(RegisterPlayer(f"p{i}", f"Player {i}", rng.randint(1000, 2400)))
+    play(StartTournament())
+    figures, games = [], 0
+    for _ in range(ROUNDS):
+        started, cpu = time.perf_counter(), time.process_time()
+        play(PairRound())
+        figures.append((time.perf_counter() - started, time.process_time() - cpu))
+        for number, table in tournament.tables_awaiting_games(state):
+            games += 1
+            play(AssignGame(number, table.number, f"g{games}"))
+            seats = len(table.players)
+            winner = rng.randrange(seats)
+            play(RecordResult(f"g{games}", (winner,), tuple(5 if s == winner else rng.randint(0, 4)
+                                                            for s in range(seats)),
+                              tuple(rng.randint(0, 30) for _ in range(seats)) if seats > 2 else ()))
+    kind = "head-to-head" if table_size == 2 else f"tables of {table_size}"
+    rounds = "  ".join(f"r{i}={wall * 1000:.0f}ms" for i, (wall, _) in enumerate(figures, 1))
+    worst = max(figures)
+    print(f"  Swiss, {players} players, {kind}: pairing one round {rounds}  (worst {worst[0] * 1000:.0f} ms wall, "
+          f"{max(cpu for _, cpu in figures) * 1000:.0f} ms CPU)")
+
+
+def swiss_pairing() -> None:
+    print("Tournament pairing (domain.tournament, pure; the service's game creation is not included)")
+    _swiss(PLAYERS, 2)
+    _swiss(PLAYERS + 1, 2)  # odd: one bye per round
+    _swiss(PLAYERS, 4)
+
+
+SECTIONS = [swiss_pairing]
