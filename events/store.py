@@ -1,7 +1,9 @@
 """Event store on Redis Streams: one stream per game, compare-and-append in one Lua script.
 
 Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them on one node:
-  game:{game:<id>}:events  stream, entry id 0-<version>, field "e" = the envelope's JSON
+  game:{game:<id>}:events  stream, entry id 0-<version>, one field whose name is the entry's layout and whose
+                           value is the envelope in that layout (events/layout.py: `e` whole JSON, the layout of
+                           earlier releases; `z1` only what cannot be recomputed, deflated)
   game:{game:<id>}:idem    hash, idempotency key -> "first:last:fingerprint"
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
@@ -12,6 +14,8 @@ and reconciled by a sweep at start (`service.reactions.reconcile_index`).
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -19,6 +23,7 @@ from importlib import resources
 import redis
 
 from events.envelope import GENESIS, seal
+from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack
 
 # The cross-game index: a hash id -> entry, plus sorted sets of ids (all, and one per status) that page in id
 # order. One hash tag, so the index script touches one Redis Cluster slot.
@@ -58,6 +63,7 @@ class EventStore:
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
         self._create = client.register_script(scripts.joinpath("create.lua").read_text())
         self._index = client.register_script(_INDEX_LUA)
+        self._heads = _Heads()
 
     # --- writing -----------------------------------------------------------------------------------
 
@@ -78,23 +84,27 @@ class EventStore:
         private events (see events/envelope.py).
         """
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
-        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint)
+        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed)
 
     def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
         """Store the game's fixed facts and its first (already sealed) events in one script, or nothing;
         raises GameExists if the id is taken."""
         reply = self._create(keys=[key(game_id, "meta"), key(game_id, "events")],
-                             args=[json.dumps(meta), *(json.dumps(e) for e in sealed)])
+                             args=[json.dumps(meta), *self._pack(game_id, sealed, GENESIS, meta.get("seed"))])
         if int(reply[0]) == 0:
             raise GameExists(game_id)
+        if sealed:
+            self._heads.put(game_id, sealed[-1]["version"], sealed[-1]["hash"])
         return Appended(1, int(reply[1]))
 
     def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
-                      idempotency_key: str | None = None, fingerprint: str = "") -> tuple[Appended, list[dict]]:
+                      idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None
+                      ) -> tuple[Appended, list[dict]]:
         """Append envelopes already numbered and chained (an import keeps the original log verbatim)."""
+        prev = sealed[0]["prev_hash"] if sealed else GENESIS
         reply = self._append(
             keys=[key(game_id, "events"), key(game_id, "idem")],
-            args=[expected_version, idempotency_key or "", fingerprint, *(json.dumps(e) for e in sealed)],
+            args=[expected_version, idempotency_key or "", fingerprint, *self._pack(game_id, sealed, prev, seed)],
         )
         status = int(reply[0])
         if status == 0:
@@ -102,7 +112,18 @@ class EventStore:
         if status == 2:
             fp = reply[3].decode() if isinstance(reply[3], bytes) else reply[3]
             return Appended(int(reply[1]), int(reply[2]), True, fp), []
+        if sealed:
+            self._heads.put(game_id, sealed[-1]["version"], sealed[-1]["hash"])
         return Appended(expected_version + 1, int(reply[1]), False, fingerprint), sealed
+
+    @staticmethod
+    def _pack(game_id: str, sealed: list[dict], prev_hash: str, seed: str | None) -> list[bytes]:
+        """The Lua scripts' arguments for the entries: field, value, field, value, ..."""
+        args = []
+        for env in sealed:
+            args.extend(pack(env, game_id, prev_hash, seed))
+            prev_hash = env["hash"]
+        return args
 
     # --- reading -----------------------------------------------------------------------------------
 
@@ -110,21 +131,64 @@ class EventStore:
         return int(self.redis.xlen(key(game_id, "events")))
 
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
-        """Envelopes with after < version <= until, in order."""
+        """Envelopes with after < version <= until, in order (raises ChainBroken if a stored checkpoint
+        disagrees with the hashes recomputed up to it)."""
         end = f"0-{until}" if until is not None else "+"
         entries = self.redis.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
-        return [_decode(fields) for _id, fields in entries]
+        return self._decode(game_id, after, entries)
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
         reply = self.stream_redis.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms, count=count)
         if not reply:
             return []
-        return [_decode(fields) for _id, fields in reply[0][1]]
+        return self._decode(game_id, after, reply[0][1])
 
     def head_hash(self, game_id: str) -> str:
-        entries = self.redis.xrevrange(key(game_id, "events"), "+", "-", count=1)
-        return _decode(entries[0][1])["hash"] if entries else GENESIS
+        version = self.version(game_id)
+        return self._hash_at(game_id, version) if version else GENESIS
+
+    def entries(self, game_id: str) -> list[tuple[bytes, bytes]]:
+        """The stored entries as they are, (layout field, value) in version order (the archive keeps these)."""
+        return [next(iter(fields.items())) for _id, fields in self.redis.xrange(key(game_id, "events"))]
+
+    def _decode(self, game_id: str, after: int, entries: list) -> list[dict]:
+        if not entries:
+            return []
+        envelopes = decode_entries(game_id, self._hash_at(game_id, after), after,
+                                   [_layout_value(fields) for _id, fields in entries], self._seed(game_id, entries))
+        self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
+        return envelopes
+
+    def _seed(self, game_id: str, entries: list) -> str | None:
+        """The game's seed, which recomputes the `sealed` commitments of compact entries (none in layout 1)."""
+        if all(_layout_value(fields)[0] == FULL for _id, fields in entries):
+            return None
+        raw = self.redis.hget(key(game_id, "meta"), "seed")
+        return raw.decode() if raw is not None else None
+
+    def _hash_at(self, game_id: str, version: int) -> str:
+        """The hash of the event at `version`: remembered, or recomputed from the checkpoint at or below it."""
+        if version == 0:
+            return GENESIS
+        known = self._heads.get(game_id, version)
+        if known is not None:
+            return known
+        start = version - version % CHECKPOINT
+        entries = self.redis.xrange(key(game_id, "events"), f"0-{max(start, 1)}", f"0-{version}")
+        prev = GENESIS
+        if start:
+            prev = checkpoint_hash(*_layout_value(entries[0][1]))
+            if prev is None:  # not a checkpoint after all (written by hand?): recompute from the first event
+                start, prev = 0, GENESIS
+                entries = self.redis.xrange(key(game_id, "events"), "0-1", f"0-{version}")
+            else:
+                entries = entries[1:]
+        if not entries:
+            return prev
+        envelopes = decode_entries(game_id, prev, start, [_layout_value(fields) for _id, fields in entries],
+                                   self._seed(game_id, entries))
+        return envelopes[-1]["hash"]
 
     # --- game facts and the cross-game index -------------------------------------------------------
 
@@ -194,5 +258,43 @@ def seal_all(game_id: str, docs: list[dict], after_version: int, prev_hash: str,
     return sealed
 
 
-def _decode(fields: dict) -> dict:
-    return json.loads(fields[b"e"])
+def decode_entries(game_id: str, prev_hash: str, after: int, entries: list[tuple[bytes, bytes]],
+                   seed: str | None) -> list[dict]:
+    """The envelopes of consecutive stored entries (field, value) numbered from after + 1, the first chained
+    after `prev_hash`."""
+    envelopes = []
+    for version, (field, value) in enumerate(entries, start=after + 1):
+        env = unpack(field, value, game_id, version, prev_hash, seed)
+        prev_hash = env["hash"]
+        envelopes.append(env)
+    return envelopes
+
+
+def _layout_value(fields: dict) -> tuple[bytes, bytes]:
+    return next(iter(fields.items()))
+
+
+class _Heads:
+    """The hash of the newest event each game's reads and appends met (game -> (version, hash)), so that the
+    next read after it needs no walk back to a checkpoint. A log is append-only: a remembered hash stays true."""
+
+    def __init__(self, size: int = 4096):
+        self._known: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: str, version: int) -> str | None:
+        with self._lock:
+            known = self._known.get(game_id)
+        return known[1] if known is not None and known[0] == version else None
+
+    def put(self, game_id: str, version: int, hash_: str) -> None:
+        with self._lock:
+            self._known[game_id] = (version, hash_)
+            self._known.move_to_end(game_id)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._known.pop(game_id, None)

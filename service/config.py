@@ -15,6 +15,7 @@ DEFAULTS = {
     "SSE_PER_CLIENT": 64,  # live streams one client address may hold open in one process (429 beyond)
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
+    "SNAPSHOT_KEEP_EVERY": 1000,  # earlier snapshots kept for time travel: one per this many versions (0: all)
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.

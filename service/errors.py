@@ -9,6 +9,7 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
+from events.layout import ChainBroken
 from events.store import VersionConflict
 from service.problems import BadRequest, IdempotencyKeyReused, StreamLimit, VersionNotFound
 from service.repository import CorruptGame, NotFound
@@ -94,6 +95,11 @@ def init_app(app: Flask) -> None:
     def _corrupt(err: CorruptGame):
         app.logger.error("%s", err)
         return problem(500, "game_corrupt", "Game record unreadable", err.detail)
+
+    @app.errorhandler(ChainBroken)
+    def _chain(err: ChainBroken):
+        app.logger.error("%s", err)
+        return problem(500, "game_corrupt", "Game record unreadable", str(err))
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

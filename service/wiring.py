@@ -37,7 +37,8 @@ def build(config: dict) -> Wiring:
     streams = redis.Redis.from_url(config["REDIS_URL"], socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
     store = EventStore(client, stream_client=streams)
     repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
-                            snapshot_every=int(config["SNAPSHOT_EVERY"]))
+                            snapshot_every=int(config["SNAPSHOT_EVERY"]),
+                            snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue = Queue(QUEUE, connection=client)
     scheduler = Scheduler(repository, queue, commands.inline_dealer)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import sys
 
-from tests.bench import platform_bench
+from tests.bench import platform_bench, storage_bench
 
 
 def main() -> int:
-    sections = [platform_bench.commands_vs_xadd, platform_bench.jaipur_rebuild, platform_bench.snapshot_rebuild]
+    sections = [platform_bench.commands_vs_xadd, platform_bench.jaipur_rebuild, platform_bench.snapshot_rebuild,
+                *storage_bench.SECTIONS]
     try:
         from tests.bench import istanbul_bench
 
