@@ -9,6 +9,9 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
 and reconciled by a sweep at start (`service.reactions.reconcile_index`).
+
+A finished game may be moved to the archive (events/archive.py): every read below then serves it from there,
+verified, as if it were still in Redis.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from importlib import resources
 
 import redis
 
+from events.archive import pack_game, unpack_game
 from events.envelope import GENESIS, seal
 from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack
 
@@ -55,8 +59,10 @@ class Appended:
 
 
 class EventStore:
-    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY, stream_client: redis.Redis | None = None):
+    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY, stream_client: redis.Redis | None = None,
+                 archive=None):
         self.redis = client
+        self.archive = archive  # where finished games go (events/archive.py), None: nowhere
         self.stream_redis = stream_client or client  # blocking reads (tail) need a longer socket timeout
         self.index_key = index_key
         scripts = resources.files("events")
@@ -64,6 +70,9 @@ class EventStore:
         self._create = client.register_script(scripts.joinpath("create.lua").read_text())
         self._index = client.register_script(_INDEX_LUA)
         self._heads = _Heads()
+        self._drop = client.register_script(_DROP_LUA)
+        self._archived: OrderedDict[str, tuple[dict[str, str], list[dict]]] = OrderedDict()  # verified, recent
+        self._archived_lock = threading.Lock()
 
     # --- writing -----------------------------------------------------------------------------------
 
@@ -128,14 +137,27 @@ class EventStore:
     # --- reading -----------------------------------------------------------------------------------
 
     def version(self, game_id: str) -> int:
-        return int(self.redis.xlen(key(game_id, "events")))
+        version = int(self.redis.xlen(key(game_id, "events")))
+        if version == 0 and self.archive is not None:
+            archived = self.archived(game_id)
+            return len(archived[1]) if archived else 0
+        return version
 
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """Envelopes with after < version <= until, in order (raises ChainBroken if a stored checkpoint
         disagrees with the hashes recomputed up to it)."""
         end = f"0-{until}" if until is not None else "+"
-        entries = self.redis.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
-        return self._decode(game_id, after, entries)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
+        pipe.exists(key(game_id, "meta"))
+        entries, present = pipe.execute()
+        if entries or present or self.archive is None:
+            return self._decode(game_id, after, entries)
+        archived = self.archived(game_id)
+        if archived is None:
+            return []
+        window = [dict(env) for env in archived[1][after:until]]
+        return window[:limit] if limit is not None else window
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
@@ -145,8 +167,44 @@ class EventStore:
         return self._decode(game_id, after, reply[0][1])
 
     def head_hash(self, game_id: str) -> str:
-        version = self.version(game_id)
-        return self._hash_at(game_id, version) if version else GENESIS
+        version = int(self.redis.xlen(key(game_id, "events")))
+        if version:
+            return self._hash_at(game_id, version)
+        archived = self.archived(game_id) if self.archive is not None else None
+        return archived[1][-1]["hash"] if archived else GENESIS
+
+    # --- the archive -------------------------------------------------------------------------------
+
+    def archived(self, game_id: str) -> tuple[dict[str, str], list[dict]] | None:
+        """(meta, envelopes) of a game in the archive, verified (ArchiveCorrupt if it does not verify), or None."""
+        with self._archived_lock:
+            found = self._archived.get(game_id)
+        if found is not None or self.archive is None:
+            return found
+        record = self.archive.get(game_id)
+        if record is None:
+            return None
+        found = unpack_game(game_id, record)
+        with self._archived_lock:
+            self._archived[game_id] = found
+            while len(self._archived) > ARCHIVED_CACHE:
+                self._archived.popitem(last=False)
+        return found
+
+    def move_to_archive(self, game_id: str) -> bool:
+        """Copy the game into the archive, read the copy back verified, and only then delete the game from
+        Redis (unless an event came meanwhile). False if the game is not in Redis, or moved on."""
+        meta = {k.decode(): v.decode() for k, v in self.redis.hgetall(key(game_id, "meta")).items()}
+        if not meta:
+            return False
+        envelopes = self.read(game_id)
+        self.archive.put(game_id, pack_game(meta, envelopes))
+        unpack_game(game_id, self.archive.get(game_id) or b"")  # the copy is whole and verifies, or we stop here
+        keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps")]
+        if not self._drop(keys=keys, args=[len(envelopes)]):
+            return False
+        self._heads.forget(game_id)
+        return True
 
     def entries(self, game_id: str) -> list[tuple[bytes, bytes]]:
         """The stored entries as they are, (layout field, value) in version order (the archive keeps these)."""
@@ -194,6 +252,9 @@ class EventStore:
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.redis.hgetall(key(game_id, "meta"))
+        if not raw and self.archive is not None:
+            archived = self.archived(game_id)
+            return dict(archived[0]) if archived else {}
         return {k.decode(): v.decode() for k, v in raw.items()}
 
     def index(self, game_id: str, entry: dict) -> None:
@@ -228,6 +289,16 @@ class EventStore:
             name = raw.decode()
             yield name[len("game:{game:") : -len("}:meta")]
 
+
+ARCHIVED_CACHE = 64  # archived games whose verified log a process keeps
+
+# Delete a game moved to the archive, unless its log grew after the copy was taken.
+# KEYS[1] the game's stream, KEYS[2..] its other keys; ARGV[1] the version archived. Returns 1 if deleted.
+_DROP_LUA = """
+if redis.call("XLEN", KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+redis.call("DEL", unpack(KEYS))
+return 1
+"""
 
 # Idempotent index write: applies only if the entry is newer than what the index holds, so replays and
 # sweeps racing the request path never move a game backwards.

@@ -17,6 +17,12 @@ DEFAULTS = {
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
     "SNAPSHOT_KEEP_EVERY": 1000,  # earlier snapshots kept for time travel: one per this many versions (0: all)
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
+    # Finished games move out of Redis into a compressed archive this long after their last event (0: never);
+    # every read route serves them from there. A directory, or s3://bucket/prefix (boto3; ARCHIVE_S3_ENDPOINT
+    # for an S3-compatible store, credentials from the usual AWS_* variables).
+    "ARCHIVE_URL": "var/archive",
+    "ARCHIVE_S3_ENDPOINT": "",
+    "ARCHIVE_AFTER_S": 7 * 24 * 3600,
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), Flask-Limiter notation; generous for people and bots, fatal to floods.
     "RATE_PER_ADDRESS": "200/second",

@@ -9,6 +9,7 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
+from events.archive import ArchiveCorrupt
 from events.layout import ChainBroken
 from events.store import VersionConflict
 from service.problems import BadRequest, IdempotencyKeyReused, StreamLimit, VersionNotFound
@@ -100,6 +101,11 @@ def init_app(app: Flask) -> None:
     def _chain(err: ChainBroken):
         app.logger.error("%s", err)
         return problem(500, "game_corrupt", "Game record unreadable", str(err))
+
+    @app.errorhandler(ArchiveCorrupt)
+    def _archive(err: ArchiveCorrupt):
+        app.logger.error("%s", err)
+        return problem(500, "archive_corrupt", "Archived game record does not verify", err.detail)
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

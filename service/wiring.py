@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import redis
 from rq import Queue
 
+from events.archive import open_archive
 from events.store import EventStore
 from service.commands import Commands
 from service.reactions import update_index
@@ -35,7 +36,8 @@ def build(config: dict) -> Wiring:
     # Live streams block in XREAD for a whole keep-alive interval: their reads need a socket timeout longer
     # than that (the client's default of 5 s once cut every quiet stream after 5 s).
     streams = redis.Redis.from_url(config["REDIS_URL"], socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
-    store = EventStore(client, stream_client=streams)
+    store = EventStore(client, stream_client=streams,
+                       archive=open_archive(config["ARCHIVE_URL"], config["ARCHIVE_S3_ENDPOINT"]))
     repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
                             snapshot_every=int(config["SNAPSHOT_EVERY"]),
                             snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))

@@ -1,6 +1,7 @@
 """`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work.
 
-The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop: a
+The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop (with
+the archive sweep, service/archiving.py, which moves finished games out of Redis once due): a
 roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
 of any worker being up, with no operator action (service.scheduling decides whether a held job id can
 still run).
@@ -18,13 +19,14 @@ import os
 import socket
 import sys
 import threading
+from datetime import UTC, datetime
 
 from redis import Redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
+from service import archiving, jobs
 from service import config as settings
-from service import jobs
 from service.scheduling import Scheduler
 
 log = logging.getLogger("bazaar.worker")
@@ -71,10 +73,11 @@ def alive(pid: int) -> bool:
         return True
 
 
-def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event) -> None:
+def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
     while not stop.wait(interval_s):
         try:
             scheduler.sweep()
+            archiving.sweep(scheduler.repository.store, datetime.now(UTC), archive_after_s)
         except Exception:  # noqa: BLE001 - Redis away for a moment: the next sweep tries again
             log.exception("sweep failed")
 
@@ -90,8 +93,9 @@ def main() -> int:
     armed = wiring.scheduler.sweep()
     log.info("re-armed %d active games", armed)
     stop = threading.Event()
-    threading.Thread(target=sweep_every, args=(wiring.scheduler, float(settings.load()["SWEEP_S"]), stop),
-                     name="sweep", daemon=True).start()
+    config = settings.load()
+    threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
+                                               float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency)
     worker = SimpleWorker([wiring.queue], connection=wiring.redis)
