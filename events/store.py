@@ -93,7 +93,7 @@ class EventStore:
         private events (see events/envelope.py).
         """
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
-        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed)
+        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed, proven=True)
 
     def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
         """Store the game's fixed facts and its first (already sealed) events in one script, or nothing;
@@ -107,13 +107,15 @@ class EventStore:
         return Appended(1, int(reply[1]))
 
     def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
-                      idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None
-                      ) -> tuple[Appended, list[dict]]:
-        """Append envelopes already numbered and chained (an import keeps the original log verbatim)."""
+                      idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None,
+                      proven: bool = False) -> tuple[Appended, list[dict]]:
+        """Append envelopes already numbered and chained (an import keeps the original log verbatim);
+        `proven`: sealed just now by `append` (see events/layout.py `pack`)."""
         prev = sealed[0]["prev_hash"] if sealed else GENESIS
         reply = self._append(
             keys=[key(game_id, "events"), key(game_id, "idem")],
-            args=[expected_version, idempotency_key or "", fingerprint, *self._pack(game_id, sealed, prev, seed)],
+            args=[expected_version, idempotency_key or "", fingerprint,
+                  *self._pack(game_id, sealed, prev, seed, proven)],
         )
         status = int(reply[0])
         if status == 0:
@@ -126,11 +128,12 @@ class EventStore:
         return Appended(expected_version + 1, int(reply[1]), False, fingerprint), sealed
 
     @staticmethod
-    def _pack(game_id: str, sealed: list[dict], prev_hash: str, seed: str | None) -> list[bytes]:
+    def _pack(game_id: str, sealed: list[dict], prev_hash: str, seed: str | None, proven: bool = False
+              ) -> list[bytes]:
         """The Lua scripts' arguments for the entries: field, value, field, value, ..."""
         args = []
         for env in sealed:
-            args.extend(pack(env, game_id, prev_hash, seed))
+            args.extend(pack(env, game_id, prev_hash, seed, proven))
             prev_hash = env["hash"]
         return args
 
