@@ -116,7 +116,7 @@ def player_class(matches: Matches | None, xadd: bool, bodies: list[dict]):
 def drive(base: str, user_class) -> dict:
     env = Environment(user_classes=[user_class], host=base)
     runner = env.create_local_runner()
-    runner.start(PLAYERS, spawn_rate=PLAYERS)
+    runner.start(PLAYERS, spawn_rate=min(PLAYERS, 100))
     gevent.sleep(3)  # let every user reach the server before timing
     env.stats.reset_all()
     start = time.perf_counter()

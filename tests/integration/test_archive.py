@@ -4,10 +4,12 @@ that does not verify is refused with problem+json."""
 
 import gzip
 import json
+import time
 from datetime import UTC, datetime, timedelta
 
 import boto3
 import pytest
+import redis
 from moto.server import ThreadedMotoServer
 
 from events.archive import ArchiveCorrupt, DirectoryArchive, S3Archive, pack_game, unpack_game
@@ -16,6 +18,7 @@ from service import archiving, create_app, embedded_redis
 from service.commands import Commands
 from service.repository import Repository
 from tests.support.play import play_randomly
+from tests.support.processes import WorkerProcess
 from tests.support.service import InProcess
 
 LATER = datetime.now(UTC) + timedelta(days=30)
@@ -99,6 +102,26 @@ def test_a_game_is_archived_only_when_due_and_finished(redis_client, tmp_path):
     assert redis_client.exists(key(gid, "events"))
     archiving.sweep(svc.store, LATER, 3600)
     assert not redis_client.exists(key(gid, "events")) and redis_client.exists(key(running, "events"))
+
+
+def test_the_workers_sweep_moves_due_games(redis_url, tmp_path, monkeypatch):
+    """The real worker process, on a Redis database of its own (it would archive the suite's games otherwise)."""
+    own = redis.Redis.from_url(redis_url.rsplit("/", 1)[0] + "/12")
+    own.flushdb()
+    svc = in_process(own, DirectoryArchive(tmp_path / "archive"))
+    gid = finished_game(svc, "archive-worker")
+    log = svc.store.read(gid)
+    for name, value in {"ARCHIVE_URL": str(tmp_path / "archive"), "ARCHIVE_AFTER_S": "60", "SWEEP_S": "1"}.items():
+        monkeypatch.setenv(f"BAZAAR_{name}", value)
+    worker = WorkerProcess(redis_url.rsplit("/", 1)[0] + "/12", tmp_path).start()
+    try:
+        deadline = time.monotonic() + 30
+        while own.exists(key(gid, "meta")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+    finally:
+        worker.stop()
+    assert not own.exists(key(gid, "meta"))
+    assert EventStore(own, archive=DirectoryArchive(tmp_path / "archive")).read(gid) == log
 
 
 def tampered(record: bytes) -> bytes:
