@@ -15,7 +15,7 @@ imported one with fields in another order) is written in layout 1 instead. Envel
 are identical by construction. Both layouts are read forever, and one stream may hold both (a game begun by an
 earlier release goes on in layout 2).
 
-Dictionary 1 is frozen data (`layout-dictionary-1.json`, sample events of every title at the time it was made):
+Dictionary 1 is frozen data (`layout-dictionary-1.ndjson`, sample events of every title at the time it was made):
 entries written with it can only be read with it. A better dictionary is a new marker (`z2`), never an edit.
 """
 
@@ -32,7 +32,7 @@ FULL = b"e"  # layout 1
 COMPACT = b"z1"  # layout 2, dictionary 1
 CHECKPOINT = 16  # every entry whose version is a multiple of this keeps its hash
 
-DICTIONARY = resources.files("events").joinpath("layout-dictionary-1.json").read_bytes()
+DICTIONARY = resources.files("events").joinpath("layout-dictionary-1.ndjson").read_bytes()
 # Envelope fields in the order the store has always written them; the compact keys stand in for them.
 ORDER = ("type", "v", "at", "seat", "command", "visibility", "payload", "auto")
 SHORT = {"type": "t", "v": "v", "at": "a", "seat": "s", "command": "c", "visibility": "i", "payload": "p",
