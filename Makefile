@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test test-long bench clean lock
+.PHONY: install run test test-long bench load clean lock
 
 # Installs exactly the versions in constraints.txt (pinned), so a fresh clone gets what the tests passed with.
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -28,6 +28,11 @@ test-long: install
 
 bench: install
 	$(PY) -m tests.bench.run
+
+# 200 players and 2,000 idle live streams against the service, and the one-XADD baseline, on loopback (a few
+# minutes; BAZAAR_LOAD_PLAYERS, BAZAAR_LOAD_SPECTATORS, BAZAAR_LOAD_SECONDS scale it). Not part of `make test`.
+load: install
+	$(PY) -m tests.bench.load
 
 # Re-resolve the newest versions pyproject.toml allows, in a scratch venv, and pin them.
 lock:

@@ -4,7 +4,7 @@
 -- ARGV[1] expected version (events already in the stream)
 -- ARGV[2] idempotency key, "" for none
 -- ARGV[3] fingerprint of the request the key guards ("" for none)
--- ARGV[4..] the events, one JSON document each, in order
+-- ARGV[4..] the events in order, two arguments each: the entry's field (its layout, see events/layout.py) and value
 -- Returns {1, new_version}                 appended
 --         {0, current_version}             version conflict: nothing appended
 --         {2, first, last, fingerprint}    the key was seen: nothing appended, the first result returned
@@ -22,9 +22,9 @@ local version = redis.call("XLEN", KEYS[1])
 if version ~= tonumber(ARGV[1]) then
   return {0, version}
 end
-for i = 4, #ARGV do
+for i = 4, #ARGV, 2 do
   version = version + 1
-  redis.call("XADD", KEYS[1], "0-" .. version, "e", ARGV[i])
+  redis.call("XADD", KEYS[1], "0-" .. version, ARGV[i], ARGV[i + 1])
 end
 if key ~= "" then
   redis.call("HSET", KEYS[2], key, (tonumber(ARGV[1]) + 1) .. ":" .. version .. ":" .. ARGV[3])

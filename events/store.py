@@ -1,24 +1,33 @@
 """Event store on Redis Streams: one stream per game, compare-and-append in one Lua script.
 
 Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them on one node:
-  game:{game:<id>}:events  stream, entry id 0-<version>, field "e" = the envelope's JSON
+  game:{game:<id>}:events  stream, entry id 0-<version>, one field whose name is the entry's layout and whose
+                           value is the envelope in that layout (events/layout.py: `e` whole JSON, the layout of
+                           earlier releases; `z1` only what cannot be recomputed, deflated)
   game:{game:<id>}:idem    hash, idempotency key -> "first:last:fingerprint"
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
 and reconciled by a sweep at start (`service.reactions.reconcile_index`).
+
+A finished game may be moved to the archive (events/archive.py): every read below then serves it from there,
+verified, as if it were still in Redis.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
 import redis
 
+from events.archive import pack_game, unpack_game
 from events.envelope import GENESIS, seal
+from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack
 
 # The cross-game index: a hash id -> entry, plus sorted sets of ids (all, and one per status) that page in id
 # order. One hash tag, so the index script touches one Redis Cluster slot.
@@ -50,14 +59,20 @@ class Appended:
 
 
 class EventStore:
-    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY, stream_client: redis.Redis | None = None):
+    def __init__(self, client: redis.Redis, index_key: str = INDEX_KEY, stream_client: redis.Redis | None = None,
+                 archive=None):
         self.redis = client
+        self.archive = archive  # where finished games go (events/archive.py), None: nowhere
         self.stream_redis = stream_client or client  # blocking reads (tail) need a longer socket timeout
         self.index_key = index_key
         scripts = resources.files("events")
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
         self._create = client.register_script(scripts.joinpath("create.lua").read_text())
         self._index = client.register_script(_INDEX_LUA)
+        self._heads = _Heads()
+        self._drop = client.register_script(_DROP_LUA)
+        self._archived: OrderedDict[str, tuple[dict[str, str], list[dict]]] = OrderedDict()  # verified, recent
+        self._archived_lock = threading.Lock()
 
     # --- writing -----------------------------------------------------------------------------------
 
@@ -78,23 +93,29 @@ class EventStore:
         private events (see events/envelope.py).
         """
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
-        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint)
+        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed, proven=True)
 
     def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
         """Store the game's fixed facts and its first (already sealed) events in one script, or nothing;
         raises GameExists if the id is taken."""
         reply = self._create(keys=[key(game_id, "meta"), key(game_id, "events")],
-                             args=[json.dumps(meta), *(json.dumps(e) for e in sealed)])
+                             args=[json.dumps(meta), *self._pack(game_id, sealed, GENESIS, meta.get("seed"))])
         if int(reply[0]) == 0:
             raise GameExists(game_id)
+        if sealed:
+            self._heads.put(game_id, sealed[-1]["version"], sealed[-1]["hash"])
         return Appended(1, int(reply[1]))
 
     def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
-                      idempotency_key: str | None = None, fingerprint: str = "") -> tuple[Appended, list[dict]]:
-        """Append envelopes already numbered and chained (an import keeps the original log verbatim)."""
+                      idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None,
+                      proven: bool = False) -> tuple[Appended, list[dict]]:
+        """Append envelopes already numbered and chained (an import keeps the original log verbatim);
+        `proven`: sealed just now by `append` (see events/layout.py `pack`)."""
+        prev = sealed[0]["prev_hash"] if sealed else GENESIS
         reply = self._append(
             keys=[key(game_id, "events"), key(game_id, "idem")],
-            args=[expected_version, idempotency_key or "", fingerprint, *(json.dumps(e) for e in sealed)],
+            args=[expected_version, idempotency_key or "", fingerprint,
+                  *self._pack(game_id, sealed, prev, seed, proven)],
         )
         status = int(reply[0])
         if status == 0:
@@ -102,34 +123,141 @@ class EventStore:
         if status == 2:
             fp = reply[3].decode() if isinstance(reply[3], bytes) else reply[3]
             return Appended(int(reply[1]), int(reply[2]), True, fp), []
+        if sealed:
+            self._heads.put(game_id, sealed[-1]["version"], sealed[-1]["hash"])
         return Appended(expected_version + 1, int(reply[1]), False, fingerprint), sealed
+
+    @staticmethod
+    def _pack(game_id: str, sealed: list[dict], prev_hash: str, seed: str | None, proven: bool = False
+              ) -> list[bytes]:
+        """The Lua scripts' arguments for the entries: field, value, field, value, ..."""
+        args = []
+        for env in sealed:
+            args.extend(pack(env, game_id, prev_hash, seed, proven))
+            prev_hash = env["hash"]
+        return args
 
     # --- reading -----------------------------------------------------------------------------------
 
     def version(self, game_id: str) -> int:
-        return int(self.redis.xlen(key(game_id, "events")))
+        version = int(self.redis.xlen(key(game_id, "events")))
+        if version == 0 and self.archive is not None:
+            archived = self.archived(game_id)
+            return len(archived[1]) if archived else 0
+        return version
 
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
-        """Envelopes with after < version <= until, in order."""
+        """Envelopes with after < version <= until, in order (raises ChainBroken if a stored checkpoint
+        disagrees with the hashes recomputed up to it)."""
         end = f"0-{until}" if until is not None else "+"
-        entries = self.redis.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
-        return [_decode(fields) for _id, fields in entries]
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
+        pipe.exists(key(game_id, "meta"))
+        entries, present = pipe.execute()
+        if entries or present or self.archive is None:
+            return self._decode(game_id, after, entries)
+        archived = self.archived(game_id)
+        if archived is None:
+            return []
+        window = [dict(env) for env in archived[1][after:until]]
+        return window[:limit] if limit is not None else window
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
         reply = self.stream_redis.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms, count=count)
         if not reply:
             return []
-        return [_decode(fields) for _id, fields in reply[0][1]]
+        return self._decode(game_id, after, reply[0][1])
 
     def head_hash(self, game_id: str) -> str:
-        entries = self.redis.xrevrange(key(game_id, "events"), "+", "-", count=1)
-        return _decode(entries[0][1])["hash"] if entries else GENESIS
+        version = int(self.redis.xlen(key(game_id, "events")))
+        if version:
+            return self._hash_at(game_id, version)
+        archived = self.archived(game_id) if self.archive is not None else None
+        return archived[1][-1]["hash"] if archived else GENESIS
+
+    # --- the archive -------------------------------------------------------------------------------
+
+    def archived(self, game_id: str) -> tuple[dict[str, str], list[dict]] | None:
+        """(meta, envelopes) of a game in the archive, verified (ArchiveCorrupt if it does not verify), or None."""
+        with self._archived_lock:
+            found = self._archived.get(game_id)
+        if found is not None or self.archive is None:
+            return found
+        record = self.archive.get(game_id)
+        if record is None:
+            return None
+        found = unpack_game(game_id, record)
+        with self._archived_lock:
+            self._archived[game_id] = found
+            while len(self._archived) > ARCHIVED_CACHE:
+                self._archived.popitem(last=False)
+        return found
+
+    def move_to_archive(self, game_id: str) -> bool:
+        """Copy the game into the archive, read the copy back verified, and only then delete the game from
+        Redis (unless an event came meanwhile). False if the game is not in Redis, or moved on."""
+        meta = {k.decode(): v.decode() for k, v in self.redis.hgetall(key(game_id, "meta")).items()}
+        if not meta:
+            return False
+        envelopes = self.read(game_id)
+        self.archive.put(game_id, pack_game(meta, envelopes))
+        unpack_game(game_id, self.archive.get(game_id) or b"")  # the copy is whole and verifies, or we stop here
+        keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps")]
+        if not self._drop(keys=keys, args=[len(envelopes)]):
+            return False
+        self._heads.forget(game_id)
+        return True
+
+    def entries(self, game_id: str) -> list[tuple[bytes, bytes]]:
+        """The stored entries as they are, (layout field, value) in version order (the archive keeps these)."""
+        return [next(iter(fields.items())) for _id, fields in self.redis.xrange(key(game_id, "events"))]
+
+    def _decode(self, game_id: str, after: int, entries: list) -> list[dict]:
+        if not entries:
+            return []
+        envelopes = decode_entries(game_id, self._hash_at(game_id, after), after,
+                                   [_layout_value(fields) for _id, fields in entries], self._seed(game_id, entries))
+        self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
+        return envelopes
+
+    def _seed(self, game_id: str, entries: list) -> str | None:
+        """The game's seed, which recomputes the `sealed` commitments of compact entries (none in layout 1)."""
+        if all(_layout_value(fields)[0] == FULL for _id, fields in entries):
+            return None
+        raw = self.redis.hget(key(game_id, "meta"), "seed")
+        return raw.decode() if raw is not None else None
+
+    def _hash_at(self, game_id: str, version: int) -> str:
+        """The hash of the event at `version`: remembered, or recomputed from the checkpoint at or below it."""
+        if version == 0:
+            return GENESIS
+        known = self._heads.get(game_id, version)
+        if known is not None:
+            return known
+        start = version - version % CHECKPOINT
+        entries = self.redis.xrange(key(game_id, "events"), f"0-{max(start, 1)}", f"0-{version}")
+        prev = GENESIS
+        if start:
+            prev = checkpoint_hash(*_layout_value(entries[0][1]))
+            if prev is None:  # not a checkpoint after all (written by hand?): recompute from the first event
+                start, prev = 0, GENESIS
+                entries = self.redis.xrange(key(game_id, "events"), "0-1", f"0-{version}")
+            else:
+                entries = entries[1:]
+        if not entries:
+            return prev
+        envelopes = decode_entries(game_id, prev, start, [_layout_value(fields) for _id, fields in entries],
+                                   self._seed(game_id, entries))
+        return envelopes[-1]["hash"]
 
     # --- game facts and the cross-game index -------------------------------------------------------
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.redis.hgetall(key(game_id, "meta"))
+        if not raw and self.archive is not None:
+            archived = self.archived(game_id)
+            return dict(archived[0]) if archived else {}
         return {k.decode(): v.decode() for k, v in raw.items()}
 
     def index(self, game_id: str, entry: dict) -> None:
@@ -173,6 +301,16 @@ class EventStore:
             yield name[len("game:{game:") : -len("}:meta")]
 
 
+ARCHIVED_CACHE = 64  # archived games whose verified log a process keeps
+
+# Delete a game moved to the archive, unless its log grew after the copy was taken.
+# KEYS[1] the game's stream, KEYS[2..] its other keys; ARGV[1] the version archived. Returns 1 if deleted.
+_DROP_LUA = """
+if redis.call("XLEN", KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+redis.call("DEL", unpack(KEYS))
+return 1
+"""
+
 # Idempotent index write: applies only if the entry is newer than what the index holds, so replays and
 # sweeps racing the request path never move a game backwards.
 # KEYS[1] index hash, KEYS[2] all ids, KEYS[3] active ids, KEYS[4] finished ids (sorted sets, score 0: by id);
@@ -202,5 +340,43 @@ def seal_all(game_id: str, docs: list[dict], after_version: int, prev_hash: str,
     return sealed
 
 
-def _decode(fields: dict) -> dict:
-    return json.loads(fields[b"e"])
+def decode_entries(game_id: str, prev_hash: str, after: int, entries: list[tuple[bytes, bytes]],
+                   seed: str | None) -> list[dict]:
+    """The envelopes of consecutive stored entries (field, value) numbered from after + 1, the first chained
+    after `prev_hash`."""
+    envelopes = []
+    for version, (field, value) in enumerate(entries, start=after + 1):
+        env = unpack(field, value, game_id, version, prev_hash, seed)
+        prev_hash = env["hash"]
+        envelopes.append(env)
+    return envelopes
+
+
+def _layout_value(fields: dict) -> tuple[bytes, bytes]:
+    return next(iter(fields.items()))
+
+
+class _Heads:
+    """The hash of the newest event each game's reads and appends met (game -> (version, hash)), so that the
+    next read after it needs no walk back to a checkpoint. A log is append-only: a remembered hash stays true."""
+
+    def __init__(self, size: int = 4096):
+        self._known: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: str, version: int) -> str | None:
+        with self._lock:
+            known = self._known.get(game_id)
+        return known[1] if known is not None and known[0] == version else None
+
+    def put(self, game_id: str, version: int, hash_: str) -> None:
+        with self._lock:
+            self._known[game_id] = (version, hash_)
+            self._known.move_to_end(game_id)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._known.pop(game_id, None)

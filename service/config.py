@@ -19,7 +19,14 @@ DEFAULTS = {
     "SSE_PER_CLIENT": 64,  # live streams one client address may hold open in one process (429 beyond)
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
+    "SNAPSHOT_KEEP_EVERY": 1000,  # earlier snapshots kept for time travel: one per this many versions (0: all)
     "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
+    # Finished games move out of Redis into a compressed archive this long after their last event (0: never);
+    # every read route serves them from there. A directory, or s3://bucket/prefix (boto3; ARCHIVE_S3_ENDPOINT
+    # for an S3-compatible store, credentials from the usual AWS_* variables).
+    "ARCHIVE_URL": "var/archive",
+    "ARCHIVE_S3_ENDPOINT": "",
+    "ARCHIVE_AFTER_S": 7 * 24 * 3600,
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/limits.py), in the `limits` notation; generous for people and bots, fatal to floods.
     "MAX_BODY_BYTES": 1 << 20,  # request bodies above this are refused with 413 (commands are ~100 bytes)

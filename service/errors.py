@@ -9,6 +9,8 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
+from events.archive import ArchiveCorrupt
+from events.layout import ChainBroken
 from events.store import VersionConflict
 from service.problems import BadRequest, IdempotencyKeyReused, Missing, StreamLimit, Unprocessable, VersionNotFound
 from service.repository import CorruptGame, NotFound
@@ -103,6 +105,16 @@ def init_app(app: Flask) -> None:
     def _corrupt(err: CorruptGame):
         app.logger.error("%s", err)
         return problem(500, "game_corrupt", "Game record unreadable", err.detail)
+
+    @app.errorhandler(ChainBroken)
+    def _chain(err: ChainBroken):
+        app.logger.error("%s", err)
+        return problem(500, "game_corrupt", "Game record unreadable", str(err))
+
+    @app.errorhandler(ArchiveCorrupt)
+    def _archive(err: ArchiveCorrupt):
+        app.logger.error("%s", err)
+        return problem(500, "archive_corrupt", "Archived game record does not verify", err.detail)
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

@@ -89,9 +89,10 @@ def fold(loaded: Loaded, envelopes: list[dict]) -> Loaded:
 
 
 class Repository:
-    def __init__(self, store: EventStore, cache_size: int = 2048, snapshot_every: int = 100):
+    def __init__(self, store: EventStore, cache_size: int = 2048, snapshot_every: int = 100,
+                 snapshot_keep_every: int = 1000):
         self.store = store
-        self.snapshots = Snapshots(store.redis)
+        self.snapshots = Snapshots(store.redis, snapshot_keep_every)
         self.snapshot_every = snapshot_every  # write a snapshot when a command crosses a multiple of this
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size

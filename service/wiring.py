@@ -12,6 +12,7 @@ import redis
 from redis.cluster import RedisCluster
 from rq import Queue
 
+from events.archive import open_archive
 from events.feed import Feed
 from events.store import EventStore
 from service import connections, lifecycle
@@ -41,9 +42,11 @@ def build(config: dict) -> Wiring:
     # Live streams block in XREAD for a whole keep-alive interval: their reads need a socket timeout longer
     # than that (the client's default of 5 s once cut every quiet stream after 5 s).
     streams = connections.connect(config["REDIS_URL"], config, socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
-    store = EventStore(client, stream_client=streams)
+    store = EventStore(client, stream_client=streams,
+                       archive=open_archive(config["ARCHIVE_URL"], config["ARCHIVE_S3_ENDPOINT"]))
     repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
-                            snapshot_every=int(config["SNAPSHOT_EVERY"]))
+                            snapshot_every=int(config["SNAPSHOT_EVERY"]),
+                            snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue_url = connections.queue_url(config)
     queue = Queue(QUEUE, connection=client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config))

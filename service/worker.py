@@ -1,7 +1,8 @@
 """`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work, and run
 the cross-game feed's consumers (service/consumers.py) in threads beside the worker loop.
 
-The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop: a
+The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop (with
+the archive sweep, service/archiving.py, which moves finished games out of Redis once due): a
 roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
 of any worker being up, with no operator action (service.scheduling decides whether a held job id can
 still run).
@@ -20,13 +21,14 @@ import os
 import socket
 import sys
 import threading
+from datetime import UTC, datetime
 
 from redis import Redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
+from service import archiving, consumers, jobs
 from service import config as settings
-from service import consumers, jobs
 from service.scheduling import Scheduler
 
 log = logging.getLogger("bazaar.worker")
@@ -73,10 +75,11 @@ def alive(pid: int) -> bool:
         return True
 
 
-def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event) -> None:
+def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
     while not stop.wait(interval_s):
         try:
             scheduler.sweep()
+            archiving.sweep(scheduler.repository.store, datetime.now(UTC), archive_after_s)
         except Exception:  # noqa: BLE001 - Redis away for a moment: the next sweep tries again
             log.exception("sweep failed")
 
@@ -98,8 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     armed = wiring.scheduler.sweep()
     log.info("re-armed %d active games", armed)
     stop = threading.Event()
-    threading.Thread(target=sweep_every, args=(wiring.scheduler, float(settings.load()["SWEEP_S"]), stop),
-                     name="sweep", daemon=True).start()
+    config = settings.load()
+    threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
+                                               float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
     # the cross-game feed's consumers (the game index, ...); what a killed worker on this host held is theirs at once
     consumers.start(wiring.feed, wiring.consumers, stop, consumers.dead_here(alive))
     log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))

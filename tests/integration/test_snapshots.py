@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from domain import registry
-from events.snapshots import SCHEMA, Snapshot
+from events.snapshots import SCHEMA, Snapshot, record_json
 from events.store import key
 from service.commands import Commands
 from service.repository import Loaded, Repository, fold
@@ -18,9 +18,9 @@ pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
 registry.register("tiny", "tests.support.tiny_game")
 
 
-def service(app, every: int) -> InProcess:
+def service(app, every: int, keep_every: int = 0) -> InProcess:
     store = InProcess.of(app).store
-    return InProcess(Commands(Repository(store, snapshot_every=every), store))
+    return InProcess(Commands(Repository(store, snapshot_every=every, snapshot_keep_every=keep_every), store))
 
 
 def play_out(svc: InProcess, seed: str) -> str:
@@ -71,7 +71,7 @@ def test_a_snapshot_not_on_this_history_is_ignored(app):
 def test_a_snapshot_of_another_schema_is_ignored(app):
     svc = service(app, every=3)
     gid = play_out(svc, "snap-schema")
-    raw = json.loads(svc.store.redis.get(key(gid, "snap")))
+    raw = json.loads(record_json(svc.store.redis.get(key(gid, "snap"))))
     raw["schema"] = SCHEMA + 1
     svc.store.redis.set(key(gid, "snap"), json.dumps(raw))
     reader = cold(svc.store)
@@ -123,7 +123,7 @@ def test_a_history_snapshot_off_this_history_is_ignored(app):
     gid = play_out(svc, "snap-history-forged")
     versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
     version = versions[-1]
-    record = json.loads(svc.store.redis.hget(key(gid, "snaps"), str(version)))
+    record = json.loads(record_json(svc.store.redis.hget(key(gid, "snaps"), str(version))))
     record["hash"] = "f" * 64  # not the hash of the event at that version
     svc.store.redis.hset(key(gid, "snaps"), str(version), json.dumps(record))
     reader = cold(svc.store)

@@ -1,0 +1,214 @@
+"""`make load`: the service under many players and idle spectators, against the one-XADD endpoint, same run.
+
+Everything runs on loopback: a private redis-server, the service under gunicorn as `make run` serves it
+(service/serving.py: gevent workers), and beside it the one-XADD Flask app under the same gunicorn settings.
+Locust (as a library, in this process) drives PLAYERS concurrent users, each posting the moves of its own Jaipur
+match as fast as the answers come (a match's moves are found in-process beforehand, so the load generator
+spends nothing on choosing); a user whose match ends starts another. Three phases of SECONDS each:
+
+1. commands, nobody watching;
+2. commands while SPECTATORS idle live streams (SSE) are held open on other games (keep-alives only);
+3. the same users and bodies posted to the one-XADD endpoint: the baseline.
+
+Printed: moves/s, p50/p99 latency of each phase, the ratios to the baseline, and how many streams were held
+throughout. Bounded: about PHASES x SECONDS plus a minute of set-up. The server lifts its rate limits and its
+per-client stream cap (one load generator on one address would otherwise measure those).
+"""
+
+from __future__ import annotations
+
+# Locust runs on gevent: everything that opens sockets (ssl, requests) must be imported after the patch.
+from gevent import monkey
+
+monkey.patch_all()
+
+import itertools  # noqa: E402
+import os  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from urllib.parse import urlparse  # noqa: E402
+
+import gevent  # noqa: E402
+import requests  # noqa: E402
+from gevent.event import Event  # noqa: E402
+from locust import FastHttpUser, constant  # noqa: E402
+from locust import task as locust_task  # noqa: E402
+from locust.env import Environment  # noqa: E402
+
+from service import embedded_redis  # noqa: E402
+from service.serving import WORKERS, gunicorn_command  # noqa: E402
+from tests.bench.platform_bench import jaipur_script  # noqa: E402
+from tests.bench.servers import ROOT, UNLIMITED, private_redis  # noqa: E402
+
+PLAYERS = int(os.environ.get("BAZAAR_LOAD_PLAYERS", 200))
+SPECTATORS = int(os.environ.get("BAZAAR_LOAD_SPECTATORS", 2000))
+SECONDS = float(os.environ.get("BAZAAR_LOAD_SECONDS", 30))
+IDLE_GAMES = 100  # the spectators watch these, SPECTATORS / IDLE_GAMES each
+SCRIPTS = 64  # distinct matches; games are created from them round-robin
+
+
+@contextmanager
+def served(app: str, redis_url: str, env: dict):
+    port = embedded_redis.free_port()
+    command = [*gunicorn_command(f"127.0.0.1:{port}")[:-1], app]
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "REDIS_URL": redis_url, **UNLIMITED, **env},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            requests.get(base + "/healthz", timeout=5)
+            break
+        except requests.RequestException:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{app} did not start") from None
+            time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+class Matches:
+    """Fresh games from the precomputed scripts, created on demand (creation is not counted as a move)."""
+
+    def __init__(self, scripts: list[list[tuple[int, dict]]]):
+        self.scripts = scripts
+        self.numbers = itertools.count()
+
+    def start(self, client) -> list[tuple[str, dict, str]]:
+        n = next(self.numbers)
+        script = self.scripts[n % len(self.scripts)]
+        created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": f"load-{n % len(self.scripts)}",
+                                                 "open": True}, name="create").json()
+        tokens = [seat["token"] for seat in created["seats"]]
+        return [(f"/v1/games/{created['id']}/commands", body, tokens[seat]) for seat, body in script]
+
+
+def player_class(matches: Matches | None, xadd: bool, bodies: list[dict]):
+    class Player(FastHttpUser):
+        wait_time = constant(0)
+
+        def on_start(self):
+            self.moves: list = []
+            self.bodies = itertools.cycle(bodies)
+
+        @locust_task
+        def move(self):
+            if xadd:
+                self.client.post("/xadd", json=next(self.bodies), name="move")
+                return
+            if not self.moves:
+                self.moves = matches.start(self.client)
+            path, body, token = self.moves.pop(0)
+            with self.client.post(path, json=body, headers={"Authorization": f"Bearer {token}"}, name="move",
+                                  catch_response=True) as response:
+                if response.status_code != 201:
+                    response.failure(f"{response.status_code} {response.text[:120]}")
+                    self.moves = []  # the match is off script: start another
+
+    return Player
+
+
+def drive(base: str, user_class) -> dict:
+    env = Environment(user_classes=[user_class], host=base)
+    runner = env.create_local_runner()
+    runner.start(PLAYERS, spawn_rate=min(PLAYERS, 100))
+    gevent.sleep(3)  # let every user reach the server before timing
+    env.stats.reset_all()
+    start = time.perf_counter()
+    gevent.sleep(SECONDS)
+    elapsed = time.perf_counter() - start
+    moves = env.stats.get("move", "POST")
+    figures = {"moves": moves.num_requests, "per_s": moves.num_requests / elapsed, "failures": moves.num_failures,
+               "p50": moves.get_response_time_percentile(0.5), "p99": moves.get_response_time_percentile(0.99)}
+    runner.quit()
+    return figures
+
+
+class Spectators:
+    """Idle live streams: each a raw socket that asks for text/event-stream and then only reads keep-alives."""
+
+    def __init__(self, base: str, games: list[str]):
+        url = urlparse(base)
+        self.address = (url.hostname, url.port)
+        self.games = games
+        self.stop = Event()
+        self.opened = self.refused = self.ended = 0
+
+    def watch(self, game_id: str) -> None:
+        try:
+            sock = socket.create_connection(self.address, timeout=60)
+            sock.sendall(f"GET /v1/games/{game_id}/events?after=1 HTTP/1.1\r\nHost: load\r\n"
+                         f"Accept: text/event-stream\r\n\r\n".encode())
+            head = sock.recv(4096)
+        except OSError:
+            self.refused += 1
+            return
+        if not head.startswith(b"HTTP/1.1 200"):
+            self.refused += 1
+            sock.close()
+            return
+        self.opened += 1
+        sock.settimeout(None)
+        with sock:
+            while not self.stop.is_set():
+                with gevent.Timeout(1, False):
+                    if not sock.recv(4096):
+                        self.ended += 1
+                        return
+
+    def open(self, count: int) -> list:
+        streams = [gevent.spawn(self.watch, self.games[n % len(self.games)]) for n in range(count)]
+        deadline = time.monotonic() + 60
+        while self.opened + self.refused < count and time.monotonic() < deadline:
+            gevent.sleep(0.2)
+        return streams
+
+    def held(self) -> int:
+        return self.opened - self.ended
+
+
+def idle_games(base: str, count: int) -> list[str]:
+    session = requests.Session()
+    return [session.post(f"{base}/v1/games", json={"game": "jaipur", "seats": 2}).json()["id"] for _ in range(count)]
+
+
+def show(label: str, f: dict, baseline: dict | None) -> None:
+    ratio = f" (x{f['per_s'] / baseline['per_s']:.2f} the baseline's moves/s, p50 x{f['p50'] / baseline['p50']:.1f}, " \
+            f"p99 x{f['p99'] / baseline['p99']:.1f})" if baseline else ""
+    print(f"  {label:<42} {f['per_s']:7.0f} /s  p50 {f['p50']:5.0f} ms  p99 {f['p99']:5.0f} ms  "
+          f"({f['moves']} requests, {f['failures']} failed){ratio}")
+
+
+def main() -> int:
+    scripts = [jaipur_script(f"load-{n}", n) for n in range(SCRIPTS)]
+    bodies = [body for script in scripts for _seat, body in script]
+    settings = {"BAZAAR_SSE_PER_CLIENT": "1000000"}
+    with private_redis() as url, served("service.wsgi:app", url, settings) as bazaar, \
+            served("tests.bench.trivial_app:app", url, {}) as trivial:
+        matches = Matches(scripts)
+        quiet = drive(bazaar, player_class(matches, False, bodies))
+        spectators = Spectators(bazaar, idle_games(bazaar, IDLE_GAMES))
+        streams = spectators.open(SPECTATORS)
+        opened = spectators.opened
+        watched = drive(bazaar, player_class(matches, False, bodies))
+        held = spectators.held()
+        spectators.stop.set()
+        gevent.joinall(streams, timeout=10)
+        baseline = drive(trivial, player_class(None, True, bodies))
+    print(f"make load: {PLAYERS} concurrent players (Jaipur, one match each at a time), {SECONDS:.0f} s per phase; "
+          f"gunicorn {WORKERS} gevent workers each, both servers; all on this machine")
+    show("one-XADD endpoint (baseline)", baseline, None)
+    show("commands, no spectators", quiet, baseline)
+    show(f"commands, {SPECTATORS} idle spectators", watched, baseline)
+    print(f"  spectators: {opened} of {SPECTATORS} streams opened ({spectators.refused} refused), {held} still held "
+          f"at the end of the phase; p99 with them / without: {watched['p99'] / quiet['p99']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
