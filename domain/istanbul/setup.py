@@ -38,11 +38,19 @@ def place_figure(figure: str, index: int = 0, by_dealer: bool = False) -> tuple:
     return ("roll", figure, index, by_dealer)
 
 
+def _initial(module, options, seats: int):
+    """A place module's slice: `initial_for(options, seats)` where a variant decides whether anything lies there
+    (None: nothing), else `initial(seats)`."""
+    if hasattr(module, "initial_for"):
+        return module.initial_for(options, seats)
+    return module.initial(seats)
+
+
 def initial_state(options: dict, seats: int) -> State:
     opts = parse_options(options, seats)
     tables = content_of(opts)
     modules = places.in_play(tables.place_ids)
-    slices = {m.KEY: m.initial(seats) for m in modules if hasattr(m, "KEY")}
+    slices = {m.KEY: s for m in modules if hasattr(m, "KEY") and (s := _initial(m, opts, seats)) is not None}
     placed = sum(getattr(s, "rubies_left", 0) for s in slices.values())
 
     def stack(seat: int) -> tuple[int, ...]:

@@ -149,7 +149,7 @@ def _places() -> dict:
     for module in places.MODULES:
         properties.update(getattr(module, "VIEW_SCHEMA", {}))
         if module in places.BASE_MODULES:
-            required += list(getattr(module, "VIEW_SCHEMA", {}))
+            required += [k for k in getattr(module, "VIEW_SCHEMA", {}) if k not in getattr(module, "VIEW_OPTIONAL", ())]
     return {**obj("what lies on the places", properties), "required": required}
 
 
@@ -219,7 +219,9 @@ VIEW_SCHEMA = {
             "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
             "expansions": array("the expansions in play (present only when there are any)",
                                 string("an expansion", EXPANSIONS)),
-        }, optional=("expansions",)),
+            "caravan_leader": boolean("variant Caravan Leader (present only when chosen): the caravan tile, see "
+                                      "places.caravan_tile"),
+        }, optional=("expansions", "caravan_leader")),
         "you": nullable(seat("the seat this view is for (null: a spectator)")),
         "layout": array("the grid, rows top to bottom, each row's place numbers left to right (empty until a "
                         "random layout is drawn)", array("one row", place("a place"))),

@@ -51,8 +51,11 @@ def answer(state, outcome) -> tuple[list, State]:
 
 
 def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
-          deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None) -> State:
+          deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None,
+          caravan_leader=False) -> State:
     options = {"layout": layout, "neutral_assistants": neutral_assistants}
+    if caravan_leader:
+        options["caravan_leader"] = True
     if expansions:
         options["expansions"] = list(expansions)
     state = game.initial_state(options, seats)
