@@ -140,7 +140,12 @@ PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
     "tavern_tiles": array("Mocha & Baksheesh: tavern tiles owned, in the order taken (movement_N: straight line "
                           "any distance; encounter_N: neutral figures ask nothing)",
                           string("a tavern tile id: kind and coffee cost", sorted(TAVERN_TILES))),
-}, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles"))
+    "letters": array("Letters & Seals: face-up letters (1 seal each), by the place number whose visit delivers "
+                     "each, ascending", place("a letter's place")),
+    "sealed_letters": integer("Letters & Seals: delivered letters, showing their back (2 seals each)", minimum=0),
+    "seals": integer("Letters & Seals: the seals the letters show in all", minimum=0),
+}, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles", "letters", "sealed_letters",
+             "seals"))
 
 
 def _places() -> dict:
@@ -157,12 +162,20 @@ def _figures() -> dict:
     meanings = {"governor": "the governor's place (meet it: draw a bonus card, pay 2 lira or a card)",
                 "smuggler": "the smuggler's place (meet it: take any good, pay 2 lira or a good)",
                 "coffee_trader": "Mocha & Baksheesh: the coffee trader's place (meet it: take 1 coffee, pay 2 lira "
-                                 "or a good)"}
+                                 "or a good)",
+                "courier": "Letters & Seals: the courier's place (meet it: take 1 letter, pay 2 lira or a letter)"}
     return {name: integer(f"{meanings.get(name, name)}; 0 until placed at set-up", minimum=0,
                           maximum=PLACE_RANGE["maximum"]) for name in FIGURE_KINDS}
 
 
 EXPANSION_VIEW = {
+    "letters": obj("Letters & Seals: the letter piles and this round's bonus turns", {
+        "pile_size": integer("letters in the face-down pile", minimum=0),
+        "spent": integer("spent letters, reshuffled into a new pile when it runs out", minimum=0),
+        "bonus_turns": array("seats that took their bonus turn this round", seat("a seat")),
+        "bonus_turn": boolean("the current turn is a bonus turn (it earns none)"),
+        "pile": array("the pile's letters top first: only once the game is over", place("a letter's place")),
+    }, optional=("pile",)),
     "guild_turn": nullable(obj("Mocha & Baksheesh: the guild card being carried out this turn (null: none)", {
         "card": GUILD,
         "place": place("whose action it carries out"),

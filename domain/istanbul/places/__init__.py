@@ -26,6 +26,7 @@ from domain.istanbul.places import (
     caravansary,
     coffee_house,
     coffee_roastery,
+    embassy,
     fountain,
     gemstone_dealer,
     guild_hall,
@@ -33,6 +34,7 @@ from domain.istanbul.places import (
     mosques,
     police_station,
     post_office,
+    secret_society,
     sultans_palace,
     tavern,
     tea_house,
@@ -46,8 +48,9 @@ BASE_MODULES = (
     police_station, sultans_palace, mosques, gemstone_dealer,
 )
 MOCHA_MODULES = (coffee_roastery, guild_hall, tavern, coffee_house)
+LETTERS_MODULES = (embassy, secret_society)  # Letters & Seals so far: the kiosk and the auction house to come
 # every place module known, in the order views list them: place ids never repeat across boxes
-MODULES = BASE_MODULES + MOCHA_MODULES
+MODULES = BASE_MODULES + MOCHA_MODULES + LETTERS_MODULES
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}
 BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
 RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))
