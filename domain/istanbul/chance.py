@@ -10,6 +10,7 @@ from domain.core import ChanceDrawn, Pick, Roll, Shuffle, apply_permutation
 from domain.istanbul import letters, places
 from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
 from domain.istanbul.letters_events import LetterPileShuffled, LettersDrawn
+from domain.istanbul.places import auction_house
 from domain.istanbul.places.dice import CARD_ROLLS, choice_open, decide_card_roll, resolve
 from domain.istanbul.setup import decide_setup_chance
 from domain.istanbul.state import Dice, Over, Setup, State
@@ -45,7 +46,7 @@ def decide_chance(state: State, drawn: ChanceDrawn) -> list:
     label, outcome = drawn.label, tuple(drawn.outcome)
     if label == RESHUFFLE:
         deck = apply_permutation(sorted(state.discard), outcome)
-        return [BonusDeckShuffled(len(deck), deck, True)]
+        return [BonusDeckShuffled(len(deck), deck, True)] + auction_house.owed_draws(state, deck)
     if label == letters.RESHUFFLE:
         pile = apply_permutation(sorted(state.letters.discard), outcome)
         seat, owed = state.letters.owed

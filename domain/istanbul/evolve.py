@@ -10,6 +10,7 @@ from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace
 from domain.istanbul.places import dice
+from domain.istanbul.places.auction_house import Auction, owed_drawn
 from domain.istanbul.places.caravansary import after_draw
 from domain.istanbul.setup import layout_step
 from domain.istanbul.state import (
@@ -76,6 +77,8 @@ def bonus_card_drawn(state, e):
     if isinstance(phase, Action) and isinstance(phase.step, Caravan):
         step = phase.step
         changes["phase"] = replace(phase, step=Caravan(step.drawn) if step.reward_due else after_draw(state, step))
+    elif isinstance(phase, Auction) and phase.owed:
+        changes["phase"] = owed_drawn(phase)
     return replace(state, players=players_with(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card)),
                    **changes)
 

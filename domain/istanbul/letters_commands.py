@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from domain.core import Doc
+from domain.istanbul.data import GOODS
 from domain.istanbul.docs import SEAT
 from domain.istanbul.frozen import message
 from domain.istanbul.letters_data import SECRET_SOCIETY_TRACKS
@@ -58,3 +59,26 @@ class TakeBonusTurn:
 
 
 ALL = (VisitEmbassy, JoinSecretSociety, UseCourier, TakeBonusTurn)
+
+
+@message("visit_auction_house")
+class VisitAuctionHouse:
+    """Auction House 23: take 1 good (not coffee), then open the auction of 2 bonus cards with a bid of at least
+    1 lira (null only with no lira: then no auction, R-37)."""
+
+    seat: Annotated[int, SEAT]
+    good: Annotated[str, Doc("the good taken", choices=GOODS)]
+    bid: Annotated[int | None, Doc("the opening bid in lira (1 to the lira held), or null with no lira",
+                                   minimum=1)] = None
+
+
+@message("bid")
+class Bid:
+    """Auction House 23, the seat whose turn in the auction it is: bid higher than the current bid (at most the
+    lira held) or pass (null). Each other seat once in turn order, the auctioneer last."""
+
+    seat: Annotated[int, SEAT]
+    amount: Annotated[int | None, Doc("the new bid in lira, above the current one; null: pass", minimum=2)] = None
+
+
+ALL = ALL + (VisitAuctionHouse, Bid)

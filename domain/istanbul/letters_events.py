@@ -75,5 +75,34 @@ class BonusTurnTaken:
     sealed: tuple[int, ...]
 
 
+@_event("auction_house_visited")
+class AuctionHouseVisited:
+    """Auction House 23: the good taken (`gained` after capacity), the opening bid (None: no auction, R-37)."""
+
+    seat: int
+    good: str
+    gained: int
+    bid: int | None
+
+
+@_event("bid_placed")
+class BidPlaced:
+    """A seat's one chance in the auction: a higher bid, or None (passed)."""
+
+    seat: int
+    amount: int | None
+
+
+@_event("auction_won")
+class AuctionWon:
+    """The auction closed: the winner pays its bid to the auctioneer (to the supply when it is the auctioneer) and
+    draws 2 bonus cards (bonus_card_drawn follows; `owed`: cards drawn after the discard pile is reshuffled)."""
+
+    seat: int
+    auctioneer: int
+    bid: int
+    owed: int = 0
+
+
 ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, SecretSocietyJoined, CourierUsed,
-       BonusTurnTaken)
+       BonusTurnTaken, AuctionHouseVisited, BidPlaced, AuctionWon)

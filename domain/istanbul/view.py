@@ -27,7 +27,7 @@ from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
 
-HIDDEN = ("reward_due",)  # bookkeeping between two events of one command, never seen between commands
+HIDDEN = ("reward_due", "action")  # bookkeeping (an auction's paused action phase), never shown
 
 
 def _fields(item) -> dict:

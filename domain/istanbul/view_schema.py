@@ -8,11 +8,11 @@ describes its own entries of "places" (its VIEW_SCHEMA); the rest is here. What 
 
 from __future__ import annotations
 
-from domain.istanbul import mocha_data, places
+from domain.istanbul import letters_data, mocha_data, places
 from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
 from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.docs import CARD_IDS
-from domain.istanbul.options import EXPANSIONS, LAYOUTS
+from domain.istanbul.options import EXPANSIONS, INCOMPLETE, LAYOUTS
 from domain.istanbul.schema import (
     PLACE_RANGE,
     array,
@@ -104,6 +104,14 @@ PHASES = [
     _phase("AfterGuildCard", "Mocha & Baksheesh: a guild card was carried out and discarded; end the turn (bonus "
            "cards that need no place may still be played)", {
         "card": GUILD,
+    }),
+    _phase("Auction", "Letters & Seals, Auction House 23: 2 bonus cards auctioned; to_act is the seat whose bid "
+           "is awaited (bid higher or pass, once each, the auctioneer last)", {
+        "auctioneer": seat("the active seat, whose action this is"),
+        "bidders": array("seats still to bid, in order, the one awaited first", seat("a seat")),
+        "bid": integer("the high bid in lira", minimum=1),
+        "leader": seat("the seat holding the high bid"),
+        "owed": integer("cards the winner draws once the discard pile is reshuffled", minimum=0, maximum=2),
     }),
     _phase("FinalCards", "after the last turn: seats may still play cards bringing lira or goods (B01, B02)", {
         "queue": array("seats still to play final cards, the first one acts now", seat("a seat")),
@@ -231,7 +239,7 @@ VIEW_SCHEMA = {
                              "expansion's recommended 5x4 picture, or a random layout drawn at set-up", LAYOUTS),
             "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
             "expansions": array("the expansions in play (present only when there are any)",
-                                string("an expansion", EXPANSIONS)),
+                                string("an expansion (letters_seals: not selectable yet)", EXPANSIONS + tuple(INCOMPLETE))),
             "caravan_leader": boolean("variant Caravan Leader (present only when chosen): the caravan tile, see "
                                       "places.caravan_tile"),
         }, optional=("expansions", "caravan_leader")),
@@ -243,7 +251,8 @@ VIEW_SCHEMA = {
             "description": "place number -> English name",
             "propertyNames": {"pattern": "^[0-9]+$"},
             "additionalProperties": string("the place's name", sorted({**PLACE_NAMES,
-                                                                       **mocha_data.PLACE_NAMES}.values())),
+                                                                       **mocha_data.PLACE_NAMES,
+                                                                       **letters_data.PLACE_NAMES}.values())),
         },
         "start_player": seat("the start player (the round ends before its next turn)"),
         "current": seat("the seat whose turn it is"),

@@ -1,13 +1,15 @@
 """Letters & Seals' part in the engine, played at random to the end through the game's functions (the option is
 not selectable yet, so the table and the conformance suite cannot start it; options.INCOMPLETE): every game ends,
-the 36 letters are conserved, no seat takes more than one bonus turn in a round, a replay equals the live state,
-and no view shows the letter pile's order before the end."""
+the 36 letters are conserved, no seat takes more than one bonus turn in a round, an auction awaits exactly the
+seat whose bid is due, a replay equals the live state, every view fits the view schema and none shows the letter
+pile's order before the end."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Shuffle
@@ -16,8 +18,11 @@ from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, U
 from domain.istanbul.letters_data import LETTERS
 from domain.istanbul.letters_events import BonusTurnTaken
 from domain.istanbul.options import Options
+from domain.istanbul.places.auction_house import Auction
 from domain.istanbul.setup import new_state
 from domain.istanbul.state import Setup
+
+VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
 
 MAX_COMMANDS = 40_000
 PLACES = sorted(letter.place for letter in LETTERS)
@@ -60,6 +65,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
     state = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     log = []
     bonus_this_round: list[int] = []
+    auctions = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
@@ -82,10 +88,15 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
         log += events
         if not isinstance(state.phase, Setup):
             check(state)
+        if isinstance(state.phase, Auction) and not state.phase.owed:  # exactly the seat whose bid is awaited
+            assert game.to_act(state) == state.phase.bidders[:1] and state.phase.bidders[-1:] in (
+                (state.phase.auctioneer,), ())
+            auctions += 1
         view = game.view(state, 0)
+        VIEW_SCHEMA.validate(view)
         if not game.is_terminal(state):
             assert "pile" not in view["letters"]
-    assert game.is_terminal(state) and game.result(state)["winners"]
+    assert game.is_terminal(state) and game.result(state)["winners"] and auctions
     replayed = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     for event in log:
         replayed = game.evolve(replayed, event)
