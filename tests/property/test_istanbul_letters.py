@@ -75,7 +75,10 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             events = [command, *game.decide(state, command)]
         else:
             seat = game.to_act(state)[0]
-            events = game.decide(state, choose(rng, game.legal_commands(state, seat)))
+            legal = game.legal_commands(state, seat)
+            if seat in bonus_this_round:  # the round's bonus turn is taken (tracked here, not by the engine)
+                assert not [c for c in legal if isinstance(c, TakeBonusTurn)]
+            events = game.decide(state, choose(rng, legal))
         for event in events:
             before = state.current
             state = game.evolve(state, event)
