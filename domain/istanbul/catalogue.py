@@ -3,12 +3,12 @@ boxes, so a row is found by its id whatever is in play; what is in play is conte
 
 from __future__ import annotations
 
-from domain.istanbul import mocha_data
+from domain.istanbul import letters_data, mocha_data
 from domain.istanbul.data import BASE_CARDS, BASE_PLACES, FIGURES
 
 CARDS = {card.id: card for card in BASE_CARDS + mocha_data.CARDS}  # bonus cards
 CARD_KINDS = {card_id: row.kind for card_id, row in CARDS.items()}
 GUILD_CARDS = {card.id: card for card in mocha_data.GUILD_CARDS}
 TAVERN_TILES = {tile.id: tile for tile in mocha_data.TAVERN_TILES}
-FIGURE_KINDS = {**FIGURES, **mocha_data.FIGURES}  # neutral figure -> encounter kind (figures.py)
-PLACES = BASE_PLACES + tuple(sorted(mocha_data.PLACE_NAMES))
+FIGURE_KINDS = {**FIGURES, **mocha_data.FIGURES, **letters_data.FIGURES}  # neutral figure -> encounter kind (figures.py)
+PLACES = BASE_PLACES + tuple(sorted(mocha_data.PLACE_NAMES)) + tuple(sorted(letters_data.PLACE_NAMES))

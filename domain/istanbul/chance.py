@@ -7,8 +7,10 @@ empty while the discard pile is not (8.4, ruling R-28), before anything else hap
 from __future__ import annotations
 
 from domain.core import ChanceDrawn, Pick, Roll, Shuffle, apply_permutation
-from domain.istanbul import places
+from domain.istanbul import letters, places
 from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
+from domain.istanbul.letters_events import LetterPileShuffled, LettersDrawn
+from domain.istanbul.places import auction_house
 from domain.istanbul.places.dice import CARD_ROLLS, choice_open, decide_card_roll, resolve
 from domain.istanbul.setup import decide_setup_chance
 from domain.istanbul.state import Dice, Over, Setup, State
@@ -18,12 +20,15 @@ BY_LABEL = {label: module for module in places.MODULES for label in getattr(modu
 
 
 def chance(state: State):
-    if not state.pending and (state.deck or not state.discard):
+    if not state.pending and (state.deck or not state.discard) and (state.letters is None
+                                                                     or state.letters.owed is None):
         return None  # the common case first: asked before every command
     if isinstance(state.phase, Over):
         return None
     if not state.deck and state.discard and not isinstance(state.phase, Setup):
         return Shuffle(RESHUFFLE, len(state.discard))
+    if state.letters is not None and state.letters.owed is not None:  # letters owed: the spent ones reshuffled
+        return Shuffle(letters.RESHUFFLE, len(state.letters.discard))
     if not state.pending:
         return None
     kind, label, arg, by_dealer = state.pending[0]
@@ -41,7 +46,11 @@ def decide_chance(state: State, drawn: ChanceDrawn) -> list:
     label, outcome = drawn.label, tuple(drawn.outcome)
     if label == RESHUFFLE:
         deck = apply_permutation(sorted(state.discard), outcome)
-        return [BonusDeckShuffled(len(deck), deck, True)]
+        return [BonusDeckShuffled(len(deck), deck, True)] + auction_house.owed_draws(state, deck)
+    if label == letters.RESHUFFLE:
+        pile = apply_permutation(sorted(state.letters.discard), outcome)
+        seat, owed = state.letters.owed
+        return [LetterPileShuffled(len(pile), pile, True), LettersDrawn(seat, pile[:owed], 0)]
     events = decide_setup_chance(state, label, outcome)
     if events is not None:
         return events

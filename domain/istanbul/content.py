@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from domain.istanbul import mocha_data
+from domain.istanbul import letters_data, mocha_data
 from domain.istanbul.board import Grid
 from domain.istanbul.data import (
     BASE_CARDS,
@@ -124,7 +124,15 @@ MOCHA_BAKSHEESH = Expansion(
     die_yields=mocha_data.DIE_YIELDS,
     faces=tuple(mocha_data.FACES.items()),
 )
-EXPANSIONS = {MOCHA_BAKSHEESH.name: MOCHA_BAKSHEESH}
+# Letters & Seals, in part (options.py keeps it refused until it is complete): places 21-24, letters, the
+# courier. Its bonus cards (letters_data.CARDS), the kiosk's tiles and the companion are not in play yet.
+LETTERS_SEALS = Expansion(
+    name=letters_data.EXPANSION,
+    place_names=tuple(letters_data.PLACE_NAMES.items()),
+    figures=tuple(letters_data.FIGURES.items()),
+    layouts=tuple(letters_data.LAYOUTS.items()),
+)
+EXPANSIONS = {MOCHA_BAKSHEESH.name: MOCHA_BAKSHEESH, LETTERS_SEALS.name: LETTERS_SEALS}
 
 
 def compose(*boxes: Expansion) -> Content:

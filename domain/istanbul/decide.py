@@ -8,7 +8,7 @@ to all. After the handler, reaching the ruby target triggers the end of the game
 from __future__ import annotations
 
 from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, check_outcome
-from domain.istanbul import card_steps, cards, figures, guild, places, tiles, turn
+from domain.istanbul import bonus_turn, card_steps, cards, figures, guild, letters, places, tiles, turn
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
 from domain.istanbul.commands import AcceptRoll, EndTurn
@@ -18,10 +18,10 @@ from domain.istanbul.legal import listed
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.places import dice
 from domain.istanbul.scoring import target
-from domain.istanbul.state import Over, State
+from domain.istanbul.state import FinalCards, Over, Setup, State
 
 # every module owning commands: its COMMANDS, decide(state, command), diagnose(state, command), STEP_COMMANDS
-RULES = (turn, dice, figures, cards, tiles, guild, card_steps)
+RULES = (turn, dice, figures, cards, tiles, guild, card_steps, bonus_turn)
 HANDLERS = {cls: module.decide for module in (*RULES, *places.MODULES) for cls in module.COMMANDS}
 HANDLERS.update(turn.DECIDE)  # the turn's commands are the commonest: straight to their functions
 DIAGNOSE = {cls: module.diagnose for module in RULES for cls in module.COMMANDS}
@@ -32,7 +32,8 @@ STEP_COMMANDS = frozenset(cls for module in (*RULES, *places.MODULES) for cls in
 def decide(state: State, command) -> list:
     if isinstance(command, ChanceDrawn):
         check_outcome(chance(state), command)  # a hand-built log may not inject a die of 7 or a short shuffle
-        return decide_chance(state, command)
+        events = decide_chance(state, command)
+        return events if state.letters is None else _delivered(state, [command, *events])[1:]
     if isinstance(state.phase, Over):
         raise GameOver()
     if chance(state) is not None:
@@ -42,9 +43,20 @@ def decide(state: State, command) -> list:
     if not listed(state, command):
         raise v.violation(diagnose(state, command))
     events = HANDLERS[type(command)](state, command)
-    if state.ending or places.RUBY_EVENTS.isdisjoint(map(type, events)):
+    if not (state.ending or places.RUBY_EVENTS.isdisjoint(map(type, events))):
+        events += _end_trigger(state, command.seat, events)
+    return events if state.letters is None else _delivered(state, events)
+
+
+def _delivered(state: State, events: list) -> list:
+    """Letters & Seals: after every command and chance step, the current seat's letters for a place where one of
+    its figures stands are delivered (ruling R-33), at the start of its turn too (after turn_ended)."""
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    if isinstance(after.phase, (Over, Setup, FinalCards)) or chance(after) is not None:
         return events
-    return events + _end_trigger(state, command.seat, events)
+    return events + letters.deliveries(after)
 
 
 def _end_trigger(state: State, seat: int, events: list) -> list:

@@ -302,6 +302,14 @@ class BonusCardPlayed:
     reward: str | None = None  # family_to_police
 
 
+@_event("caravan_tile_taken")
+class CaravanTileTaken:
+    """Caravan Leader variant: the seat carried out the Caravansary action this turn; at the turn's end it takes
+    the caravan tile (from the Caravansary or the previous leader)."""
+
+    seat: int
+
+
 @_event("seat_forfeited")
 class SeatForfeited:
     """The seat forfeited (its clock ran out under the forfeit policy): it is skipped from now on."""
@@ -316,6 +324,6 @@ ALL = (
     CaravansaryVisited, AssistantsReturned, BlackMarketVisited, BlackMarketGoodDeferred, BlackMarketGoodTaken,
     TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
-    GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited,
+    GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited, CaravanTileTaken,
 ) + mocha_events.ALL
 EVENTS = {cls.TYPE: cls for cls in ALL}

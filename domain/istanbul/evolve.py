@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn
-from domain.istanbul import board, card_steps, cards, figures, guild, places, tiles
+from domain.istanbul import board, bonus_turn, card_steps, cards, figures, guild, letters, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace
 from domain.istanbul.places import dice
+from domain.istanbul.places.auction_house import Auction, owed_drawn
 from domain.istanbul.places.caravansary import after_draw
 from domain.istanbul.setup import layout_step
 from domain.istanbul.state import (
@@ -76,6 +77,8 @@ def bonus_card_drawn(state, e):
     if isinstance(phase, Action) and isinstance(phase.step, Caravan):
         step = phase.step
         changes["phase"] = replace(phase, step=Caravan(step.drawn) if step.reward_due else after_draw(state, step))
+    elif isinstance(phase, Auction) and phase.owed:
+        changes["phase"] = owed_drawn(phase)
     return replace(state, players=players_with(state, e.seat, hand=hand_add(state.players[e.seat].hand, e.card)),
                    **changes)
 
@@ -130,6 +133,8 @@ def merchants_paid(state, e):
 def turn_ended(state, e):
     if state.guild is not None or state.card_step is not None:  # the seat forfeited mid-decision
         state = replace(guild.abandoned(state), card_step=None)
+    if state.letters is not None:
+        state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat))
     if state.yellow_used:
         return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False)
     return replace(state, current=e.next_seat, phase=MOVEMENT)
@@ -185,5 +190,5 @@ APPLY = {
     ev.GameEnded: game_ended,
     ev.AssistantsReturned: assistants_returned,
 }
-for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps):
+for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn):
     APPLY.update(getattr(_module, "APPLY", {}))

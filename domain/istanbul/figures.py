@@ -9,7 +9,7 @@ merchants' relocation (9.3).
 
 from __future__ import annotations
 
-from domain.istanbul import board
+from domain.istanbul import board, letters
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import FIGURE_KINDS
 from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, once
@@ -23,16 +23,19 @@ from domain.istanbul.events import (
     SmugglerUsed,
 )
 from domain.istanbul.frozen import replace
+from domain.istanbul.letters_commands import UseCourier
+from domain.istanbul.letters_events import CourierUsed
 from domain.istanbul.mocha_commands import UseCoffeeTrader
 from domain.istanbul.mocha_events import CoffeeTraderUsed, GovernorPaymentWaived
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
 from domain.istanbul.tiles import has_tavern_tile
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
-COMMANDS = (CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, UseCoffeeTrader)
+COMMANDS = (CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, UseCoffeeTrader, UseCourier)
 STEP_COMMANDS = (PayGovernor,)
 # the encounter each command uses
-KIND_OF_COMMAND = {UseGovernor: "draw_bonus_card", UseSmuggler: "take_any_good", UseCoffeeTrader: "take_coffee"}
+KIND_OF_COMMAND = {UseGovernor: "draw_bonus_card", UseSmuggler: "take_any_good", UseCoffeeTrader: "take_coffee",
+                   UseCourier: "take_letter"}
 FREE = "free"  # the payment with the tavern's encounter tile
 
 
@@ -91,8 +94,26 @@ def _legal_take_coffee(state, seat, name):
     return out + [once(UseCoffeeTrader, seat, good) for good in GOODS if player.goods.count(good)]
 
 
+def _legal_take_letter(state, seat, name):
+    """Letters & Seals' courier: 1 letter (while any exists), for 2 lira or one of the own letters: a face-up
+    one, a delivered one, or the one just drawn (its only point: the courier moves on, 9.2)."""
+    supply = state.letters
+    if not (supply.pile or supply.discard):
+        return []
+    if _free(state, seat):
+        return [once(UseCourier, seat, FREE, None)]
+    player = state.players[seat]
+    out = [once(UseCourier, seat, "lira", None)] if player.lira >= FIGURE_FEE else []
+    out += [once(UseCourier, seat, "letter", place) for place in sorted(set(player.letters))]
+    if player.sealed:
+        out.append(once(UseCourier, seat, "sealed", None))
+    if supply.pile:
+        out.append(once(UseCourier, seat, "drawn", None))
+    return out
+
+
 LEGAL_BY_KIND = {"draw_bonus_card": _legal_draw_bonus_card, "take_any_good": _legal_take_any_good,
-                 "take_coffee": _legal_take_coffee}
+                 "take_coffee": _legal_take_coffee, "take_letter": _legal_take_letter}
 
 
 def legal(state, seat: int) -> list:
@@ -139,6 +160,12 @@ def diagnose(state, command) -> str:
         return v.FIGURE_ALREADY_USED
     if kind == "draw_bonus_card":
         return v.NO_BONUS_CARDS
+    if kind == "take_letter":
+        supply = state.letters
+        if not (supply.pile or supply.discard):
+            return v.NO_LETTERS
+        if command.pay in ("letter", "sealed", "drawn"):
+            return v.WRONG_SEALS
     if (command.pay == FREE) != _free(state, command.seat):
         return v.INVALID_TARGET  # free exactly with the encounter tile
     return v.NOT_ENOUGH_LIRA if command.pay == "lira" else v.NOT_ENOUGH_GOODS
@@ -170,12 +197,24 @@ def decide_use_coffee_trader(state, command: UseCoffeeTrader) -> list:
     return [CoffeeTraderUsed(command.seat, 1, command.pay)]
 
 
+def decide_use_courier(state, command: UseCourier) -> list:
+    """The letter is drawn first (so it may be the payment), then paid for."""
+    seat = command.seat
+    player = state.players[seat]
+    drawn = letters.draw(state, seat, 1)
+    pay = command.pay
+    paid = (command.letter,) if pay == "letter" else state.letters.pile[:1] if pay == "drawn" else ()
+    sealed = letters.backs(player, 1) if pay == "sealed" else ()
+    return drawn + [CourierUsed(seat, FIGURE_FEE if pay == "lira" else 0, paid, sealed)]
+
+
 DECIDE = {
     CatchFamilyMember: decide_catch,
     UseGovernor: decide_use_governor,
     PayGovernor: decide_pay_governor,
     UseSmuggler: decide_use_smuggler,
     UseCoffeeTrader: decide_use_coffee_trader,
+    UseCourier: decide_use_courier,
 }
 
 
@@ -236,6 +275,11 @@ def apply_coffee_trader_used(state, e):
     return _used(_take_and_pay(state, e.seat, goods, e.pay), "take_coffee")
 
 
+def apply_courier_used(state, e):
+    state = letters.spent(state, e.seat, e.letters, e.sealed, lira=state.players[e.seat].lira - e.lira)
+    return _used(state, "take_letter")
+
+
 def apply_governor_payment_waived(state, e):
     return _used(replace(state, phase=replace(state.phase, step=None)), "draw_bonus_card")
 
@@ -256,4 +300,5 @@ APPLY = {
     FigurePlaced: apply_figure_placed,
     CoffeeTraderUsed: apply_coffee_trader_used,
     GovernorPaymentWaived: apply_governor_payment_waived,
+    CourierUsed: apply_courier_used,
 }

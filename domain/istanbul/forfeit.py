@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.core import GameOver
 from domain.istanbul.events import GameEnded, SeatForfeited
 from domain.istanbul.frozen import replace
+from domain.istanbul.places import auction_house
 from domain.istanbul.state import FinalCards, Over, State
 from domain.istanbul.turn import end_of_turn
 
@@ -25,7 +26,9 @@ def forfeit(state: State, seat: int) -> list:
     if isinstance(state.phase, FinalCards):
         # at the head of the queue it passes now; further back, evolve drops it from the queue
         return events + (end_of_turn(after, seat) if state.phase.queue[:1] == (seat,) else [])
-    return events + (end_of_turn(after, seat) if state.current == seat else [])
+    if state.current != seat:
+        return events + auction_house.after_forfeit(after, seat)
+    return events + end_of_turn(after, seat)
 
 
 def _without(state: State, seat: int) -> State:

@@ -3,11 +3,12 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
-from domain.istanbul import card_steps, cards, figures, guild, places, tiles, turn
+from domain.istanbul import bonus_turn, card_steps, cards, figures, guild, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
 from domain.istanbul.evolve import evolve
 from domain.istanbul.frozen import MISSING, recall, remember
+from domain.istanbul.letters_commands import TakeBonusTurn
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.places import dice
 from domain.istanbul.state import (
@@ -71,7 +72,10 @@ def _legal_commands(state: State, seat: int) -> list:
     rule = LEGAL_BY_PHASE.get(type(phase))
     if rule is None:
         return []
-    return rule(state, seat) + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
+    out = rule(state, seat)
+    if state.letters is not None and once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
+        out += bonus_turn.legal(state, seat)
+    return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
 
 
 def _keeping(state: State, seat: int, commands: list) -> list:
@@ -104,7 +108,7 @@ def listed(state: State, asked) -> bool:
     listing = recall(state, seat)
     if listing is not MISSING:
         return asked in listing  # listed just before (the usual way: list, choose, decide)
-    if state.guild is not None or state.card_step is not None:
+    if state.guild is not None or state.card_step is not None or isinstance(asked, TakeBonusTurn):
         return asked in legal_commands(state, seat)
     phase = state.phase
     cls = type(asked)

@@ -9,7 +9,7 @@ each). Everything in play comes from content.py, so an expansion's places, cards
 from __future__ import annotations
 
 from domain.core import apply_permutation
-from domain.istanbul import places
+from domain.istanbul import letters, places
 from domain.istanbul.board import layout_acceptable
 from domain.istanbul.content import Content, content, content_of
 from domain.istanbul.data import (
@@ -23,8 +23,11 @@ from domain.istanbul.data import (
 )
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, LayoutDrawn, StartPlayerChosen
 from domain.istanbul.frozen import FrozenDict
-from domain.istanbul.options import parse_options
-from domain.istanbul.state import NEUTRAL, Player, State
+from domain.istanbul.letters_data import EXPANSION as LETTERS_SEALS
+from domain.istanbul.letters_data import LETTERS
+from domain.istanbul.letters_events import LetterPileShuffled
+from domain.istanbul.options import Options, parse_options
+from domain.istanbul.state import NEUTRAL, LetterSupply, Player, State
 
 # pending chance steps: (kind, label, argument, by_dealer)
 START_PLAYER = ("pick", "start_player", 0, False)
@@ -38,11 +41,23 @@ def place_figure(figure: str, index: int = 0, by_dealer: bool = False) -> tuple:
     return ("roll", figure, index, by_dealer)
 
 
+def _initial(module, options, seats: int):
+    """A place module's slice: `initial_for(options, seats)` where a variant decides whether anything lies there
+    (None: nothing), else `initial(seats)`."""
+    if hasattr(module, "initial_for"):
+        return module.initial_for(options, seats)
+    return module.initial(seats)
+
+
 def initial_state(options: dict, seats: int) -> State:
-    opts = parse_options(options, seats)
+    return new_state(parse_options(options, seats), seats)
+
+
+def new_state(opts: Options, seats: int) -> State:
+    """The state before any chance step, for options already validated (parse_options)."""
     tables = content_of(opts)
     modules = places.in_play(tables.place_ids)
-    slices = {m.KEY: m.initial(seats) for m in modules if hasattr(m, "KEY")}
+    slices = {m.KEY: s for m in modules if hasattr(m, "KEY") and (s := _initial(m, opts, seats)) is not None}
     placed = sum(getattr(s, "rubies_left", 0) for s in slices.values())
 
     def stack(seat: int) -> tuple[int, ...]:
@@ -57,6 +72,7 @@ def initial_state(options: dict, seats: int) -> State:
         + ((layout_step(tables),) if random_layout else ())
         + (("shuffle", "bonus_deck", len(tables.deck), False),)
         + tuple(step for m in modules for step in getattr(m, "SETUP_CHANCE", ()))
+        + ((letters.SETUP_SHUFFLE,) if LETTERS_SEALS in opts.expansions else ())
         + tuple(place_figure(figure) for figure in tables.figures)
     )
     return State(
@@ -70,6 +86,7 @@ def initial_state(options: dict, seats: int) -> State:
         figures=FrozenDict({figure: 0 for figure in tables.figures}),
         neutral_merchants=SETUP[seats]["neutral_merchants"],
         pending=pending,
+        letters=LetterSupply() if LETTERS_SEALS in opts.expansions else None,
     )
 
 
@@ -89,6 +106,9 @@ def decide_setup_chance(state: State, label: str, outcome: tuple[int, ...]) -> l
         return [BonusDeckShuffled(len(deck), deck, False)] + [
             BonusCardDrawn(seat, deck[i], "deck") for i, seat in enumerate(order)
         ]
+    if label == letters.SETUP_SHUFFLE[1]:
+        pile = apply_permutation(tuple(letter.place for letter in LETTERS), outcome)
+        return [LetterPileShuffled(len(pile), pile)]
     for module in places.in_play(tables.place_ids):
         if hasattr(module, "decide_setup") and (events := module.decide_setup(state, label, outcome)) is not None:
             return events

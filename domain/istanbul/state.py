@@ -29,9 +29,17 @@ class Player:
     hand: tuple[str, ...] = ()  # bonus card ids, sorted (secret)
     guild_hand: tuple[str, ...] = ()  # Mocha & Baksheesh: guild card ids, sorted (secret)
     tavern_tiles: tuple[str, ...] = ()  # Mocha & Baksheesh: tavern tile ids owned, in the order taken
+    letters: tuple[int, ...] = ()  # Letters & Seals: face-up letters (1 seal), their place numbers, sorted
+    sealed: tuple[int, ...] = ()  # Letters & Seals: delivered letters (2 seals each), sorted; the view shows
+    # only their number (the back hides the place), the state keeps each letter's place so letters are conserved
 
     def __post_init__(self):
         freeze(self, "goods")
+
+    @property
+    def seals(self) -> int:
+        """The seals the letters show (7.8): 1 per face-up letter, 2 per delivered one."""
+        return len(self.letters) + 2 * len(self.sealed)
 
     @property
     def capacity(self) -> int:
@@ -198,6 +206,18 @@ CardStep = Swap | CardRoll
 
 
 @record
+class LetterSupply:
+    """Letters & Seals: the face-down letter pile (top first, secret), the discard pile of spent letters, and
+    letters still `owed` to a seat (seat, n) once the discard pile is reshuffled into a new pile (4.2)."""
+
+    pile: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    owed: tuple[int, int] | None = None
+    bonus_turns: tuple[int, ...] = ()  # seats that took their bonus turn this round (5.10, R-34)
+    bonus_turn: bool = False  # the current turn is a bonus turn (it cannot earn another)
+
+
+@record
 class State:
     seats: int
     options: Options
@@ -219,6 +239,7 @@ class State:
     out: tuple[int, ...] = ()  # seats that forfeited: skipped in turn order, never among the winners
     guild: GuildTurn | None = None  # Mocha & Baksheesh: the guild card being carried out this turn
     card_step: CardStep | None = None  # a bonus card's own sub-decision (M04's swap, M05's roll), answered first
+    letters: LetterSupply | None = None  # Letters & Seals: the letter piles and this round's bonus turns
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

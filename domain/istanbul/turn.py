@@ -25,7 +25,7 @@ from domain.istanbul.events import (
     TurnEnded,
 )
 from domain.istanbul.figures import to_catch
-from domain.istanbul.places import fountain, tavern
+from domain.istanbul.places import caravansary, fountain, tavern
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
     NEUTRAL,
@@ -204,7 +204,7 @@ def end_of_turn(state: State, seat: int) -> list:
     """The events that close `seat`'s turn: the next seat's turn, or the end of the last round."""
     if isinstance(state.phase, FinalCards):
         return [FinalCardsPassed(seat)] + ([] if state.phase.queue[1:] else [GameEnded(*winners(state))])
-    events = [TurnEnded(seat, next_seat(state, seat))]
+    events = caravansary.tile_due(state, seat) + [TurnEnded(seat, next_seat(state, seat))]
     if state.ending and seat == last_of_round(state):
         queue = final_queue(state)
         events.append(FinalCardsBegan(queue) if queue else GameEnded(*winners(state)))

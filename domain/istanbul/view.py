@@ -22,11 +22,12 @@ from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
+from domain.istanbul.letters_events import LetterPileShuffled
 from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
 
-HIDDEN = ("reward_due",)  # bookkeeping between two events of one command, never seen between commands
+HIDDEN = ("reward_due", "action")  # bookkeeping (an auction's paused action phase), never shown
 
 
 def _fields(item) -> dict:
@@ -74,6 +75,10 @@ def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, .
         out["tavern_tiles"] = list(p.tavern_tiles)
         if viewer == seat or revealed:
             out["guild_cards"] = list(p.guild_hand)
+    if state.letters is not None:  # letters are public; a delivered one shows only its back
+        out["letters"] = list(p.letters)
+        out["sealed_letters"] = len(p.sealed)
+        out["seals"] = p.seals
     return out
 
 
@@ -91,6 +96,8 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     options = {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants}
     if expansion:
         options["expansions"] = list(state.options.expansions)
+    if state.options.caravan_leader:
+        options["caravan_leader"] = True  # a variant's option shows only when chosen: base views keep their shape
     out = {
         "game": "istanbul",
         "seats": state.seats,
@@ -125,6 +132,12 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
         out["discard_pile"]["cards"] = list(state.discard)
     if expansion:
         out.update(_expansion(state, tables))
+    if state.letters is not None:
+        supply = state.letters
+        out["letters"] = {"pile_size": len(supply.pile), "spent": len(supply.discard),
+                          "bonus_turns": list(supply.bonus_turns), "bonus_turn": supply.bonus_turn}
+        if revealed:
+            out["letters"]["pile"] = list(supply.pile)
     return out
 
 
@@ -156,4 +169,6 @@ def redact(event, seat: int | None):
         return replace(event, cards=())
     if isinstance(event, DemandTilesShuffled):
         return replace(event, tiles=())
+    if isinstance(event, LetterPileShuffled):
+        return replace(event, letters=())
     return event

@@ -8,11 +8,11 @@ describes its own entries of "places" (its VIEW_SCHEMA); the rest is here. What 
 
 from __future__ import annotations
 
-from domain.istanbul import mocha_data, places
+from domain.istanbul import letters_data, mocha_data, places
 from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
 from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.docs import CARD_IDS
-from domain.istanbul.options import EXPANSIONS, LAYOUTS
+from domain.istanbul.options import EXPANSIONS, INCOMPLETE, LAYOUTS
 from domain.istanbul.schema import (
     PLACE_RANGE,
     array,
@@ -105,6 +105,14 @@ PHASES = [
            "cards that need no place may still be played)", {
         "card": GUILD,
     }),
+    _phase("Auction", "Letters & Seals, Auction House 23: 2 bonus cards auctioned; to_act is the seat whose bid "
+           "is awaited (bid higher or pass, once each, the auctioneer last)", {
+        "auctioneer": seat("the active seat, whose action this is"),
+        "bidders": array("seats still to bid, in order, the one awaited first", seat("a seat")),
+        "bid": integer("the high bid in lira", minimum=1),
+        "leader": seat("the seat holding the high bid"),
+        "owed": integer("cards the winner draws once the discard pile is reshuffled", minimum=0, maximum=2),
+    }),
     _phase("FinalCards", "after the last turn: seats may still play cards bringing lira or goods (B01, B02)", {
         "queue": array("seats still to play final cards, the first one acts now", seat("a seat")),
     }),
@@ -140,7 +148,12 @@ PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
     "tavern_tiles": array("Mocha & Baksheesh: tavern tiles owned, in the order taken (movement_N: straight line "
                           "any distance; encounter_N: neutral figures ask nothing)",
                           string("a tavern tile id: kind and coffee cost", sorted(TAVERN_TILES))),
-}, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles"))
+    "letters": array("Letters & Seals: face-up letters (1 seal each), by the place number whose visit delivers "
+                     "each, ascending", place("a letter's place")),
+    "sealed_letters": integer("Letters & Seals: delivered letters, showing their back (2 seals each)", minimum=0),
+    "seals": integer("Letters & Seals: the seals the letters show in all", minimum=0),
+}, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles", "letters", "sealed_letters",
+             "seals"))
 
 
 def _places() -> dict:
@@ -149,7 +162,7 @@ def _places() -> dict:
     for module in places.MODULES:
         properties.update(getattr(module, "VIEW_SCHEMA", {}))
         if module in places.BASE_MODULES:
-            required += list(getattr(module, "VIEW_SCHEMA", {}))
+            required += [k for k in getattr(module, "VIEW_SCHEMA", {}) if k not in getattr(module, "VIEW_OPTIONAL", ())]
     return {**obj("what lies on the places", properties), "required": required}
 
 
@@ -157,12 +170,20 @@ def _figures() -> dict:
     meanings = {"governor": "the governor's place (meet it: draw a bonus card, pay 2 lira or a card)",
                 "smuggler": "the smuggler's place (meet it: take any good, pay 2 lira or a good)",
                 "coffee_trader": "Mocha & Baksheesh: the coffee trader's place (meet it: take 1 coffee, pay 2 lira "
-                                 "or a good)"}
+                                 "or a good)",
+                "courier": "Letters & Seals: the courier's place (meet it: take 1 letter, pay 2 lira or a letter)"}
     return {name: integer(f"{meanings.get(name, name)}; 0 until placed at set-up", minimum=0,
                           maximum=PLACE_RANGE["maximum"]) for name in FIGURE_KINDS}
 
 
 EXPANSION_VIEW = {
+    "letters": obj("Letters & Seals: the letter piles and this round's bonus turns", {
+        "pile_size": integer("letters in the face-down pile", minimum=0),
+        "spent": integer("spent letters, reshuffled into a new pile when it runs out", minimum=0),
+        "bonus_turns": array("seats that took their bonus turn this round", seat("a seat")),
+        "bonus_turn": boolean("the current turn is a bonus turn (it earns none)"),
+        "pile": array("the pile's letters top first: only once the game is over", place("a letter's place")),
+    }, optional=("pile",)),
     "guild_turn": nullable(obj("Mocha & Baksheesh: the guild card being carried out this turn (null: none)", {
         "card": GUILD,
         "place": place("whose action it carries out"),
@@ -218,8 +239,10 @@ VIEW_SCHEMA = {
                              "expansion's recommended 5x4 picture, or a random layout drawn at set-up", LAYOUTS),
             "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
             "expansions": array("the expansions in play (present only when there are any)",
-                                string("an expansion", EXPANSIONS)),
-        }, optional=("expansions",)),
+                                string("an expansion (letters_seals: not selectable yet)", EXPANSIONS + tuple(INCOMPLETE))),
+            "caravan_leader": boolean("variant Caravan Leader (present only when chosen): the caravan tile, see "
+                                      "places.caravan_tile"),
+        }, optional=("expansions", "caravan_leader")),
         "you": nullable(seat("the seat this view is for (null: a spectator)")),
         "layout": array("the grid, rows top to bottom, each row's place numbers left to right (empty until a "
                         "random layout is drawn)", array("one row", place("a place"))),
@@ -228,7 +251,8 @@ VIEW_SCHEMA = {
             "description": "place number -> English name",
             "propertyNames": {"pattern": "^[0-9]+$"},
             "additionalProperties": string("the place's name", sorted({**PLACE_NAMES,
-                                                                       **mocha_data.PLACE_NAMES}.values())),
+                                                                       **mocha_data.PLACE_NAMES,
+                                                                       **letters_data.PLACE_NAMES}.values())),
         },
         "start_player": seat("the start player (the round ends before its next turn)"),
         "current": seat("the seat whose turn it is"),

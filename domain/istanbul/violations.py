@@ -43,6 +43,9 @@ NO_GUILD_CARDS = "istanbul.no_guild_cards"
 TAVERN_TILE_OWNED = "istanbul.tavern_tile_owned"
 NO_TAVERN_TILES = "istanbul.no_tavern_tiles"
 INVALID_BARRIER = "istanbul.invalid_barrier"
+NO_LETTERS = "istanbul.no_letters"  # Letters & Seals: no letter in the pile nor among the spent ones
+WRONG_SEALS = "istanbul.wrong_seals"  # the letters given up do not show the seals asked (6 / 3-4) or are not held
+BONUS_TURN_TAKEN = "istanbul.bonus_turn_taken"  # one bonus turn per player and round; a bonus turn earns none
 
 ALL_CODES = (
     WRONG_PHASE,
@@ -83,6 +86,9 @@ ALL_CODES = (
     TAVERN_TILE_OWNED,
     NO_TAVERN_TILES,
     INVALID_BARRIER,
+    NO_LETTERS,
+    WRONG_SEALS,
+    BONUS_TURN_TAKEN,
 )
 
 

@@ -38,8 +38,12 @@ PROFILES = {
     "istanbul": {
         "seats": (2, 3, 4, 5),
         "options": st.fixed_dictionaries({"layout": st.sampled_from(["short_paths", "long_paths", "ordered", "random"])},
-                                         optional={"neutral_assistants": st.booleans()}),
-        "examples": ((2, {"layout": "random", "neutral_assistants": True}),),  # 5 seats: drawn, and in tests/property
+                                         optional={"neutral_assistants": st.booleans(),
+                                                   "caravan_leader": st.booleans()}),
+        # 5 seats: drawn, and in tests/property
+        "examples": ((2, {"layout": "random", "neutral_assistants": True}),
+                     (2, {"layout": "short_paths", "caravan_leader": True}),
+                     (5, {"layout": "random", "caravan_leader": True})),
         # the twins of the no-leak check differ in one kind of secret draw (by seed): the demand stacks show
         # their top tile at once, so twins differing there would differ in every view from the start
         "secret_labels": ("bonus_deck", "guild_deck", "bonus_reshuffle", "guild_reshuffle"),
@@ -50,8 +54,11 @@ PROFILES = {
         "seats": (2, 3, 4, 5),
         "options": st.fixed_dictionaries({"expansions": st.just(["mocha_baksheesh"]),
                                           "layout": st.sampled_from(["recommended", "random"])},
-                                         optional={"neutral_assistants": st.booleans()}),
-        "examples": tuple((seats, {"expansions": ["mocha_baksheesh"], "layout": layout, "neutral_assistants": neutral})
+                                         optional={"neutral_assistants": st.booleans(),
+                                                   "caravan_leader": st.booleans()}),
+        # the caravan leader with the random layouts: every layout is played with and without it
+        "examples": tuple((seats, {"expansions": ["mocha_baksheesh"], "layout": layout, "neutral_assistants": neutral,
+                                   "caravan_leader": layout == "random"})
                           for seats in (2, 5) for layout in ("recommended", "random")
                           for neutral in ((False, True) if seats < 5 else (False,))),
         "games": sized(ci=2, long=100),  # the six examples above carry the coverage; draws add variety

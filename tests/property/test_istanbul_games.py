@@ -57,6 +57,8 @@ def setups(draw):
     options = {"layout": layout, "neutral_assistants": neutral}
     if expansions:
         options["expansions"] = list(expansions)
+    if draw(st.booleans()):
+        options["caravan_leader"] = True
     return seats, options, seed
 
 
@@ -93,6 +95,11 @@ def check_invariants(state, seats: int, options: dict, coffee: list | None = Non
     neutral = sum(1 for p in players for o in p.stack if o == NEUTRAL)
     neutral += sum(1 for _, o in state.assistants if o == NEUTRAL)
     assert neutral == (seats if options["neutral_assistants"] else 0)
+    caravan = state.places.get("caravansary")
+    assert (caravan is not None) == options.get("caravan_leader", False)
+    if caravan is not None:  # one tile: on the caravansary or with one seat; it changes hands only at a turn's end
+        assert caravan.leader in (None, *range(seats)) and caravan.claimant in (None, state.current)
+        assert caravan.claimant != caravan.leader or caravan.claimant is None
     if "expansions" in options:
         check_mocha(state, seats)
 
@@ -345,6 +352,8 @@ def test_every_box_layout_and_variant_plays_to_the_end_with_2_and_5_seats(seats,
     """A deterministic sweep so every combination is covered whatever hypothesis draws."""
     options = {"layout": layout, "neutral_assistants": neutral, **({"expansions": list(expansions)} if expansions
                                                                     else {})}
+    if layout == "random":  # every box and seat count is also played with the caravan leader
+        options["caravan_leader"] = True
     rng = random.Random(f"{seats}-{expansions}-{layout}-{neutral}")
     table = Table.start(game, options, seats, seed=f"sweep-{seats}-{expansions}-{layout}-{neutral}".encode())
     coffee = [0] * seats

@@ -22,10 +22,12 @@ from functools import cache
 
 from domain.istanbul import violations as v
 from domain.istanbul.places import (
+    auction_house,
     black_market,
     caravansary,
     coffee_house,
     coffee_roastery,
+    embassy,
     fountain,
     gemstone_dealer,
     guild_hall,
@@ -33,6 +35,7 @@ from domain.istanbul.places import (
     mosques,
     police_station,
     post_office,
+    secret_society,
     sultans_palace,
     tavern,
     tea_house,
@@ -46,8 +49,9 @@ BASE_MODULES = (
     police_station, sultans_palace, mosques, gemstone_dealer,
 )
 MOCHA_MODULES = (coffee_roastery, guild_hall, tavern, coffee_house)
+LETTERS_MODULES = (embassy, auction_house, secret_society)  # Letters & Seals so far: the kiosk to come
 # every place module known, in the order views list them: place ids never repeat across boxes
-MODULES = BASE_MODULES + MOCHA_MODULES
+MODULES = BASE_MODULES + MOCHA_MODULES + LETTERS_MODULES
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}
 BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
 RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))
@@ -84,6 +88,8 @@ def completable(state, seat: int, action: Action) -> bool:
 def diagnose(state, command) -> str:
     """Why a place command is refused: the checks common to every place, then the place's own reasons."""
     module = BY_COMMAND[type(command)]
+    if type(command) in getattr(module, "PHASE_COMMANDS", ()):  # answering the place's own phase (an auction)
+        return module.diagnose(state, command)
     phase = state.phase
     if not isinstance(phase, Action):
         return v.WRONG_PHASE

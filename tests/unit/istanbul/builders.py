@@ -19,12 +19,15 @@ from domain.istanbul.data import GOODS, MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COL
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
 from domain.istanbul.mocha_data import GUILD_CARD_IDS
+from domain.istanbul.options import Options
 from domain.istanbul.places import guild_hall, tavern
 from domain.istanbul.places.mosques import Mosques
 from domain.istanbul.places.wainwright import Wainwright
+from domain.istanbul.setup import new_state
 from domain.istanbul.state import NEUTRAL, State
 
 MOCHA = ["mocha_baksheesh"]
+LETTERS = ["letters_seals"]
 
 
 def drawn(request, outcome) -> ChanceDrawn:
@@ -51,11 +54,17 @@ def answer(state, outcome) -> tuple[list, State]:
 
 
 def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
-          deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None) -> State:
+          deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None,
+          caravan_leader=False, courier=(6, 6), letter_pile=None) -> State:
     options = {"layout": layout, "neutral_assistants": neutral_assistants}
+    if caravan_leader:
+        options["caravan_leader"] = True
     if expansions:
         options["expansions"] = list(expansions)
-    state = game.initial_state(options, seats)
+    if LETTERS[0] in expansions:  # not selectable yet (options.INCOMPLETE): built from validated options
+        state = new_state(Options(layout, neutral_assistants, tuple(expansions), caravan_leader), seats)
+    else:
+        state = game.initial_state(options, seats)
     layouts = list(layouts)
     while (request := game.chance(state)) is not None:
         label = request.label
@@ -67,6 +76,10 @@ def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor
             outcome = guild if guild is not None else tuple(range(request.size))
         elif label == "coffee_trader":
             outcome = coffee_trader
+        elif label == "courier":
+            outcome = courier
+        elif label == "letter_pile":
+            outcome = letter_pile if letter_pile is not None else tuple(range(request.size))
         elif label == "bonus_deck":
             outcome = deck if deck is not None else tuple(range(request.size))
         elif label == "small_demand":
@@ -86,6 +99,18 @@ def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor
 def mocha(seats=2, layout="recommended", **kwargs) -> State:
     """A Mocha & Baksheesh game after set-up (the recommended 5x4 layout unless given)."""
     return setup(seats, layout=layout, expansions=MOCHA, **kwargs)
+
+
+def letters_game(seats=2, layout="recommended", **kwargs) -> State:
+    """A Letters & Seals game after set-up (the recommended 5x4 layout unless given; the letter pile in its
+    canonical order unless given: 1, 1, 2, 2, ...)."""
+    return setup(seats, layout=layout, expansions=LETTERS, **kwargs)
+
+
+def letters_acting(place: int, seats: int = 2, setup_kwargs: dict | None = None, **kwargs) -> State:
+    """`acting` in a Letters & Seals game."""
+    return acting(place, seats, setup_kwargs={"expansions": LETTERS, "layout": "recommended", **(setup_kwargs or {})},
+                  **kwargs)
 
 
 def layout_permutation(rows: list[list[int]]) -> tuple[int, ...]:

@@ -52,7 +52,7 @@ EVENT_SAMPLES = [
     e.MosqueTileTaken(0, "blue", 3, False, True), e.RubyBought(0, 15, False), e.GreenTileUsed(0, "blue", 1),
     e.FamilyMemberCaught(0, 1, "lira"), e.GovernorUsed(0), e.GovernorPaid(0, None), e.SmugglerUsed(0, "blue", 1, "red"),
     e.BonusCardPlayed(0, "B01", "gain_good", good="red", gained=1),
-    e.SeatForfeited(2),
+    e.SeatForfeited(2), e.CaravanTileTaken(1),
     # Mocha & Baksheesh
     me.CoffeeTaken(0, 1), me.CoffeeRoasted(0, 2, None, "B02", 4), me.CoffeeDelivered(0, 7, False),
     me.GuildDeckShuffled(20, ("G01", "G02")), me.GuildHallVisited(0, 1, 2, True), me.GuildCardDrawn(0, "G03"),

@@ -1,0 +1,84 @@
+"""Letters & Seals' commands (imperative), documented like commands.py's: each field's meaning and range as
+`Annotated[T, Doc(...)]`. Letters are named by the place number on their front; delivered letters (their backs
+look alike) by how many."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from domain.core import Doc
+from domain.istanbul.data import GOODS
+from domain.istanbul.docs import SEAT
+from domain.istanbul.frozen import message
+from domain.istanbul.letters_data import SECRET_SOCIETY_TRACKS
+
+LETTERS = Doc("face-up letters given up, by the place number on each (one entry per letter), ascending",
+              minimum=1, maximum=25)
+SEALED = Doc("delivered letters (2 seals each) given up", minimum=0, maximum=36)
+
+
+@message("visit_embassy")
+class VisitEmbassy:
+    """Embassy 21: take 2 letters, face up."""
+
+    seat: Annotated[int, SEAT]
+
+
+@message("join_secret_society")
+class JoinSecretSociety:
+    """Secret Society 24: give up letters showing exactly 6 seals, take the next ruby of `place`'s track without
+    paying its price (and the 3, 2 or 1 lira stack while one is left)."""
+
+    seat: Annotated[int, SEAT]
+    letters: Annotated[tuple[int, ...], LETTERS]
+    sealed: Annotated[int, SEALED]
+    place: Annotated[int, Doc("the track the ruby comes from: 13 Sultan's Palace, 16 Gemstone Dealer, 20 Coffee "
+                              "House (the Great Bazaar only)", choices=SECRET_SOCIETY_TRACKS)]
+
+
+@message("use_courier")
+class UseCourier:
+    """Take 1 letter from the courier; pay 2 lira or 1 own letter, or nothing with the tavern's encounter tile."""
+
+    seat: Annotated[int, SEAT]
+    pay: Annotated[str, Doc("\"lira\" (2 lira), \"letter\" (the face-up letter `letter`), \"sealed\" (a delivered "
+                            "letter) or \"free\" (the tavern's encounter tile)",
+                            choices=("lira", "letter", "sealed", "free"))]
+    letter: Annotated[int | None, Doc("pay=letter: the place number of the face-up letter given (the one just "
+                                      "taken may be it); else null", minimum=1, maximum=25)] = None
+
+
+@message("take_bonus_turn")
+class TakeBonusTurn:
+    """At the end of the turn: give up letters showing 3 or 4 seals and take a bonus turn at once (at most one
+    per round; a bonus turn earns none)."""
+
+    seat: Annotated[int, SEAT]
+    letters: Annotated[tuple[int, ...], LETTERS]
+    sealed: Annotated[int, SEALED]
+
+
+ALL = (VisitEmbassy, JoinSecretSociety, UseCourier, TakeBonusTurn)
+
+
+@message("visit_auction_house")
+class VisitAuctionHouse:
+    """Auction House 23: take 1 good (not coffee), then open the auction of 2 bonus cards with a bid of at least
+    1 lira (null only with no lira: then no auction, R-37)."""
+
+    seat: Annotated[int, SEAT]
+    good: Annotated[str, Doc("the good taken", choices=GOODS)]
+    bid: Annotated[int | None, Doc("the opening bid in lira (1 to the lira held), or null with no lira",
+                                   minimum=1)] = None
+
+
+@message("bid")
+class Bid:
+    """Auction House 23, the seat whose turn in the auction it is: bid higher than the current bid (at most the
+    lira held) or pass (null). Each other seat once in turn order, the auctioneer last."""
+
+    seat: Annotated[int, SEAT]
+    amount: Annotated[int | None, Doc("the new bid in lira, above the current one; null: pass", minimum=2)] = None
+
+
+ALL = ALL + (VisitAuctionHouse, Bid)

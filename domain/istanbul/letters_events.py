@@ -1,0 +1,108 @@
+"""Letters & Seals' events (past tense, v1): frozen records carrying every decided result, as events.py's.
+
+Secret fields (the letter pile's order) are blanked by `view.redact`; letters drawn are laid face up (public).
+"""
+
+from __future__ import annotations
+
+from domain.istanbul.frozen import message as _event
+
+
+@_event("letter_pile_shuffled")
+class LetterPileShuffled:
+    """The letters (set-up) or the spent letters (a reshuffle) became the face-down pile."""
+
+    size: int
+    letters: tuple[int, ...]  # top first, place numbers; secret (redacted to ())
+    reshuffle: bool = False
+
+
+@_event("letters_drawn")
+class LettersDrawn:
+    """`letters` (place numbers) from the top of the pile, face up to `seat`; `owed`: more to draw once the spent
+    letters are reshuffled (the pile ran out)."""
+
+    seat: int
+    letters: tuple[int, ...]
+    owed: int = 0
+
+
+@_event("letters_delivered")
+class LettersDelivered:
+    """A figure of the seat stands on these places: its face-up letters for them turn to their back (5.9)."""
+
+    seat: int
+    places: tuple[int, ...]  # one entry per letter turned
+
+
+@_event("embassy_visited")
+class EmbassyVisited:
+    """Embassy 21: the action was carried out (its letters follow as letters_drawn)."""
+
+    seat: int
+
+
+@_event("secret_society_joined")
+class SecretSocietyJoined:
+    """Secret Society 24: letters showing exactly 6 seals spent (face-up ones by place, `sealed` delivered
+    ones), the next ruby of `place`'s track taken without its price, `lira` from the stacks (3, 2, 1, then 0)."""
+
+    seat: int
+    letters: tuple[int, ...]
+    sealed: tuple[int, ...]  # the delivered letters spent (canonically the first in place order)
+    place: int
+    refilled: bool
+    lira: int
+
+
+@_event("courier_used")
+class CourierUsed:
+    """The courier: a letter drawn (letters_drawn follows), paid with 2 lira, a face-up letter or a delivered
+    one, or nothing with the tavern's encounter tile."""
+
+    seat: int
+    lira: int
+    letters: tuple[int, ...]  # the face-up letter paid, if any
+    sealed: tuple[int, ...]  # the delivered letter paid, if any
+
+
+@_event("bonus_turn_taken")
+class BonusTurnTaken:
+    """At the end of its turn the seat spent letters showing 3 or 4 seals and takes a bonus turn now (5.10)."""
+
+    seat: int
+    letters: tuple[int, ...]
+    sealed: tuple[int, ...]
+
+
+@_event("auction_house_visited")
+class AuctionHouseVisited:
+    """Auction House 23: the good taken (`gained` after capacity), the opening bid (None: no auction, R-37)."""
+
+    seat: int
+    good: str
+    gained: int
+    bid: int | None
+
+
+@_event("bid_placed")
+class BidPlaced:
+    """A seat's one chance in the auction: a higher bid, or None (passed)."""
+
+    seat: int
+    amount: int | None
+
+
+@_event("auction_won")
+class AuctionWon:
+    """The auction closed: the winner pays its bid to the auctioneer (to the supply when it is the auctioneer) and
+    draws 2 bonus cards (bonus_card_drawn follows; `owed`: cards drawn after the discard pile is reshuffled)."""
+
+    seat: int
+    auctioneer: int
+    bid: int
+    owed: int = 0
+
+
+ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, SecretSocietyJoined, CourierUsed,
+       BonusTurnTaken, AuctionHouseVisited, BidPlaced, AuctionWon)

@@ -1,0 +1,85 @@
+"""Secret Society 24 (Letters & Seals): give up letters showing exactly 6 seals (ruling R-35) and take the next
+ruby of the Sultan's Palace 13 or the Gemstone Dealer 16 (in the Great Bazaar also the Coffee House 20) without
+its price; that track advances and the refill rule applies (6.13). The first three executions of the action, by
+whoever, also take the 3, 2 and 1 lira stacks lying here (6.21, ruling R-36)."""
+
+from __future__ import annotations
+
+from domain.istanbul import letters
+from domain.istanbul import violations as v
+from domain.istanbul.commands import once
+from domain.istanbul.frozen import record, replace
+from domain.istanbul.letters_commands import JoinSecretSociety
+from domain.istanbul.letters_data import SECRET_SOCIETY, SOCIETY_LIRA, SOCIETY_SEALS
+from domain.istanbul.letters_events import SecretSocietyJoined
+from domain.istanbul.places import coffee_house, gemstone_dealer, sultans_palace
+from domain.istanbul.schema import array, integer, obj
+from domain.istanbul.state import acted, with_place
+
+PLACES = (SECRET_SOCIETY,)
+COMMANDS = (JoinSecretSociety,)
+KEY = "secret_society"
+RUBY_EVENTS = (SecretSocietyJoined,)
+TRACKS = {module.PLACES[0]: module for module in (sultans_palace, gemstone_dealer, coffee_house)}
+SEALS = (SOCIETY_SEALS,)
+
+
+@record
+class SecretSociety:
+    executions: int = 0  # the action carried out so far (the lira stacks go to the first three)
+
+
+def initial(seats: int) -> SecretSociety:
+    return SecretSociety()
+
+
+def stacks_left(state) -> tuple[int, ...]:
+    return SOCIETY_LIRA[state.places[KEY].executions:]
+
+
+def view(state, revealed: bool) -> dict:
+    return {"secret_society": {"lira_stacks": list(stacks_left(state))}}
+
+
+VIEW_SCHEMA = {"secret_society": obj("Secret Society 24 (Letters & Seals)", {
+    "lira_stacks": array("the lira stacks still here, the next execution's first (3, 2, 1 at the start)",
+                         integer("lira in the stack", minimum=1, maximum=3)),
+})}
+
+
+def _tracks(state) -> list[int]:
+    return [p for p, track in TRACKS.items() if p in state.layout and track.has_ruby(state)]
+
+
+def legal(state, seat, action):
+    tracks = _tracks(state)
+    if not tracks:
+        return []
+    return [once(JoinSecretSociety, seat, chosen, backs, p)
+            for chosen, backs in letters.spends(state.players[seat], SEALS) for p in tracks]
+
+
+def diagnose(state, command) -> str:
+    if command.place not in TRACKS or command.place not in state.layout:
+        return v.INVALID_TARGET
+    if not TRACKS[command.place].has_ruby(state):
+        return v.NO_RUBIES_LEFT
+    return v.WRONG_SEALS
+
+
+def decide(state, command):
+    player = state.players[command.seat]
+    stacks = stacks_left(state)
+    return [SecretSocietyJoined(command.seat, command.letters, letters.backs(player, command.sealed), command.place,
+                                TRACKS[command.place].refill_due(state), stacks[0] if stacks else 0)]
+
+
+def apply_secret_society_joined(state, e):
+    p = state.players[e.seat]
+    state = letters.spent(state, e.seat, e.letters, e.sealed, rubies=p.rubies + 1, lira=p.lira + e.lira)
+    state = TRACKS[e.place].advance(state, e.refilled)
+    here = state.places[KEY]
+    return acted(with_place(state, KEY, replace(here, executions=here.executions + 1)))
+
+
+APPLY = {SecretSocietyJoined: apply_secret_society_joined}
