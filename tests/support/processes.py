@@ -80,12 +80,7 @@ class GunicornProcess:
 
     def kill(self) -> None:
         """SIGKILL to the master and every worker (its process group): a crash, nothing cleaned up."""
-        if self.process and self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.process.wait(timeout=10)
+        kill_group(self.process)
         deadline = time.monotonic() + 10
         while self.process is not None and time.monotonic() < deadline:  # its workers die a moment later
             try:
@@ -95,12 +90,7 @@ class GunicornProcess:
             time.sleep(0.02)
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                pass
+        terminate(self.process)
         self.kill()
 
 
@@ -125,21 +115,31 @@ class WorkerProcess:
 
     def kill(self) -> None:
         """SIGKILL to the worker and its scheduler and work-horse processes: a crash, nothing cleaned up."""
-        if self.process and self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.process.wait(timeout=10)
+        kill_group(self.process)
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                pass
+        terminate(self.process)
         self.kill()
+
+
+def kill_group(process: subprocess.Popen | None) -> None:
+    """SIGKILL to a process started in a session of its own and everything in its group."""
+    if process and process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(timeout=10)
+
+
+def terminate(process: subprocess.Popen | None) -> None:
+    """SIGTERM, and up to 15 s to finish what it is doing."""
+    if process and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            pass
 
 
 def wait_for(predicate, timeout: float = 20.0, interval: float = 0.02):
