@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from bots.registry import BOTS, make_bot
 from sdk import GameView
 
-
 __all__ = ["BOTS", "choose", "known"]
 
 

@@ -64,14 +64,14 @@ def decide_act(game, state: TableState, command: Act) -> list[Recorded]:
         raise GameOver()
     if game.chance(state.game_state) is not None:
         raise AwaitingChance()
-    if command.seat not in game.to_act(state.game_state):
-        raise NotYourTurn()
-    if not command.auto:
+    if not command.auto:  # before the turn: a seat a bot holds is told so whenever its token tries to move
         seated = bot_of(state, command.seat)
         if command.bot is None and seated is not None:
             raise RuleViolation("seat_played_by_bot", f"a bot ({seated.bot}) plays this seat")
         if command.bot is not None and (seated is None or seated.bot != command.bot):
             raise RuleViolation("bot_not_seated", f"no {command.bot} bot plays this seat")
+    if command.seat not in game.to_act(state.game_state):
+        raise NotYourTurn()
     return [Recorded(e, command.seat, command.at) for e in game.decide(state.game_state, command.command)]
 
 
