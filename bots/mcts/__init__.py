@@ -20,6 +20,7 @@ from sdk import GameView
 # about half a second a decision on one core of a small machine (the bench prints the figure)
 DEFAULT_ITERATIONS = 200
 JAIPUR_MOVES = ("exchange", "take_one", "take_camels", "sell")
+ITERATIONS_PER_MOVE = 15
 
 
 class MctsBot:
@@ -46,7 +47,12 @@ class MctsBot:
             sim = JaipurSimulator(view)
         else:  # an Istanbul expansion, and the platform's questions (undo answers): the one-ply evaluation
             return self.fallback.choose(view, moves)
-        self.last = search(sim, self.rng, self.iterations, self.budget_ms)
+        iterations = self.iterations
+        if view.game == "istanbul" and iterations is not None:
+            # most of a turn's decisions are between two or three commands: they need far fewer iterations
+            # than the move among a dozen places, which gets the whole budget
+            iterations = min(iterations, ITERATIONS_PER_MOVE * len(moves))
+        self.last = search(sim, self.rng, iterations, self.budget_ms)
         action = self.last.action
         chosen = listed.get(action if view.game == "istanbul" else move_key(to_wire(action)))
         # the search considers only moves the rules allow in the seat's own position, which the server lists

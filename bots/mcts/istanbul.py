@@ -14,9 +14,8 @@ determinised states (base game; with an expansion the bot plays as greedy does).
   scores blindly (whether an assistant is there to leave, what the payment costs, what the dice give, which
   card a caravansary draw brings) are played out; dice and draws differ between determinisations.
 - Evaluation (`worth`, in lira): rubies dominate, then lira, goods up to the wheelbarrow's room, extensions,
-  mosque tiles, bonus cards, assistants still free to work, and a little for a merchant left within reach of a
-  place where it could score next turn. Reward: a logistic of the seat's lead over the best other seat; 1 or 0
-  once the game is over.
+  mosque tiles, bonus cards, assistants still free to work, and half the best gain the merchant could make next
+  turn within reach. Reward: a logistic of the seat's gain over the turn; 1 or 0 once the game is over.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ import random
 from domain import istanbul
 from domain.core import ChanceDrawn, chance_kind
 from domain.istanbul import state as phases
-from domain.istanbul.board import places_at
+from domain.istanbul.board import distance
 from domain.istanbul.cards import base_deck
 from domain.istanbul.content import content_of
 from domain.istanbul.data import (
@@ -52,19 +51,23 @@ from domain.istanbul.places import gemstone_dealer, markets, mosques, post_offic
 from domain.istanbul.state import Player, State
 from sdk import GameView
 
-RUBY = 30.0  # lira: a ruby costs 12-23 at the gemstone dealer, and rubies alone decide the game
-GOOD = 2.5
+RUBY = 40.0  # lira: a ruby costs 12-23 at the gemstone dealer, and rubies alone decide the game
+LIRA_NEEDED = 25  # lira beyond this (the dearest ruby and a little) are worth LIRA_HOARDED each: spend them
+LIRA_HOARDED = 0.3
+GOOD = 4.0  # a market pays 2-5 lira a good, and five make a ruby at the Sultan's
 EXTENSION = 6.0
 MOSQUE_TILE = 10.0
 BONUS_CARD = 2.5
-FREE_ASSISTANT = 8.0  # the first two assistants under the merchant: without one, a new place gives nothing
-SPARE_ASSISTANT = 2.0
-REACH_SHARE = 0.5  # next turn's best gain within reach, discounted: it may be taken first or cost fees
-LEAD_SCALE = 12.0  # a lead of this many lira is worth about 73% (logistic)
+FREE_ASSISTANT = 8.0  # the first assistant under the merchant: without one, a new place gives nothing
+SPARE_ASSISTANT = 2.0  # the second; each further one adds 1
+REACH_SHARE = 0.5  # per turn of walking to a place where the seat could gain
+TURN_SCALE = 8.0  # a turn that gains this many lira is worth about 73% (logistic)
 COMMANDS = istanbul.COMMANDS
 ROLLOUT_STEPS = 12
-# what the rollout's policy never picks while something else is possible (end_turn stays the last resort)
-IDLE = frozenset({"end_turn", "play_bonus_card", "use_mosque_tile", "discard_bonus_card", "turn_die_to_six"})
+ROLLOUT_NOISE = 0.1  # the rollout's chance of a random step instead of the greedy one
+# what the rollout's policy never weighs while something else is possible (ending the turn is weighed: an action
+# may cost more than it brings)
+IDLE = frozenset({"play_bonus_card", "use_mosque_tile", "discard_bonus_card", "turn_die_to_six"})
 
 
 def supported(view: dict) -> bool:
@@ -93,6 +96,7 @@ class IstanbulSimulator:
         self.view = view.state
         self.rng = rng  # the dice rolled inside the tree
         self.public = public_parts(self.view)
+        self.baseline = worth(self.determinise(random.Random(0)), self.seat)  # hidden cards count by number only
 
     # --- what the seat does not see, drawn at random -------------------------------------------------------
 
@@ -139,15 +143,32 @@ class IstanbulSimulator:
         return state
 
     def rollout(self, state: State, rng: random.Random) -> list[float]:
-        """The rest of the turn by a busy policy (anything but ending the turn or spending a card or tile, at
-        random; the turn ends when nothing else is left), then the evaluation."""
+        """The rest of the turn by a greedy policy on `worth` (each step: the command whose result is worth most
+        to the seat, sometimes a random one; bonus cards and tiles only when nothing else is left), then the
+        evaluation."""
         for _ in range(ROLLOUT_STEPS):
             options = self.actions(state)
             if not options:
                 break
-            busy = [c for c in options if type(c).TYPE not in IDLE]
-            state = self.apply(state, busy[rng.randrange(len(busy))] if busy else options[0])
-        return rewards(state)
+            if len(options) == 1:
+                state = self.apply(state, options[0])
+                continue
+            busy = [c for c in options if type(c).TYPE not in IDLE] or options
+            if rng.random() < ROLLOUT_NOISE:
+                state = self.apply(state, busy[rng.randrange(len(busy))])
+                continue
+            after = [self.apply(state, c) for c in busy]
+            state = max(after, key=lambda s: (worth(s, self.seat), rng.random()))
+        return self.rewards(state)
+
+    def rewards(self, state: State) -> list[float]:
+        """Exact once the game is over; else the seat's gain over the turn, as a logistic of `TURN_SCALE`
+        lira (the horizon is the seat's own turn, so only its gain differs between the leaves; a reward
+        relative to the other seats would be nearly constant and drown in the exploration term)."""
+        if istanbul.is_terminal(state):
+            return rewards(state)
+        gain = 1.0 / (1.0 + math.exp(-(worth(state, self.seat) - self.baseline) / TURN_SCALE))
+        return [gain if s == self.seat else 1.0 - gain for s in range(state.seats)]
 
 
 # --- the view, read back into the engine's state ------------------------------------------------------------------
@@ -236,37 +257,38 @@ def replace_hand(player: Player, hand: tuple[str, ...]) -> Player:
 # --- the evaluation ---------------------------------------------------------------------------------------------
 
 def rewards(state: State) -> list[float]:
-    if istanbul.is_terminal(state):
-        won = set(istanbul.result(state)["winners"])
-        return [1.0 / len(won) if s in won else 0.0 for s in range(state.seats)]
-    values = [worth(state, s) for s in range(state.seats)]
-    out = []
-    for s, value in enumerate(values):
-        best_other = max(x for o, x in enumerate(values) if o != s)
-        out.append(1.0 / (1.0 + math.exp(-(value - best_other) / LEAD_SCALE)))
-    return out
+    """A finished game's rewards: 1 for a winner (shared in a tie), 0 otherwise."""
+    won = set(istanbul.result(state)["winners"])
+    return [1.0 / len(won) if s in won else 0.0 for s in range(state.seats)]
 
 
 def worth(state: State, seat: int) -> float:
     p = state.players[seat]
     goods = min(p.goods.total(), 4 * p.capacity)
-    free = len(p.stack)
-    return (RUBY * p.rubies + p.lira + GOOD * goods + EXTENSION * p.extensions + MOSQUE_TILE * len(p.tiles)
-            + BONUS_CARD * len(p.hand) + FREE_ASSISTANT * min(free, 2) + SPARE_ASSISTANT * max(0, free - 2)
+    lira = min(p.lira, LIRA_NEEDED) + LIRA_HOARDED * max(0, p.lira - LIRA_NEEDED)
+    return (RUBY * p.rubies + lira + GOOD * goods + EXTENSION * p.extensions + MOSQUE_TILE * len(p.tiles)
+            + BONUS_CARD * len(p.hand) + assistants(len(p.stack))
             + reach(state, seat))
 
 
+def assistants(free: int) -> float:
+    """Free assistants: the first is worth most (without one a new place gives nothing), more add less."""
+    return FREE_ASSISTANT * min(free, 1) + SPARE_ASSISTANT * max(0, min(free, 2) - 1) + max(0, free - 2)
+
+
 def reach(state: State, seat: int) -> float:
-    """`REACH_SHARE` of the best gain the seat could make next turn at a place one or two steps away where it
-    can act (an assistant under its merchant, or its own assistant there; the fountain always)."""
+    """The best gain the seat could make at a place where it can act (an assistant under its merchant, or its own
+    assistant there; the fountain always), halved for each turn the walk there takes (a merchant moves 1 or 2
+    steps a turn): it may be taken first, or cost fees."""
     p = state.players[seat]
-    near = places_at(content_of(state.options).grid, state.layout, p.merchant, (1, 2))
+    grid = content_of(state.options).grid
     mine = {place for place, owner in state.assistants if owner == seat}
     best = 0.0
-    for place in near:
-        if p.stack or place in mine or place == FOUNTAIN:
-            best = max(best, gain_at(state, seat, place))
-    return REACH_SHARE * best
+    for place in state.layout:
+        if place != p.merchant and (p.stack or place in mine or place == FOUNTAIN):
+            turns = max(1, -(-distance(grid, state.layout, p.merchant, place) // 2))
+            best = max(best, gain_at(state, seat, place) * REACH_SHARE ** turns)
+    return best
 
 
 def gain_at(state: State, seat: int, place: int) -> float:
@@ -290,7 +312,7 @@ def gain_at(state: State, seat: int, place: int) -> float:
     if place == FOUNTAIN:
         back = sum(1 for _, owner in state.assistants if owner == seat)
         free = len(p.stack)
-        return FREE_ASSISTANT * (min(free + back, 2) - min(free, 2))
+        return assistants(free + back) - assistants(free)
     if place == WAINWRIGHT:
         return EXTENSION - WAINWRIGHT_COST if p.lira >= WAINWRIGHT_COST and p.extensions < 3 else 0.0
     return 2.0
