@@ -3,9 +3,10 @@ greedy vs random and mcts vs greedy, in Jaipur matches and at Istanbul tables of
 with its seat's view and the listed legal moves exactly as over the API. At a table of 4 one bot of the first kind
 plays three of the second, its seat rotating (so 25% is an even share). Prints win rates with 95% Wilson
 intervals (a tie counts as a shared win), ms per decision and moves per second per bot, and a progress line every
-`PROGRESS` games. Sizes: `BAZAAR_BENCH_MATCHES` (Jaipur, default 200), `BAZAAR_BENCH_ISTANBUL_TABLES` (each
-Istanbul table size, default 100: 200 Istanbul games per pairing), `BAZAAR_BENCH_MCTS_ITERATIONS` (Jaipur, 60)
-and `BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS` (100; fewer for decisions between few commands, see bots/mcts)."""
+`BAZAAR_BENCH_PROGRESS` games (50). Sizes: `BAZAAR_BENCH_MATCHES` (Jaipur, default 200),
+`BAZAAR_BENCH_ISTANBUL_TABLES` (each Istanbul table size, default 100: 200 Istanbul games per pairing),
+`BAZAAR_BENCH_MCTS_ITERATIONS` (Jaipur, 60) and `BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS` (100; fewer for
+decisions between few commands, see bots/mcts)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ MATCHES = int(os.environ.get("BAZAAR_BENCH_MATCHES", "200"))
 ISTANBUL_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_TABLES", "100"))
 MCTS_ITERATIONS = {"jaipur": int(os.environ.get("BAZAAR_BENCH_MCTS_ITERATIONS", "60")),
                    "istanbul": int(os.environ.get("BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS", "100"))}
-PROGRESS = 50
+PROGRESS = int(os.environ.get("BAZAAR_BENCH_PROGRESS", "50"))
 MAX_MOVES = 5000  # a game still running after this many moves counts as nobody's win
 
 
