@@ -4,9 +4,10 @@ an organiser (SeatBot); a seat a bot holds moves only as that bot, and the log n
 import pytest
 
 from domain.core import InvalidOptions, RuleViolation
-from domain.table import Act, SeatBot, TimeOut
+from domain.table import Act, SeatBot, TableState, TimeOut
 from domain.table.options import BotSeat, split
 from events.platform import command_from_wire, command_to_wire
+from events.snapshots import decode_typed, encode_typed, snapshot_types
 from tests.support import tiny_game as tiny
 from tests.support.tiny_game import Add
 from tests.unit.table.support import Tiny, at
@@ -82,3 +83,11 @@ def test_bot_moves_and_substitutions_have_stored_wire_forms_that_re_execute():
     assert command_from_wire(tiny, command_to_wire(substitution), None, at(1)) == substitution
     back = SeatBot(1, None, at(1))
     assert command_from_wire(tiny, command_to_wire(back), None, at(1)) == back
+
+
+def test_who_holds_each_seat_survives_a_snapshot():
+    table = Tiny({"bots": [{"bot": "mcts", "budget_ms": 20}, None], "timeout_policy": {"bot": "greedy"}})
+    table.run(SeatBot(1, BotSeat("random"), at(1)))
+    stored = encode_typed(TableState, table.state, snapshot_types(tiny))
+    restored = decode_typed(TableState, stored, snapshot_types(tiny))
+    assert restored == table.state and restored.bots == (BotSeat("mcts", 20), BotSeat("random"))
