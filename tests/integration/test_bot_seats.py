@@ -8,8 +8,10 @@ import pytest
 
 from bots import make_bot, play_seat
 from sdk import Client
+from service import bot_seats
 from tests.api.client import Api
 from tests.support.processes import WorkerProcess, wait_for
+from tests.unit.table.support import Tiny, at
 
 ORGANISER = "organiser-bots"
 OWN_DB = 11
@@ -124,3 +126,11 @@ def test_a_seat_whose_clock_runs_out_is_played_by_a_bot_from_then_on(api, server
     first = events.index(zombie[0])
     assert events[first - 1]["type"] == "turn_timed_out" and events[first + 1]["auto"]  # the late move: completed
     assert {c["bot"] for c in moves_by_seat(events[first:])[late]} == {"greedy"}  # then the bot plays its turns
+
+
+def test_a_bot_thinks_only_as_long_as_the_seats_clock_leaves():
+    clocked = Tiny({"clock": {"per_move_s": 2}}).state
+    assert bot_seats.thinking_time(clocked, 200, at(0)) == 200
+    assert bot_seats.thinking_time(clocked, 5000, at(0)) == 2000 - bot_seats.CLOCK_MARGIN_MS
+    assert bot_seats.thinking_time(clocked, 200, at(1.8)) == 0  # too late to think: it answers at once
+    assert bot_seats.thinking_time(Tiny().state, 200, at(0)) == 200
