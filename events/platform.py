@@ -1,17 +1,19 @@
 """The wire forms of the table's commands, as the first envelope of each batch records them.
 
 A batch's `command` says what caused it: a seat's game command as posted (`{"type": "take_one", ...}`) or
-one of the platform's: `create_game`, `deal`, `undo` (`to_version`), `accept_undo` / `decline_undo`, and
-`timeout` (`seat`: whose clock ran out). Import and the verifier turn them back into table commands and
-re-execute them. These shapes are stored: never change one, add a new one.
+one of the platform's: `create_game`, `deal`, `undo` (`to_version`), `accept_undo` / `decline_undo`,
+`timeout` (`seat`: whose clock ran out), `bot_move` (`bot`: the seated bot that played `move`, a game command)
+and `seat_bot` (`seat`, `bot`: a name or null, `budget_ms`: an organiser's substitution). Import and the
+verifier turn them back into table commands and re-execute them. These shapes are stored: never change one, add a new one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.table import Act, AnswerUndo, Create, Deal, RequestUndo, TimeOut
+from domain.table import Act, AnswerUndo, Create, Deal, RequestUndo, SeatBot, TimeOut
 from domain.table.events import EVENTS, GameCreated, Recorded, TurnTimedOut
+from domain.table.options import BotSeat
 from events import codec
 
 PLATFORM_EVENTS = EVENTS
@@ -24,7 +26,13 @@ class UnknownCommand(ValueError):
 
 def command_to_wire(command: Any, batch: list[Recorded] = ()) -> dict:
     if isinstance(command, Act):
+        if command.bot is not None:
+            return {"type": "bot_move", "bot": command.bot, "move": codec.command_to_wire(command.command)}
         return codec.command_to_wire(command.command)
+    if isinstance(command, SeatBot):
+        bot = command.bot
+        return {"type": "seat_bot", "seat": command.seat, "bot": bot.bot if bot else None,
+                "budget_ms": bot.budget_ms if bot else None}
     if isinstance(command, Create):
         return {"type": "create_game"}
     if isinstance(command, Deal):
@@ -53,6 +61,17 @@ def command_from_wire(game, wire: dict, seat: int | None, at: str, head_event: A
         return TimeOut(at)
     if kind == "undo":
         return RequestUndo(seat, wire.get("to_version"), at)
+    if kind == "seat_bot":
+        bot = wire.get("bot")
+        return SeatBot(wire.get("seat"), None if bot is None else BotSeat(bot, wire.get("budget_ms")), at)
+    if kind == "bot_move":
+        move = wire.get("move")
+        if not isinstance(move, dict) or not isinstance(wire.get("bot"), str):
+            raise codec.DecodeError("move", "bot_move records the bot's name and its move")
+        played = command_from_wire(game, move, seat, at)
+        if not isinstance(played, Act):
+            raise UnknownCommand("a bot_move records a game command")
+        return Act(seat, played.command, at, bot=wire["bot"])
     if kind in ANSWERS:
         if set(wire) != {"type"}:
             raise codec.DecodeError("type", f"{kind} takes no fields")

@@ -22,7 +22,7 @@ class GameIdConverter(BaseConverter):
 
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta",
-              "service.api.pictures", "service.api.pages",
+              "service.api.pictures", "service.api.pages", "service.api.seats",
               "service.api.identities")
 
 

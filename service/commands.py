@@ -128,7 +128,7 @@ def parse(game, body, seat: int, at: str):
         raise BadRequest("malformed_command", "the command must be a JSON object")
     if not isinstance(body.get("type"), str):
         raise BadRequest("malformed_command", "the command needs a string 'type'", "type")
-    if body["type"] in ("undo", "deal", "timeout", "create_game"):
+    if body["type"] in ("undo", "deal", "timeout", "create_game", "bot_move", "seat_bot"):
         raise BadRequest("unknown_command", f"{body['type']!r} is not posted as a command", "type")
     try:
         return command_from_wire(game, body, seat, at)

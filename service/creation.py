@@ -6,8 +6,10 @@ import hashlib
 import hmac
 import secrets
 
+from bots import seated
 from domain import registry
 from domain import table as tables
+from domain.core import InvalidOptions
 from domain.table import Create, Dealer
 from events.envelope import GENESIS
 from events.store import seal_all
@@ -32,6 +34,20 @@ def effective_seed(client_seed: str | None, open_game: bool) -> str:
     return hmac.new(server.encode(), client_seed.encode(), hashlib.sha256).hexdigest()
 
 
+def check_bots(options) -> None:
+    """Bots named in the options (bot seats, timeout policy "bot") must be bots this service runs: the table
+    checks their shape only, since it knows no bot."""
+    if not isinstance(options, dict):
+        return  # the table refuses it
+    named = [entry.get("bot") for entry in options.get("bots") or () if isinstance(entry, dict) and entry]
+    policy = options.get("timeout_policy")
+    if isinstance(policy, dict) and "bot" in policy:
+        named.append(policy["bot"])
+    for name in named:
+        if isinstance(name, str) and not seated.known(name):
+            raise InvalidOptions(f"unknown bot {name!r}: one of {', '.join(sorted(seated.BOTS))}")
+
+
 def create(commands: Commands, name: str, seats: int, options: dict, seed: str | None = None,
            open_game: bool = False, players: tuple[str | None, ...] = ()) -> tuple[Loaded, list[str]]:
     """A new game, stored atomically (its facts and first events in one script, or nothing); the seat tokens
@@ -41,6 +57,7 @@ def create(commands: Commands, name: str, seats: int, options: dict, seed: str |
         game = registry.get(name)
     except registry.UnknownGame:
         raise BadRequest("unknown_game", f"no game named {name!r}", "game") from None
+    check_bots(options)
     seed = effective_seed(seed, open_game)
     tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
     meta = Meta(secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game,

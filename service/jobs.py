@@ -7,6 +7,7 @@ import logging
 from functools import lru_cache
 
 from events.store import VersionConflict
+from service import bot_seats
 from service import config as settings
 from service.wiring import Wiring, build
 
@@ -37,3 +38,9 @@ def timeout(game_id: str, version: int) -> int | None:
     if result == "early":
         raise DeadlineNotReached(f"{game_id} at version {version}")
     return result.version if result is not None else None
+
+
+def play_bot(game_id: str, version: int) -> int | None:
+    """A bot holds the awaited seat at `version`: play its move; the new version, or None if not needed."""
+    loaded = bot_seats.play(wiring().commands, game_id, version)
+    return loaded.version if loaded else None

@@ -1,6 +1,8 @@
-"""After each append: queue the dealer for a pending neutral-figure roll, and arm the turn clock's timer.
+"""After each append: queue the dealer for a pending neutral-figure roll, the move of an awaited seat a bot holds,
+and arm the turn clock's timer.
 
-Job ids name the game and the version they guard (`deal-<game>-<version>`, `timeout-<game>-<version>`) and
+Job ids name the game and the version they guard (`deal-<game>-<version>`, `bot-<game>-<version>`,
+`timeout-<game>-<version>`) and
 are enqueued as unique, so a repeat is refused by RQ; the jobs themselves check the version again, so a
 late, retried or duplicated job changes nothing.
 
@@ -22,12 +24,14 @@ from rq.job import Job, JobStatus
 
 from domain import table as tables
 from domain.table import clock
+from domain.table.state import bot_of
 from service.repository import Loaded, Repository
 
 log = logging.getLogger("bazaar.scheduling")
 
 DEAL_RETRY = Retry(max=5, interval=[1, 1, 2, 4, 8])
 TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadline raises, and RQ runs it again
+BOT_RETRY = Retry(max=2, interval=1)  # a bot's move is idempotent by version too; the clock covers the rest
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 
 
@@ -50,6 +54,8 @@ class Scheduler:
         request = tables.pending_chance(loaded.game, loaded.table)
         if request is not None and request.by_dealer and not self.inline_dealer:
             self._enqueue("service.jobs.deal", game_id, version, f"deal-{game_id}-{version}", retry=DEAL_RETRY)
+        if any(bot_of(loaded.table, seat) is not None for seat in tables.awaited(loaded.game, loaded.table)):
+            self._enqueue("service.jobs.play_bot", game_id, version, f"bot-{game_id}-{version}", retry=BOT_RETRY)
         due = clock.deadline_ms(loaded.table.clocks, loaded.table.platform)
         if due is not None:
             job_id = f"timeout-{game_id}-{version}"

@@ -4,8 +4,10 @@ A turn is a chain of small commands, so the evaluation looks at the command's im
 - Rubies decide the game: `buy_ruby` and `deliver_to_sultan` come first, then `take_mosque_tile`.
 - `move` to a place is scored by what the seat could do there now: the Sultan's palace when its wheelbarrow covers
   the next delivery, the gemstone dealer when it can pay, a market by the demanded goods it holds, a warehouse by
-  the room left for that good, the wainwright while it can afford an extension; other places get small fixed
-  scores. Spending a bonus card on a move costs a little (cards are worth keeping).
+  the room left for that good, the wainwright while it can afford an extension, a mosque while it holds enough of
+  a colour for a tile it lacks; other places get small fixed scores. A place where the seat has no assistant to
+  leave (none under its merchant, none of its own there) gives nothing: then the fountain, which brings them
+  back, is worth most. Spending a bonus card on a move costs a little (cards are worth keeping).
 - The tea house: the expected lira of the announced number with two dice (the number if the roll reaches it,
   else 2).
 - Selling: more goods at once is better. Doing a place's action beats leaving it (`end_turn` scores 0).
@@ -24,6 +26,9 @@ ACTION = {"leave_assistant": 20, "pick_up_assistant": 20, "buy_extension": 12, "
           "discard_bonus_card": 1, "accept_undo": 1, "end_turn": 0}
 WAREHOUSES = {2: "red", 3: "green", 4: "yellow"}  # fabric, spice, fruit
 SMALL_PLACES = {5: 8, 6: 6, 7: 4, 8: 8, 9: 8, 12: 3}
+FOUNTAIN = 7
+MOSQUES = {14: "small", 15: "great"}
+NO_ASSISTANT_FOUNTAIN = 30.0
 CARD_ON_MOVE = 3.0
 TWO_DICE = [a + b for a, b in product(range(1, 7), repeat=2)]
 
@@ -39,9 +44,20 @@ def covers(have: dict, wanted: dict, any_count: int = 0) -> bool:
     return missing == 0 and spare >= any_count
 
 
+def can_act(state: dict, me: dict, place: int) -> bool:
+    """An assistant to leave there: one under the merchant, or the seat's own already standing there."""
+    if "stack" not in me or me["stack"]:
+        return True
+    return [place, me["seat"]] in state.get("assistants", [])
+
+
 def place_worth(state: dict, me: dict, place: int) -> float:
     places = state.get("places", {})
     goods = me.get("goods", {})
+    if place == FOUNTAIN and not me.get("stack", [None]):
+        return NO_ASSISTANT_FOUNTAIN
+    if not can_act(state, me, place):
+        return 0.0
     if place == 13:
         palace = places.get("sultans_palace", {})
         return 60.0 if covers(goods, palace.get("next_goods", {}), palace.get("any", 0)) else 0.0
@@ -55,8 +71,13 @@ def place_worth(state: dict, me: dict, place: int) -> float:
         return 10.0 * (capacity - goods.get(WAREHOUSES[place], 0)) / max(1, capacity)
     if place == 1:
         return 15.0 if me.get("lira", 0) >= 7 and me.get("extensions", 0) < 3 else 0.0
-    if place in (14, 15):
-        return 20.0 if any(goods.get(g, 0) >= 2 for g in goods) else 0.0
+    if place in MOSQUES:
+        mosque = places.get("mosques", {}).get(MOSQUES[place])
+        if mosque is None:
+            return 20.0 if any(goods.get(g, 0) >= 2 for g in goods) else 0.0
+        owned = set(me.get("mosque_tiles", ()))
+        return 20.0 if any(colour not in owned and values and goods.get(colour, 0) >= values[0]
+                           for colour, values in mosque.items() if colour != "rubies") else 0.0
     return float(SMALL_PLACES.get(place, 2))
 
 

@@ -1,8 +1,9 @@
 """`mcts`: information-set Monte Carlo tree search (`search.py`) over what the seat may know, for Jaipur
-(`jaipur.py`). It reads the seat's view and its legal moves only; it samples the hidden cards and bonus values
-from that view and simulates them with `domain.jaipur` as a pure rules engine. Budget: `iterations` per decision
-and/or `budget_ms` of wall time per decision, whichever runs out first. Istanbul is not searched yet: there it
-plays as `greedy` does.
+(`jaipur.py`) and Istanbul (`istanbul.py`). It reads the seat's view and its legal moves only; it samples what the
+seat cannot see (hands, deck orders, demand stacks; dice as the tree meets them) from that view and simulates
+with `domain.jaipur` / `domain.istanbul` as pure rules engines. Budget: `iterations` per decision and/or
+`budget_ms` of wall time per decision, whichever runs out first. An Istanbul expansion is not searched yet: there
+it plays as `greedy` does.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ import random
 from collections.abc import Sequence
 
 from bots.greedy import GreedyBot
+from bots.mcts import istanbul
 from bots.mcts.jaipur import JaipurSimulator, move_key, to_wire
 from bots.mcts.search import SearchResult, search
 from sdk import GameView
 
 # about half a second a decision on one core of a small machine (the bench prints the figure)
 DEFAULT_ITERATIONS = 200
+JAIPUR_MOVES = ("exchange", "take_one", "take_camels", "sell")
+ITERATIONS_PER_MOVE = 15
 
 
 class MctsBot:
@@ -34,11 +38,22 @@ class MctsBot:
         self.last = None
         if len(moves) == 1:
             return moves[0]
-        if view.game != "jaipur" or any(m["type"] not in ("exchange", "take_one", "take_camels", "sell") for m in moves):
-            # Istanbul, and the platform's questions (undo answers): the one-ply evaluation
+        if view.game == "istanbul" and istanbul.supported(view.state) and all(m["type"] in istanbul.COMMANDS
+                                                                               for m in moves):
+            listed = {istanbul.command_from_move(m, view.seat): m for m in moves}
+            sim = istanbul.IstanbulSimulator(view, random.Random(self.rng.random()))
+        elif view.game == "jaipur" and all(m["type"] in JAIPUR_MOVES for m in moves):
+            listed = {move_key(m): m for m in moves}
+            sim = JaipurSimulator(view)
+        else:  # an Istanbul expansion, and the platform's questions (undo answers): the one-ply evaluation
             return self.fallback.choose(view, moves)
-        listed = {move_key(m): m for m in moves}
-        self.last = search(JaipurSimulator(view), self.rng, self.iterations, self.budget_ms)
-        chosen = listed.get(move_key(to_wire(self.last.action)))
+        iterations = self.iterations
+        if view.game == "istanbul" and iterations is not None:
+            # most of a turn's decisions are between two or three commands: they need far fewer iterations
+            # than the move among a dozen places, which gets the whole budget
+            iterations = min(iterations, ITERATIONS_PER_MOVE * len(moves))
+        self.last = search(sim, self.rng, iterations, self.budget_ms)
+        action = self.last.action
+        chosen = listed.get(action if view.game == "istanbul" else move_key(to_wire(action)))
         # the search considers only moves the rules allow in the seat's own position, which the server lists
         return chosen if chosen is not None else self.fallback.choose(view, moves)

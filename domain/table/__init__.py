@@ -9,7 +9,7 @@ function takes the game module (see domain/core.Game).
 - queries: `awaited`, `pending_chance`, `legal_commands`, `replay`
 """
 
-from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, TimeOut
+from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, SeatBot, TimeOut
 from domain.table.dealer import Dealer
 from domain.table.decide import decide
 from domain.table.events import EVENTS, Recorded
@@ -19,7 +19,7 @@ from domain.table.runner import execute
 from domain.table.state import Checkpoint, PendingUndo, TableState
 
 __all__ = [
-    "Act", "AnswerUndo", "Create", "Deal", "Draw", "RequestUndo", "RevealSeed", "TimeOut", "Dealer", "decide",
+    "Act", "AnswerUndo", "Create", "Deal", "Draw", "RequestUndo", "RevealSeed", "SeatBot", "TimeOut", "Dealer", "decide",
     "EVENTS", "Recorded", "evolve", "awaited", "legal_commands", "pending_chance", "replay", "execute",
     "Checkpoint", "PendingUndo", "TableState",
 ]

@@ -88,7 +88,7 @@ def summary(clocks: Clocks | None, platform: PlatformOptions, now: str) -> dict 
 
 
 def policy_for(platform: PlatformOptions, clocks: Clocks, seat: int) -> str:
-    """"auto" or "forfeit" for this seat's timeout now."""
+    """"auto", "forfeit" or "bot" for this seat's timeout now."""
     if platform.timeout_policy == "auto_then_forfeit":
         return "forfeit" if clocks.timeouts[seat] >= platform.forfeit_after else "auto"
     return platform.timeout_policy

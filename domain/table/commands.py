@@ -25,12 +25,14 @@ class Create:
 
 @dataclass(frozen=True)
 class Act:
-    """`seat` plays the hosted game's `command` (`auto`: the engine plays it for a seat whose time ran out)."""
+    """`seat` plays the hosted game's `command` (`auto`: the engine plays it for a seat whose time ran out;
+    `bot`: the bot seated there plays it, by name)."""
 
     seat: int
     command: Any
     at: str
     auto: bool = False
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,15 @@ class Draw:
     """A chance outcome drawn by the dealer for the request the game awaits."""
 
     drawn: ChanceDrawn
+    at: str
+
+
+@dataclass(frozen=True)
+class SeatBot:
+    """An organiser seats a bot in `seat` (a BotSeat), or gives the seat back to its player (None)."""
+
+    seat: int
+    bot: Any
     at: str
 
 

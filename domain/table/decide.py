@@ -7,11 +7,11 @@ command are drawn by the runner (domain/table/runner.py), the only chance loop.
 
 from __future__ import annotations
 
-from domain.core import AwaitingChance, GameOver, NotYourTurn, RuleViolation, check_outcome
+from domain.core import AwaitingChance, GameOver, InvalidOptions, NotYourTurn, RuleViolation, check_outcome
 from domain.table import clock, options, undo
-from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, TimeOut
-from domain.table.events import GameCreated, Recorded, SeedRevealed, TurnTimedOut
-from domain.table.state import TableState
+from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, SeatBot, TimeOut
+from domain.table.events import BotSeated, BotUnseated, GameCreated, Recorded, SeedRevealed, TurnTimedOut
+from domain.table.state import TableState, bot_of
 
 
 def decide(game, state: TableState | None, command) -> list[Recorded]:
@@ -36,6 +36,8 @@ def decide(game, state: TableState | None, command) -> list[Recorded]:
         return []  # the runner's chance loop draws it
     if isinstance(command, TimeOut):
         return decide_timeout(game, state, command)
+    if isinstance(command, SeatBot):
+        return decide_seat_bot(state, command)
     if isinstance(command, RevealSeed):
         if not state.over or state.revealed:
             raise RuleViolation("seed_not_due", "the seed is revealed once, when the game is over")
@@ -49,6 +51,8 @@ def decide_create(game, state, command: Create) -> list[Recorded]:
     if not game.MIN_SEATS <= command.seats <= game.MAX_SEATS:
         raise RuleViolation("invalid_seats", f"{game.NAME} is played by {game.MIN_SEATS} to {game.MAX_SEATS} seats")
     platform, own = options.split(command.options, command.default_undo)
+    if platform.bots and len(platform.bots) != command.seats:
+        raise InvalidOptions(f"bots: one entry per seat ({command.seats})")
     game.initial_state(own, command.seats)  # the game validates its own options
     created = GameCreated(command.game, command.seats, {**own, **options.recorded(command.options, platform)},
                           command.seed_commitment, command.seed)
@@ -60,6 +64,12 @@ def decide_act(game, state: TableState, command: Act) -> list[Recorded]:
         raise GameOver()
     if game.chance(state.game_state) is not None:
         raise AwaitingChance()
+    if not command.auto:  # before the turn: a seat a bot holds is told so whenever its token tries to move
+        seated = bot_of(state, command.seat)
+        if command.bot is None and seated is not None:
+            raise RuleViolation("seat_played_by_bot", f"a bot ({seated.bot}) plays this seat")
+        if command.bot is not None and (seated is None or seated.bot != command.bot):
+            raise RuleViolation("bot_not_seated", f"no {command.bot} bot plays this seat")
     if command.seat not in game.to_act(state.game_state):
         raise NotYourTurn()
     return [Recorded(e, command.seat, command.at) for e in game.decide(state.game_state, command.command)]
@@ -78,4 +88,21 @@ def decide_timeout(game, state: TableState, command: TimeOut) -> list[Recorded]:
         if forfeit is None:
             raise RuleViolation("forfeit_unsupported", f"{game.NAME} does not define a forfeit")
         events += [Recorded(e, None, command.at) for e in forfeit(state.game_state, seat)]
+    zombie = state.platform.timeout_bot
+    if policy == "bot" and bot_of(state, seat) is None:
+        events.append(Recorded(BotSeated(seat, zombie.bot, zombie.budget_ms, "timeout"), None, command.at))
     return events
+
+
+def decide_seat_bot(state: TableState, command: SeatBot) -> list[Recorded]:
+    """An organiser's substitution: a bot takes the seat over (or another bot does), or the player gets it back."""
+    if state.over:
+        raise GameOver()
+    if not 0 <= command.seat < state.seats:
+        raise RuleViolation("invalid_seat", f"seats are 0 to {state.seats - 1}")
+    if command.bot is None:
+        if bot_of(state, command.seat) is None:
+            raise RuleViolation("no_bot_seated", "no bot plays this seat")
+        return [Recorded(BotUnseated(command.seat), None, command.at)]
+    bot = command.bot
+    return [Recorded(BotSeated(command.seat, bot.bot, bot.budget_ms, "organiser"), None, command.at)]

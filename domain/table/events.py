@@ -77,7 +77,8 @@ class MovesTakenBack:
 
 @dataclass(frozen=True)
 class TurnTimedOut:
-    """`seat` let its clock run out; `policy` ("auto" or "forfeit") says what the platform did about it."""
+    """`seat` let its clock run out; `policy` ("auto", "forfeit" or "bot") says what the platform did about it
+    ("bot": the move is completed as "auto" does, and a bot plays the seat from then on: see BotSeated)."""
 
     TYPE = "turn_timed_out"
     V = 1
@@ -87,8 +88,33 @@ class TurnTimedOut:
     deadline: str
 
 
+@dataclass(frozen=True)
+class BotSeated:
+    """From now on the bot named `bot` plays `seat` (the service's worker runs it; the seat's token may no longer
+    move). `reason`: "timeout" (policy "bot", zombie mode) or "organiser" (an organiser's substitution).
+    Each move it makes is recorded as a `bot_move` naming it."""
+
+    TYPE = "bot_seated"
+    V = 1
+
+    seat: int
+    bot: str
+    budget_ms: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class BotUnseated:
+    """An organiser gave `seat` back to its player: its token moves again."""
+
+    TYPE = "bot_unseated"
+    V = 1
+
+    seat: int
+
+
 EVENTS = {cls.TYPE: cls for cls in (GameCreated, SeedRevealed, ChanceDrawn, UndoRequested, UndoAnswered,
-                                    MovesTakenBack, TurnTimedOut)}
+                                    MovesTakenBack, TurnTimedOut, BotSeated, BotUnseated)}
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ from dataclasses import replace
 from domain.core import ChanceDrawn
 from domain.table import clock, options
 from domain.table.events import (
+    BotSeated,
+    BotUnseated,
     GameCreated,
     MovesTakenBack,
     Recorded,
@@ -36,6 +38,10 @@ def evolve(game, state: TableState | None, recorded: Recorded) -> TableState:
         if pending is not None:
             pending = replace(pending, accepted=tuple(sorted({*pending.accepted, event.by}))) if event.accepted else None
         state = replace(state, version=version, undo=pending)
+    elif kind is BotSeated or kind is BotUnseated:
+        bots = list(state.bots or (None,) * state.seats)
+        bots[event.seat] = options.BotSeat(event.bot, event.budget_ms) if kind is BotSeated else None
+        state = replace(state, version=version, bots=tuple(bots))
     elif kind is MovesTakenBack:
         kept = tuple(c for c in state.checkpoints if c.version <= event.to_version)
         game_state = kept[-1].state if kept else state.game_state
@@ -55,7 +61,8 @@ def created(game, event: GameCreated, at: str) -> TableState:
     game_state = game.initial_state(own, event.seats)
     return TableState(game=event.game, seats=event.seats, platform=platform, game_state=game_state, version=1,
                       over=game.is_terminal(game_state), open=event.seed is not None,
-                      checkpoints=(Checkpoint(1, None, game_state),), clocks=clock.start(platform, event.seats))
+                      checkpoints=(Checkpoint(1, None, game_state),), clocks=clock.start(platform, event.seats),
+                      bots=platform.bots)
 
 
 def game_event(game, state: TableState, recorded: Recorded, version: int) -> TableState:
@@ -73,7 +80,8 @@ def game_event(game, state: TableState, recorded: Recorded, version: int) -> Tab
     # any move by a seat lapses a pending consent request: the game has gone on without it
     pending = state.undo if recorded.seat is None else None
     return TableState(state.game, state.seats, state.platform, game_state, version, state.draws + drawn,
-                      game.is_terminal(game_state), state.revealed, state.open, checkpoints, pending, state.clocks)
+                      game.is_terminal(game_state), state.revealed, state.open, checkpoints, pending, state.clocks,
+                      state.bots)
 
 
 def is_reveal(game, event) -> bool:

@@ -1,4 +1,4 @@
-"""The options every game takes from the platform (undo, clocks, timeout policy), validated here.
+"""The options every game takes from the platform (undo, clocks, timeout policy, bot seats), validated here.
 
 They arrive mixed with the game's own options in one object; `split` separates them, validates the
 platform's, and leaves the rest for the game's `initial_state` to validate.
@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 from domain.core import InvalidOptions
 
-KEYS = ("undo", "undo_timeout_s", "clock", "timeout_policy")
+KEYS = ("undo", "undo_timeout_s", "clock", "timeout_policy", "bots")
 UNDO_MODES = ("none", "turn", "consent")
 MAX_SECONDS = 30 * 86400
 MAX_AUTO_BEFORE_FORFEIT = 100
+DEFAULT_BOT = "greedy"  # the zombie of timeout policy "bot": it answers at once, so it never runs a clock down
+MAX_BOT_BUDGET_MS = 60_000
 
 
 @dataclass(frozen=True)
@@ -27,18 +29,32 @@ class Clock:
 
 
 @dataclass(frozen=True)
+class BotSeat:
+    """A bot that plays a seat, by its name (the table knows no bot: the service's worker runs it) and the time
+    it may think per decision (None: its own default; the clock may allow less)."""
+
+    bot: str
+    budget_ms: int | None = None
+
+
+@dataclass(frozen=True)
 class PlatformOptions:
     undo: str = "turn"
     undo_timeout_s: int = 120
     clock: Clock | None = None
     timeout_policy: str = "auto"  # "auto" | "forfeit" | "auto_then_forfeit"
     forfeit_after: int = 0  # auto_then_forfeit: timeouts played automatically before the next forfeits
+    timeout_bot: BotSeat | None = None  # policy "bot": who plays a seat from its first timeout on (zombie mode)
+    bots: tuple[BotSeat | None, ...] = ()  # seats a bot plays from the start (empty: none)
 
 
 def recorded(options: dict, platform: PlatformOptions) -> dict:
     """The platform's options as game_created records them: the given clock and policy, defaults filled in."""
-    return {"undo": platform.undo, "undo_timeout_s": platform.undo_timeout_s, "clock": options.get("clock"),
-            "timeout_policy": options.get("timeout_policy", "auto")}
+    out = {"undo": platform.undo, "undo_timeout_s": platform.undo_timeout_s, "clock": options.get("clock"),
+           "timeout_policy": options.get("timeout_policy", "auto")}
+    if "bots" in options:  # only when given: the games created before bot seats keep their recorded shape
+        out["bots"] = options["bots"]
+    return out
 
 
 def split(options, default_undo: str = "turn") -> tuple[PlatformOptions, dict]:
@@ -51,8 +67,8 @@ def split(options, default_undo: str = "turn") -> tuple[PlatformOptions, dict]:
         raise InvalidOptions(f"undo: one of {', '.join(UNDO_MODES)}")
     timeout_s = _integer(options.get("undo_timeout_s", 120), "undo_timeout_s", 1, 86400)
     clock = _clock(options.get("clock"))
-    policy, after = _policy(options.get("timeout_policy", "auto"))
-    return PlatformOptions(undo, timeout_s, clock, policy, after), own
+    policy, after, zombie = _policy(options.get("timeout_policy", "auto"))
+    return PlatformOptions(undo, timeout_s, clock, policy, after, zombie, _bots(options.get("bots", []))), own
 
 
 def _integer(value, name: str, low: int, high: int) -> int:
@@ -79,10 +95,34 @@ def _clock(value) -> Clock | None:
                  increment_s=_integer(value.get("increment_s", 0), "clock.increment_s", 0, 86400))
 
 
-def _policy(value) -> tuple[str, int]:
+def _policy(value) -> tuple[str, int, BotSeat | None]:
     if value in ("auto", "forfeit"):
-        return value, 0
+        return value, 0, None
+    if value == "bot":
+        return "bot", 0, BotSeat(DEFAULT_BOT)
     if isinstance(value, dict) and set(value) == {"auto_then_forfeit_after"}:
         return "auto_then_forfeit", _integer(value["auto_then_forfeit_after"], "timeout_policy.auto_then_forfeit_after",
-                                             0, MAX_AUTO_BEFORE_FORFEIT)
-    raise InvalidOptions('timeout_policy: "auto", "forfeit" or {"auto_then_forfeit_after": K}')
+                                             0, MAX_AUTO_BEFORE_FORFEIT), None
+    if isinstance(value, dict) and "bot" in value:
+        return "bot", 0, bot_seat(value, "timeout_policy")
+    raise InvalidOptions('timeout_policy: "auto", "forfeit", "bot", {"bot": NAME, "budget_ms": N} or '
+                         '{"auto_then_forfeit_after": K}')
+
+
+def _bots(value) -> tuple[BotSeat | None, ...]:
+    if not isinstance(value, list):
+        raise InvalidOptions('bots: a list with one entry per seat, null or {} for a player, {"bot": NAME} for a bot')
+    return tuple(None if entry in (None, {}) else bot_seat(entry, f"bots[{i}]") for i, entry in enumerate(value))
+
+
+def bot_seat(value, name: str) -> BotSeat:
+    """{"bot": NAME, "budget_ms": N}: which bot, and how long it may think per decision (optional)."""
+    if not isinstance(value, dict) or set(value) - {"bot", "budget_ms"} or "bot" not in value:
+        raise InvalidOptions(f'{name}: {{"bot": NAME}} or {{"bot": NAME, "budget_ms": N}}')
+    bot = value["bot"]
+    if not isinstance(bot, str) or not 0 < len(bot) <= 40:
+        raise InvalidOptions(f"{name}.bot: a bot's name")
+    budget = value.get("budget_ms")
+    if budget is not None:
+        budget = _integer(budget, f"{name}.budget_ms", 1, MAX_BOT_BUDGET_MS)
+    return BotSeat(bot, budget)

@@ -56,9 +56,10 @@ class _Run:
             self.take(decide(game, self.state, Draw(self.dealer.draw(self.state.draws, request), self.at)))
 
     def play_for_late_seat(self) -> None:
-        """Timeout policy "auto": the game's smallest legal completion of the seat's obligations, move by move."""
+        """Timeout policies "auto" and "bot": the game's smallest legal completion of the seat's obligations, move
+        by move (the table cannot wait for a bot on a seat whose time is up; the bot plays its later turns)."""
         timed_out = next(r.event for r in self.batch if isinstance(r.event, TurnTimedOut))
-        if timed_out.policy != "auto":
+        if timed_out.policy not in ("auto", "bot"):
             return
         game, seat = self.game, timed_out.seat
         for _ in range(MAX_AUTO_MOVES):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.table.clock import Clocks
-from domain.table.options import PlatformOptions
+from domain.table.options import BotSeat, PlatformOptions
 
 MAX_CHECKPOINTS = 256  # how far back an undo may reach without a barrier; bounds memory per game
 
@@ -45,3 +45,8 @@ class TableState:
     checkpoints: tuple[Checkpoint, ...] = ()
     undo: PendingUndo | None = None
     clocks: Clocks | None = None
+    bots: tuple[BotSeat | None, ...] = ()  # the bot playing each seat now (None: its player)
+
+
+def bot_of(state: TableState, seat: int) -> BotSeat | None:
+    return state.bots[seat] if seat < len(state.bots) else None

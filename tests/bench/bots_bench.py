@@ -1,11 +1,17 @@
-"""Bots' strength and speed, in process (the table's runner and the real dealer, no HTTP): bounded seeded Jaipur
-series of mcts vs greedy and greedy vs random, seats alternating, each bot asked with its seat's view and the
-listed legal moves exactly as over the API. Prints win rates with 95% Wilson intervals and ms per decision.
-`BAZAAR_BENCH_MATCHES` and `BAZAAR_BENCH_MCTS_ITERATIONS` scale it."""
+"""Bots' strength and speed, in process (the table's runner and the real dealer, no HTTP): seeded series of
+greedy vs random and mcts vs greedy, in Jaipur matches and at Istanbul tables of 2 and 4 seats, each bot asked
+with its seat's view and the listed legal moves exactly as over the API. At a table of 4 one bot of the first kind
+plays three of the second, its seat rotating (so 25% is an even share). Prints win rates with 95% Wilson
+intervals (a tie counts as a shared win), ms per decision and moves per second per bot, and a progress line every
+`BAZAAR_BENCH_PROGRESS` games (50). Sizes: `BAZAAR_BENCH_MATCHES` (Jaipur, default 200),
+`BAZAAR_BENCH_ISTANBUL_TABLES` (each Istanbul table size, default 100: 200 Istanbul games per pairing),
+`BAZAAR_BENCH_MCTS_ITERATIONS` (Jaipur, 60) and `BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS` (100; fewer for
+decisions between few commands, see bots/mcts)."""
 
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 from bots import make_bot
@@ -13,41 +19,71 @@ from bots.mcts import MctsBot
 from bots.stats import wilson
 from tests.support.botplay import play
 
-MATCHES = int(os.environ.get("BAZAAR_BENCH_MATCHES", "40"))
-MCTS_ITERATIONS = int(os.environ.get("BAZAAR_BENCH_MCTS_ITERATIONS", "60"))
+MATCHES = int(os.environ.get("BAZAAR_BENCH_MATCHES", "200"))
+ISTANBUL_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_TABLES", "100"))
+MCTS_ITERATIONS = {"jaipur": int(os.environ.get("BAZAAR_BENCH_MCTS_ITERATIONS", "60")),
+                   "istanbul": int(os.environ.get("BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS", "100"))}
+PROGRESS = int(os.environ.get("BAZAAR_BENCH_PROGRESS", "50"))
+MAX_MOVES = 5000  # a game still running after this many moves counts as nobody's win
 
 
-def make(name: str, seed: str):
-    return MctsBot(seed, iterations=MCTS_ITERATIONS) if name == "mcts" else make_bot(name, seed)
+def make(game: str, name: str, seed: str):
+    return MctsBot(seed, iterations=MCTS_ITERATIONS[game]) if name == "mcts" else make_bot(name, seed)
 
 
-def series(first: str, second: str, matches: int) -> None:
-    wins = {first: 0.0, second: 0.0}
+def series(game: str, seats: int, first: str, second: str, games: int) -> None:
+    wins, unfinished = 0.0, 0
     decisions = {first: 0, second: 0}
     seconds = {first: 0.0, second: 0.0}
     started = time.perf_counter()
-    for i in range(matches):
-        names = [first, second] if i % 2 == 0 else [second, first]
-        played = play("jaipur", [make(n, f"bench-{i}-{s}") for s, n in enumerate(names)], f"bots-bench-{i}")
-        for winner in played.winners:
-            wins[names[winner]] += 1 / len(played.winners)
+    for i in range(games):
+        names = [second] * seats
+        names[i % seats] = first
+        played = play(game, [make(game, n, f"bench-{game}{seats}-{i}-{s}") for s, n in enumerate(names)],
+                      f"bots-bench-{game}{seats}-{i}", max_moves=MAX_MOVES)
+        if i % seats in played.winners:
+            wins += 1 / len(played.winners)
+        unfinished += not played.winners
         for seat, name in enumerate(names):
             decisions[name] += played.decisions[seat]
             seconds[name] += played.seconds[seat]
-    low, high = wilson(wins[first], matches)
-    budget = f" ({MCTS_ITERATIONS} iterations a decision)" if "mcts" in (first, second) else ""
-    print(f"jaipur {first} vs {second}{budget}: {first} won {wins[first]:g}/{matches} = {wins[first] / matches:.0%} "
-          f"(95% CI {low:.0%}-{high:.0%}); " + ", ".join(
-              f"{n} {1000 * seconds[n] / max(decisions[n], 1):.2f} ms/decision" for n in (first, second))
-          + f"; {time.perf_counter() - started:.0f} s")
+        if (i + 1) % PROGRESS == 0 and i + 1 < games:
+            report(game, seats, first, second, wins, i + 1, unfinished, decisions, seconds, started, "so far")
+    report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, "")
 
 
-def greedy_vs_random() -> None:
-    series("greedy", "random", max(MATCHES, 100))
+def report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, note) -> None:
+    low, high = wilson(wins, games)
+    table = "match" if game == "jaipur" else f"{seats} seats"
+    budget = f", {MCTS_ITERATIONS[game]} iterations a decision" if "mcts" in (first, second) else ""
+    speeds = ", ".join(f"{n} {1000 * seconds[n] / max(decisions[n], 1):.2f} ms/decision = "
+                       f"{decisions[n] / max(seconds[n], 1e-9):.0f} moves/s" for n in (first, second))
+    print(f"{game} ({table}{budget}) {first} vs {second}: {first} won {wins:g}/{games} = {wins / games:.0%} "
+          f"(95% CI {low:.0%}-{high:.0%}; even share {1 / seats:.0%}){' ' + note if note else ''}; "
+          f"{unfinished} unfinished; {speeds}; {time.perf_counter() - started:.0f} s")
+    sys.stdout.flush()
 
 
-def mcts_vs_greedy() -> None:
-    series("mcts", "greedy", MATCHES)
+def jaipur_greedy_vs_random() -> None:
+    series("jaipur", 2, "greedy", "random", MATCHES)
 
 
-SECTIONS = [greedy_vs_random, mcts_vs_greedy]
+def jaipur_mcts_vs_greedy() -> None:
+    series("jaipur", 2, "mcts", "greedy", MATCHES)
+
+
+def istanbul_greedy_vs_random() -> None:
+    for seats in (2, 4):
+        series("istanbul", seats, "greedy", "random", ISTANBUL_TABLES)
+
+
+def istanbul_mcts_vs_greedy() -> None:
+    for seats in (2, 4):
+        series("istanbul", seats, "mcts", "greedy", ISTANBUL_TABLES)
+
+
+SECTIONS = [jaipur_greedy_vs_random, istanbul_greedy_vs_random, jaipur_mcts_vs_greedy, istanbul_mcts_vs_greedy]
+
+if __name__ == "__main__":  # one section by name, e.g. `python -m tests.bench.bots_bench istanbul_mcts_vs_greedy`
+    for section in sys.argv[1:]:
+        globals()[section]()

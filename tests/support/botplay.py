@@ -24,10 +24,10 @@ class Played:
     seconds: list[float] = field(default_factory=list)
 
 
-def seat_view(game, state, seat: int, version: int) -> GameView:
+def seat_view(game, state, seat: int, version: int, seats: int = 2) -> GameView:
     finished = game.is_terminal(state)
     return GameView(id="local", game=game.NAME, status="finished" if finished else "active", version=version,
-                    seat=seat, seats=2, to_act=tuple(game.to_act(state)), awaiting_chance=None, head_hash="",
+                    seat=seat, seats=seats, to_act=tuple(game.to_act(state)), awaiting_chance=None, head_hash="",
                     open=True, state=game.view(state, seat), result=game.result(state))
 
 
@@ -46,7 +46,7 @@ def play(name: str, bots: Sequence[Bot], seed: str, max_moves: int = 5000) -> Pl
         move = moves[0]
         if len(moves) > 1:
             started = time.perf_counter()
-            move = bots[seat].choose(seat_view(game, table.state, seat, len(table.events)), moves)
+            move = bots[seat].choose(seat_view(game, table.state, seat, len(table.events), len(bots)), moves)
             played.seconds[seat] += time.perf_counter() - started
             played.decisions[seat] += 1
         table.play(command_from_wire(game.COMMANDS[move["type"]], move, seat))

@@ -1,7 +1,7 @@
 """The layers and the import graph, read from the source (AST): no cycles, no imports hidden in functions,
 and each layer imports only the layers below it (domain <- events <- service). The clients stand apart from the
 server: the SDK imports nothing of it (a third party gets only HTTP), bots only the SDK (and domain as a rules
-simulator), the agents' MCP server only the SDK, the CLI all three."""
+simulator), the agents' MCP server only the SDK, the CLI all three; the service's worker runs bots in bot seats."""
 
 import ast
 from pathlib import Path
@@ -9,8 +9,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("domain", "events", "service", "sdk", "bots", "agents", "cli")
 # bots -> domain: a search bot needs a rules simulator, and `domain` is one (pure, no I/O); it runs it only on
-# states it builds from a seat's view, never on the server's (it imports neither service nor events)
-ALLOWED = {"domain": {"domain"}, "events": {"domain", "events"}, "service": {"domain", "events", "service"},
+# states it builds from a seat's view, never on the server's (it imports neither service nor events).
+# service -> bots: the worker plays the seats bots hold, handing them the seat's view (service/bot_seats.py)
+ALLOWED = {"domain": {"domain"}, "events": {"domain", "events"}, "service": {"domain", "events", "service", "bots"},
            "sdk": {"sdk"}, "bots": {"sdk", "bots", "domain"}, "agents": {"sdk", "agents"},
            "cli": {"sdk", "bots", "agents", "cli"}}
 

@@ -1,0 +1,318 @@
+"""Istanbul for the search: a complete state determinised from a seat's view, the turn the tree searches, and
+an evaluation of where the turn leaves the seat. The rules are `domain.istanbul`'s, used as a pure simulator on
+determinised states (base game; with an expansion the bot plays as greedy does).
+
+- Determinisation (only what the seat may not know is drawn): the view shows the board, every seat's lira,
+  goods, rubies, tiles, stacks and card counts, its own bonus cards, the deck's size and the discard pile's size
+  and top card, and each market's top demand tile and stack size. Hidden are the other seats' cards, the deck's
+  order, the discard pile below its top and the demand tiles below the top: the cards not in the seat's hand
+  (and not the discard's top) are dealt at random to the other hands, the deck and the rest of the discard
+  pile; each market's other tiles are shuffled below its top. Dice are rolled at random as the tree meets them.
+  Everything public is rebuilt from the view: `view(determinise(view)) == view` (tests/bots check it).
+- Horizon: the end of the seat's own turn (a turn is a chain of small commands: move, assistant, payment,
+  action, encounters, cards). The tree searches the whole chain with the rules, so sub-steps the one-ply greedy
+  scores blindly (whether an assistant is there to leave, what the payment costs, what the dice give, which
+  card a caravansary draw brings) are played out; dice and draws differ between determinisations.
+- Evaluation (`worth`, in lira): rubies dominate, then lira, goods up to the wheelbarrow's room, extensions,
+  mosque tiles, bonus cards, assistants still free to work, and half the best gain the merchant could make next
+  turn within reach. Reward: a logistic of the seat's gain over the turn; 1 or 0 once the game is over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+from domain import istanbul
+from domain.core import ChanceDrawn, chance_kind
+from domain.istanbul import state as phases
+from domain.istanbul.board import distance
+from domain.istanbul.cards import base_deck
+from domain.istanbul.content import content_of
+from domain.istanbul.data import (
+    DEMAND_STACKS,
+    DEMAND_TILES,
+    FOUNTAIN,
+    GEMSTONE_DEALER,
+    GEMSTONE_MAX_PRICE,
+    MARKET_PAYOUT,
+    SETUP,
+    SULTAN_TRACK,
+    SULTANS_PALACE,
+    WAINWRIGHT,
+    WAINWRIGHT_COST,
+    WAREHOUSE_GOOD,
+)
+from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.goods import Goods
+from domain.istanbul.options import Options
+from domain.istanbul.places import gemstone_dealer, markets, mosques, post_office, sultans_palace, wainwright
+from domain.istanbul.state import Player, State
+from sdk import GameView
+
+RUBY = 40.0  # lira: a ruby costs 12-23 at the gemstone dealer, and rubies alone decide the game
+LIRA_NEEDED = 25  # lira beyond this (the dearest ruby and a little) are worth LIRA_HOARDED each: spend them
+LIRA_HOARDED = 0.3
+GOOD = 4.0  # a market pays 2-5 lira a good, and five make a ruby at the Sultan's
+EXTENSION = 6.0
+MOSQUE_TILE = 10.0
+BONUS_CARD = 2.5
+FREE_ASSISTANT = 8.0  # the first assistant under the merchant: without one, a new place gives nothing
+SPARE_ASSISTANT = 2.0  # the second; each further one adds 1
+REACH_SHARE = 0.5  # per turn of walking to a place where the seat could gain
+TURN_SCALE = 8.0  # a turn that gains this many lira is worth about 73% (logistic)
+COMMANDS = istanbul.COMMANDS
+ROLLOUT_STEPS = 12
+ROLLOUT_NOISE = 0.1  # the rollout's chance of a random step instead of the greedy one
+# what the rollout's policy never weighs while something else is possible (ending the turn is weighed: an action
+# may cost more than it brings)
+IDLE = frozenset({"play_bonus_card", "use_mosque_tile", "discard_bonus_card", "turn_die_to_six"})
+
+
+def supported(view: dict) -> bool:
+    return not view.get("options", {}).get("expansions")
+
+
+def command_from_move(move: dict, seat: int):
+    """A listed wire move as the domain command it stands for (for matching the search's choice)."""
+    cls = istanbul.COMMANDS[move["type"]]
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name == "seat":
+            continue
+        value = move.get(f.name, f.default)
+        if isinstance(value, dict):
+            value = Goods(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[f.name] = value
+    return cls(seat=seat, **values)
+
+
+class IstanbulSimulator:
+    def __init__(self, view: GameView, rng: random.Random):
+        self.seat = view.seat
+        self.view = view.state
+        self.rng = rng  # the dice rolled inside the tree
+        self.public = public_parts(self.view)
+        self.baseline = worth(self.determinise(random.Random(0)), self.seat)  # hidden cards count by number only
+
+    # --- what the seat does not see, drawn at random -------------------------------------------------------
+
+    def determinise(self, rng: random.Random) -> State:
+        v, me = self.view, self.seat
+        hands, deck, discard = deal_cards(v, me, rng)
+        players = tuple(replace_hand(p, hands[s]) for s, p in enumerate(self.public["players"]))
+        places = dict(self.public["places"])
+        places[markets.KEY] = markets.Markets(FrozenDict({
+            market: demand_stack(v["places"][markets.VIEW_NAMES[market]], market, rng) for market in markets.PLACES}))
+        return State(**{**self.public["state"], "players": players, "places": FrozenDict(places), "deck": deck,
+                        "discard": discard})
+
+    # --- the tree's moves: the seat's own turn ---------------------------------------------------------------
+
+    def to_move(self, state: State) -> int:
+        return istanbul.to_act(state)[0]
+
+    def actions(self, state: State) -> list:
+        awaited = istanbul.to_act(state)
+        if not awaited or awaited[0] != self.seat:
+            return []  # the turn has passed (or the game is over): the horizon
+        return istanbul.legal_commands(state, self.seat)
+
+    def apply(self, state: State, command) -> State:
+        for event in istanbul.decide(state, command):
+            state = istanbul.evolve(state, event)
+        return self.settle(state)
+
+    def settle(self, state: State) -> State:
+        """Draw the chance steps the command left pending, at random (dice, reshuffles, the dealer's rolls)."""
+        while (request := istanbul.chance(state)) is not None:
+            kind, size, dice = chance_kind(request)
+            if kind == "shuffle":
+                outcome = tuple(self.rng.sample(range(size), size))
+            elif kind == "roll":
+                outcome = tuple(self.rng.randint(1, size) for _ in range(dice))
+            else:
+                outcome = (self.rng.randrange(size),)
+            drawn = ChanceDrawn(draw=0, kind=kind, label=request.label, size=size, dice=dice,
+                                secret=request.secret, outcome=outcome)
+            for event in (drawn, *istanbul.decide(state, drawn)):  # the draw itself is folded too, as the table does
+                state = istanbul.evolve(state, event)
+        return state
+
+    def rollout(self, state: State, rng: random.Random) -> list[float]:
+        """The rest of the turn by a greedy policy on `worth` (each step: the command whose result is worth most
+        to the seat, sometimes a random one; bonus cards and tiles only when nothing else is left), then the
+        evaluation."""
+        for _ in range(ROLLOUT_STEPS):
+            options = self.actions(state)
+            if not options:
+                break
+            if len(options) == 1:
+                state = self.apply(state, options[0])
+                continue
+            busy = [c for c in options if type(c).TYPE not in IDLE] or options
+            if rng.random() < ROLLOUT_NOISE:
+                state = self.apply(state, busy[rng.randrange(len(busy))])
+                continue
+            after = [self.apply(state, c) for c in busy]
+            state = max(after, key=lambda s: (worth(s, self.seat), rng.random()))
+        return self.rewards(state)
+
+    def rewards(self, state: State) -> list[float]:
+        """Exact once the game is over; else the seat's gain over the turn, as a logistic of `TURN_SCALE`
+        lira (the horizon is the seat's own turn, so only its gain differs between the leaves; a reward
+        relative to the other seats would be nearly constant and drown in the exploration term)."""
+        if istanbul.is_terminal(state):
+            return rewards(state)
+        gain = 1.0 / (1.0 + math.exp(-(worth(state, self.seat) - self.baseline) / TURN_SCALE))
+        return [gain if s == self.seat else 1.0 - gain for s in range(state.seats)]
+
+
+# --- the view, read back into the engine's state ------------------------------------------------------------------
+
+def public_parts(v: dict) -> dict:
+    """Everything the view shows, as the engine's records: the players (hands left out), the places' slices
+    (the markets' stacks left out), the phase and the rest of the state's fields."""
+    options = Options(layout=v["options"]["layout"], neutral_assistants=v["options"]["neutral_assistants"])
+    tables = content_of(options)
+    seats = v["seats"]
+    players = tuple(Player(lira=p["lira"], merchant=p["merchant"], family=p["family_member"], goods=Goods(p["goods"]),
+                           extensions=p["extensions"], rubies=p["rubies"], stack=tuple(p["stack"]),
+                           spare=p["spare_assistants"], tiles=tuple(p["mosque_tiles"])) for p in v["players"])
+    places = v["places"]
+    setup = SETUP[seats]
+    palace = places["sultans_palace"]
+    fields = sum(palace["next_goods"].values()) + palace["any"]
+    gems = places["gemstone_dealer"]
+    slices = {
+        wainwright.KEY: wainwright.Wainwright(places["wainwright"]["rubies"], places["wainwright"]["extensions"]),
+        post_office.KEY: post_office.PostOffice(places["post_office"]["state"]),
+        sultans_palace.KEY: sultans_palace.SultansPalace(
+            taken=max(0, min(fields, len(SULTAN_TRACK)) - setup["sultan_first"]), rubies=palace["rubies"]),
+        mosques.KEY: mosques.Mosques(
+            FrozenDict({m: places["mosques"][name]["rubies"] for m, name in mosques.VIEW_NAMES.items()}),
+            FrozenDict({tile: tuple(values) for name in mosques.VIEW_NAMES.values()
+                        for tile, values in places["mosques"][name].items() if tile != "rubies"})),
+        gemstone_dealer.KEY: gemstone_dealer.GemstoneDealer(
+            taken=min(gems["price"], GEMSTONE_MAX_PRICE) - setup["gem_first"], rubies=gems["rubies"]),
+    }
+    layout = tuple(place for row in v["layout"] for place in row)
+    state = {
+        "seats": seats, "options": options, "layout": layout,
+        "assistants": tuple((place, owner) for place, owner in v["assistants"]),
+        "ruby_supply": v["ruby_supply"],
+        "figures": FrozenDict({figure: v[figure] for figure in tables.figures}),
+        "neutral_merchants": tuple(v["neutral_merchants"]), "start_player": v["start_player"],
+        "current": v["current"], "phase": phase(v["phase"]), "pending": (), "yellow_used": v["yellow_tile_used"],
+        "ending": v["ending"], "out": tuple(v.get("out", ())),
+    }
+    return {"players": players, "places": slices, "state": state}
+
+
+def phase(shown: dict):
+    """The phase record the view names, with its shown fields (and its sub-step's)."""
+    fields = {k: tuple(x) if isinstance(x, list) else x for k, x in shown.items() if k not in ("name", "step")}
+    if "step" in shown:
+        fields["step"] = phase(shown["step"])
+    return getattr(phases, shown["name"])(**fields)
+
+
+def deal_cards(v: dict, me: int, rng: random.Random) -> tuple[list, tuple, tuple]:
+    """(each seat's hand, the deck, the discard pile): the seat's own hand as shown, the rest dealt at random
+    from the cards it cannot see; the discard pile's top stays on top."""
+    unseen = list(base_deck())
+    own = v["players"][me]["bonus_cards"]
+    top = v["discard_pile"]["top"]
+    for card in [*own, *([top] if top else [])]:
+        unseen.remove(card)
+    rng.shuffle(unseen)
+    hands = []
+    for s, p in enumerate(v["players"]):
+        if s == me:
+            hands.append(tuple(own))
+        else:
+            n = p["bonus_card_count"]
+            hands.append(tuple(sorted(unseen[:n])))
+            unseen = unseen[n:]
+    size = v["bonus_deck_size"]
+    deck, rest = tuple(unseen[:size]), tuple(unseen[size:])
+    discard = (*rest, top) if top else rest
+    return hands, deck, discard
+
+
+def demand_stack(shown: dict, market: int, rng: random.Random) -> tuple[str, ...]:
+    top = shown["demand"]
+    below = [tile for tile in DEMAND_STACKS[market] if tile != top]
+    rng.shuffle(below)
+    return ((top,) if top else ()) + tuple(below[: max(0, shown["stack_size"] - 1)])
+
+
+def replace_hand(player: Player, hand: tuple[str, ...]) -> Player:
+    return dataclasses.replace(player, hand=hand)
+
+
+# --- the evaluation ---------------------------------------------------------------------------------------------
+
+def rewards(state: State) -> list[float]:
+    """A finished game's rewards: 1 for a winner (shared in a tie), 0 otherwise."""
+    won = set(istanbul.result(state)["winners"])
+    return [1.0 / len(won) if s in won else 0.0 for s in range(state.seats)]
+
+
+def worth(state: State, seat: int) -> float:
+    p = state.players[seat]
+    goods = min(p.goods.total(), 4 * p.capacity)
+    lira = min(p.lira, LIRA_NEEDED) + LIRA_HOARDED * max(0, p.lira - LIRA_NEEDED)
+    return (RUBY * p.rubies + lira + GOOD * goods + EXTENSION * p.extensions + MOSQUE_TILE * len(p.tiles)
+            + BONUS_CARD * len(p.hand) + assistants(len(p.stack))
+            + reach(state, seat))
+
+
+def assistants(free: int) -> float:
+    """Free assistants: the first is worth most (without one a new place gives nothing), more add less."""
+    return FREE_ASSISTANT * min(free, 1) + SPARE_ASSISTANT * max(0, min(free, 2) - 1) + max(0, free - 2)
+
+
+def reach(state: State, seat: int) -> float:
+    """The best gain the seat could make at a place where it can act (an assistant under its merchant, or its own
+    assistant there; the fountain always), halved for each turn the walk there takes (a merchant moves 1 or 2
+    steps a turn): it may be taken first, or cost fees."""
+    p = state.players[seat]
+    grid = content_of(state.options).grid
+    mine = {place for place, owner in state.assistants if owner == seat}
+    best = 0.0
+    for place in state.layout:
+        if place != p.merchant and (p.stack or place in mine or place == FOUNTAIN):
+            turns = max(1, -(-distance(grid, state.layout, p.merchant, place) // 2))
+            best = max(best, gain_at(state, seat, place) * REACH_SHARE ** turns)
+    return best
+
+
+def gain_at(state: State, seat: int, place: int) -> float:
+    """What an action at `place` would add to `worth` (roughly, before dice and draws)."""
+    p = state.players[seat]
+    goods = p.goods
+    if place == GEMSTONE_DEALER:
+        price = gemstone_dealer.price(state)
+        return RUBY - price if p.lira >= price and state.places[gemstone_dealer.KEY].rubies else 0.0
+    if place == SULTANS_PALACE:
+        fixed, wild = sultans_palace.delivery(state)
+        enough = goods.covers(fixed) and goods.total() - fixed.total() >= wild
+        return RUBY - GOOD * (fixed.total() + wild) if enough and state.places[sultans_palace.KEY].rubies else 0.0
+    if place in MARKET_PAYOUT:
+        tiles = markets.stack(state, place)
+        wanted = DEMAND_TILES[tiles[0]] if tiles else Goods()
+        sold = min(5, sum(min(n, goods.count(good)) for good, n in wanted.items()))
+        return MARKET_PAYOUT[place][sold - 1] - GOOD * sold if sold else 0.0
+    if place in WAREHOUSE_GOOD:
+        return GOOD * (p.capacity - goods.count(WAREHOUSE_GOOD[place]))
+    if place == FOUNTAIN:
+        back = sum(1 for _, owner in state.assistants if owner == seat)
+        free = len(p.stack)
+        return assistants(free + back) - assistants(free)
+    if place == WAINWRIGHT:
+        return EXTENSION - WAINWRIGHT_COST if p.lira >= WAINWRIGHT_COST and p.extensions < 3 else 0.0
+    return 2.0

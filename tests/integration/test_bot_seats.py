@@ -1,0 +1,136 @@
+"""Bot seats against the real HTTP server and a real worker process: a game of bot seats plays to its end, a
+player plays a bot seat through the API, an organiser hands a seat to a bot and back, and a seat whose clock
+runs out is played by a bot from then on (timeout policy "bot"). The log names the bot of every move."""
+
+import threading
+
+import pytest
+
+from bots import make_bot, play_seat
+from sdk import Client
+from service import bot_seats
+from tests.api.client import Api
+from tests.support.processes import WorkerProcess, wait_for
+from tests.unit.table.support import Tiny, at
+
+ORGANISER = "organiser-bots"
+OWN_DB = 11
+
+
+@pytest.fixture(scope="module")
+def api(server):
+    return Api(server)
+
+
+def log(api, gid, token=None):
+    return api.call("GET", f"/v1/games/{gid}/events", token).json()["events"]
+
+
+def moves_by_seat(events) -> dict[int, list[dict]]:
+    """The recorded command of each batch a seat caused, by seat."""
+    out: dict[int, list[dict]] = {}
+    for e in events:
+        if e["seat"] is not None and e.get("command"):
+            out.setdefault(e["seat"], []).append(e["command"])
+    return out
+
+
+def finished(api, gid):
+    view = api.view(gid)
+    return view if view["status"] == "finished" else None
+
+
+def test_a_game_of_bot_seats_plays_to_its_end_on_the_worker(api, running_worker):
+    gid, _ = api.create("jaipur", 2, options={"bots": [{"bot": "greedy"}, {"bot": "mcts", "budget_ms": 20}]})
+    view = wait_for(lambda: finished(api, gid), timeout=120, interval=0.2)
+    assert view["result"]["winners"]
+    played = moves_by_seat(log(api, gid))
+    for seat, bot in ((0, "greedy"), (1, "mcts")):
+        assert played[seat] and all(c["type"] == "bot_move" and c["bot"] == bot for c in played[seat])
+
+
+def test_a_player_plays_against_a_bot_seat_through_the_api(api, server, running_worker):
+    gid, tokens = api.create("jaipur", 2, options={"bots": [None, {"bot": "greedy"}]})
+    refused = api.command(gid, tokens[1], {"type": "take_camels"})
+    assert refused.status_code == 422 and refused.json()["code"] == "seat_played_by_bot"
+    final = play_seat(Client(server).as_seat(tokens[0]), gid, make_bot("random", "player"))
+    assert final.finished and final.result["winners"]
+    played = moves_by_seat(log(api, gid))
+    assert all(c["type"] != "bot_move" for c in played[0])
+    assert played[1] and all(c == {"type": "bot_move", "bot": "greedy", "move": c["move"]} for c in played[1])
+
+
+def test_bot_names_and_seat_lists_are_checked_at_creation(api):
+    for options in ({"bots": [{"bot": "nobody"}, None]}, {"bots": [{"bot": "greedy"}]},
+                    {"timeout_policy": {"bot": "nobody"}}, {"bots": [{"bot": "greedy", "budget_ms": 0}, None]}):
+        r = api.call("POST", "/v1/games", json={"game": "jaipur", "seats": 2, "options": options})
+        assert r.status_code == 422 and r.json()["code"] == "invalid_options", options
+
+
+@pytest.fixture
+def own(own_server, redis_url, tmp_path):
+    """A server with an organiser token and a worker of its own, on Redis database OWN_DB."""
+    worker = WorkerProcess(redis_url.rsplit("/", 1)[0] + f"/{OWN_DB}", tmp_path).start()
+    try:
+        with own_server(OWN_DB, ORGANISER_TOKENS=ORGANISER) as base:
+            yield Api(base)
+    finally:
+        worker.stop()
+
+
+def seat_bot(api, gid, seat, body, token=ORGANISER):
+    return api.call("PUT", f"/v1/games/{gid}/seats/{seat}/bot", token, json=body)
+
+
+def test_an_organiser_hands_a_seat_to_a_bot_and_back(own):
+    gid, tokens = own.create("jaipur", 2, seed="organiser", open_game=True)
+    anonymous = seat_bot(own, gid, 1, {"bot": "greedy"}, token=tokens[1])
+    assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
+    unknown = seat_bot(own, gid, 1, {"bot": "nobody"})
+    assert unknown.status_code == 422 and unknown.json()["code"] == "invalid_options"
+    seated = seat_bot(own, gid, 1, {"bot": "greedy", "budget_ms": 50})
+    assert seated.status_code == 200 and seated.json()["bot"] == "greedy"
+    human = own.view(gid, tokens[0])
+    for _ in range(3):  # the player moves; the worker answers for the bot's seat each time
+        wait_for(lambda: own.view(gid)["to_act"] == [0], timeout=30)
+        version = own.view(gid)["version"]
+        assert own.command(gid, tokens[0], {"type": "take_camels"} if "camel" in human["state"]["market"]
+                           else next_move(own, gid, tokens[0])).status_code == 201
+        wait_for(lambda at=version: own.view(gid)["version"] > at + 1 and own.view(gid)["to_act"] == [0], timeout=30)
+        human = own.view(gid, tokens[0])
+    events = log(own, gid, tokens[1])
+    assert any(e["type"] == "bot_seated" and e["payload"]["reason"] == "organiser" for e in events)
+    assert [c["bot"] for c in moves_by_seat(events)[1]] == ["greedy"] * 3
+    assert seat_bot(own, gid, 1, {"bot": None}).status_code == 200
+    assert log(own, gid)[-1]["type"] == "bot_unseated"
+    wait_for(lambda: own.view(gid)["to_act"] == [0], timeout=30)
+    assert own.command(gid, tokens[0], next_move(own, gid, tokens[0])).status_code == 201
+    assert own.command(gid, tokens[1], next_move(own, gid, tokens[1])).status_code == 201  # the player is back
+
+
+def next_move(api, gid, token) -> dict:
+    return api.call("GET", f"/v1/games/{gid}/legal-moves", token).json()["moves"][0]
+
+
+def test_a_seat_whose_clock_runs_out_is_played_by_a_bot_from_then_on(api, server, running_worker):
+    gid, tokens = api.create("jaipur", 2, options={"clock": {"per_move_s": 1}, "timeout_policy": "bot"})
+    late = api.view(gid)["to_act"][0]
+    present = 1 - late
+    player = threading.Thread(target=lambda: play_seat(Client(server).as_seat(tokens[present]), gid,
+                                                       make_bot("greedy", "present"), max_moves=3), daemon=True)
+    player.start()  # the other seat keeps playing in time; the late one never moves itself
+    wait_for(lambda: len(moves_by_seat(log(api, gid, tokens[late])).get(late, [])) >= 3, timeout=60, interval=0.2)
+    events = log(api, gid, tokens[late])
+    zombie = [e for e in events if e["type"] == "bot_seated"]
+    assert zombie[0]["payload"] == {"seat": late, "bot": "greedy", "budget_ms": None, "reason": "timeout"}
+    first = events.index(zombie[0])
+    assert events[first - 1]["type"] == "turn_timed_out" and events[first + 1]["auto"]  # the late move: completed
+    assert {c["bot"] for c in moves_by_seat(events[first:])[late]} == {"greedy"}  # then the bot plays its turns
+
+
+def test_a_bot_thinks_only_as_long_as_the_seats_clock_leaves():
+    clocked = Tiny({"clock": {"per_move_s": 2}}).state
+    assert bot_seats.thinking_time(clocked, 200, at(0)) == 200
+    assert bot_seats.thinking_time(clocked, 5000, at(0)) == 2000 - bot_seats.CLOCK_MARGIN_MS
+    assert bot_seats.thinking_time(clocked, 200, at(1.8)) == 0  # too late to think: it answers at once
+    assert bot_seats.thinking_time(Tiny().state, 200, at(0)) == 200
