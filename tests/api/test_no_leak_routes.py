@@ -53,13 +53,20 @@ READS = {
     "/play/{game_id}": {"text/html"},
 }
 # Routes that serve no game's data.
-NO_GAME_DATA = {("get", "/healthz"), ("get", "/openapi.yaml")}
+NO_GAME_DATA = {("get", "/healthz"), ("get", "/openapi.yaml"),
+                ("get", "/v1/me")}  # the caller's own identity and scope: no game's state
 # Writes, and why what they answer cannot leak: each is checked as the games are played, or by design.
 WRITES = {
     ("post", "/v1/games"): "the creator gets every seat token: it hands them out (by design)",
     ("post", "/v1/games/import"): "organisers only, and only a complete (finished) log is importable",
     ("post", "/v1/games/{game_id}/commands"): "every answer is compared with the redaction (check_answer)",
     ("post", "/v1/games/{game_id}/undo"): "every answer is compared with the redaction (check_answer)",
+    ("put", "/v1/games/{game_id}/seats/{seat}/bot"): "organisers only; answers the version and the bot, no state",
+    ("post", "/v1/organisers"): "admins only; answers the new identity and its token, no game data",
+    ("post", "/v1/players"): "organisers only; answers the new identity and its token, no game data",
+    ("post", "/v1/identities/{identity_id}/tokens"): "answers a new token for that identity, no game data",
+    ("delete", "/v1/identities/{identity_id}"): "revokes; answers nothing of a game",
+    ("delete", "/v1/tokens/{token_id}"): "revokes; answers nothing of a game",
 }
 
 
