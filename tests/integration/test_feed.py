@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 
 import pytest
@@ -140,22 +139,10 @@ def test_a_consumer_that_fails_leaves_the_entry_pending_until_it_succeeds(db_url
     assert subscription.reclaim() == 1 and feed.pending("flaky") == 0 and len(attempts) == 2
 
 
-HOLDER = textwrap.dedent("""
-    import sys, threading, redis
-    from events.feed import Feed
-    from service.consumers import Consumer, Subscription, dead_here, member_name
-    feed = Feed(redis.Redis.from_url(sys.argv[1]))
-    def hold(entry):
-        print("holding", entry.id, flush=True)
-        threading.Event().wait()  # never acknowledges: the process is killed while it holds the entry
-    Subscription(feed, Consumer("index", hold), member="doomed").poll(block_ms=5000, count=100)
-""")
-
-
 def test_entries_a_dead_consumer_process_held_are_reclaimed_by_another(db_url):
     commands, feed = parts(db_url, "feed")
     games = [create(commands) for _ in range(3)]
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, db_url], cwd=ROOT, stdout=subprocess.PIPE,
+    holder = subprocess.Popen([sys.executable, "-m", "tests.support.feed_holder", db_url], cwd=ROOT, stdout=subprocess.PIPE,
                               env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True)
     try:
         assert holder.stdout.readline().startswith("holding")

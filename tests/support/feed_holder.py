@@ -1,0 +1,20 @@
+"""`python -m tests.support.feed_holder REDIS_URL`: a feed consumer that takes entries and never acknowledges
+them, so a test can kill it while it holds them (a dead consumer process, for XAUTOCLAIM to reclaim)."""
+
+import sys
+import threading
+
+import redis
+
+from events.feed import Feed
+from service.consumers import Consumer, Subscription
+
+
+def hold(entry) -> None:
+    print("holding", entry.id, flush=True)
+    threading.Event().wait()  # never acknowledges: the process is killed while it holds the entry
+
+
+if __name__ == "__main__":
+    feed = Feed(redis.Redis.from_url(sys.argv[1]))
+    Subscription(feed, Consumer("index", hold), member="doomed").poll(block_ms=5000, count=100)
