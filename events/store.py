@@ -5,6 +5,8 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
                            value is the envelope in that layout (events/layout.py: `e` whole JSON, the layout of
                            earlier releases; `z1` only what cannot be recomputed, deflated)
   game:{game:<id>}:idem    hash, idempotency key -> "first:last:fingerprint"
+  game:{game:<id>}:seats   hash, seat -> hash of its token, for seats whose token was replaced (the meta keeps
+                           the tokens issued at creation)
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
@@ -41,6 +43,10 @@ def key(game_id: str, part: str) -> str:
 
 class GameExists(Exception):
     """The id is taken: nothing was written."""
+
+
+class TokenReplaced(Exception):
+    """The seat token that asked was replaced by a newer one: nothing was appended."""
 
 
 class VersionConflict(Exception):
@@ -85,15 +91,18 @@ class EventStore:
         idempotency_key: str | None = None,
         fingerprint: str = "",
         seed: str | None = None,
+        seat_token: tuple[int, str] | None = None,
     ) -> tuple[Appended, list[dict]]:
         """Seal `docs` into the chain after `prev_hash` and append them all, or none.
 
-        Raises VersionConflict if the stream is not at `expected_version`. With an idempotency key
-        already seen, appends nothing and returns the first request's range (duplicate=True). `seed` seals
-        private events (see events/envelope.py).
+        Raises VersionConflict if the stream is not at `expected_version`, TokenReplaced if `seat_token`
+        (seat, token hash: who asks) is no longer that seat's token. With an idempotency key already seen,
+        appends nothing and returns the first request's range (duplicate=True). `seed` seals private events
+        (see events/envelope.py).
         """
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
-        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed, proven=True)
+        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed, proven=True,
+                                  seat_token=seat_token)
 
     def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
         """Store the game's fixed facts and its first (already sealed) events in one script, or nothing;
@@ -108,16 +117,19 @@ class EventStore:
 
     def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
                       idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None,
-                      proven: bool = False) -> tuple[Appended, list[dict]]:
+                      proven: bool = False, seat_token: tuple[int, str] | None = None) -> tuple[Appended, list[dict]]:
         """Append envelopes already numbered and chained (an import keeps the original log verbatim);
         `proven`: sealed just now by `append` (see events/layout.py `pack`)."""
         prev = sealed[0]["prev_hash"] if sealed else GENESIS
         reply = self._append(
-            keys=[key(game_id, "events"), key(game_id, "idem")],
+            keys=[key(game_id, "events"), key(game_id, "idem"), key(game_id, "seats")],
             args=[expected_version, idempotency_key or "", fingerprint,
+                  f"{seat_token[0]}:{seat_token[1]}" if seat_token else "",
                   *self._pack(game_id, sealed, prev, seed, proven)],
         )
         status = int(reply[0])
+        if status == 3:
+            raise TokenReplaced(game_id)
         if status == 0:
             raise VersionConflict(expected_version, int(reply[1]))
         if status == 2:
@@ -203,7 +215,7 @@ class EventStore:
         envelopes = self.read(game_id)
         self.archive.put(game_id, pack_game(meta, envelopes))
         unpack_game(game_id, self.archive.get(game_id) or b"")  # the copy is whole and verifies, or we stop here
-        keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps")]
+        keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps", "seats")]
         if not self._drop(keys=keys, args=[len(envelopes)]):
             return False
         self._heads.forget(game_id)
@@ -259,6 +271,13 @@ class EventStore:
             archived = self.archived(game_id)
             return dict(archived[0]) if archived else {}
         return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def replaced_seat_tokens(self, game_id: str) -> dict[int, str]:
+        """Seat -> hash of its current token, for the seats whose token was replaced since creation."""
+        return {int(seat): digest.decode() for seat, digest in self.redis.hgetall(key(game_id, "seats")).items()}
+
+    def replace_seat_token(self, game_id: str, seat: int, digest: str) -> None:
+        self.redis.hset(key(game_id, "seats"), str(seat), digest)
 
     def index(self, game_id: str, entry: dict) -> None:
         """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
