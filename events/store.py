@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from importlib import resources
 
 import redis
@@ -281,8 +282,23 @@ class EventStore:
 
     def index(self, game_id: str, entry: dict) -> None:
         """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
-        keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES)]
-        self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", "")])
+        keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES), self._archive_due]
+        self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", ""),
+                                     _finished_at(entry)])
+
+    @property
+    def _archive_due(self) -> str:
+        return f"{self.index_key}:archive-due"
+
+    def due_for_archive(self, finished_before: float, limit: int = 500) -> list[tuple[str, dict | None]]:
+        """Finished games not yet archived that finished before `finished_before` (epoch seconds), oldest
+        first, with their index entries: O(log n + limit), however many games were archived before."""
+        ids = [i.decode() for i in self.redis.zrangebyscore(self._archive_due, "-inf", finished_before, 0, limit)]
+        entries = self.redis.hmget(self.index_key, ids) if ids else []
+        return [(i, json.loads(e) if e else None) for i, e in zip(ids, entries, strict=True)]
+
+    def not_due_for_archive(self, game_id: str) -> None:
+        self.redis.zrem(self._archive_due, game_id)
 
     def index_players(self, game_id: str, players) -> None:
         """List the game under each player bound to one of its seats (idempotent; same slot as the index)."""
@@ -332,8 +348,10 @@ return 1
 
 # Idempotent index write: applies only if the entry is newer than what the index holds, so replays and
 # sweeps racing the request path never move a game backwards.
-# KEYS[1] index hash, KEYS[2] all ids, KEYS[3] active ids, KEYS[4] finished ids (sorted sets, score 0: by id);
-# ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON; ARGV[4] status. Returns 1 if written.
+# KEYS[1] index hash, KEYS[2] all ids, KEYS[3] active ids, KEYS[4] finished ids (sorted sets, score 0: by id),
+# KEYS[5] finished games not yet archived, scored by when they finished (the archive sweep reads only the due);
+# ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON; ARGV[4] status; ARGV[5] that score, "" for none.
+# Returns 1 if written.
 _INDEX_LUA = """
 local current = redis.call("HGET", KEYS[1], ARGV[1])
 if current then
@@ -342,11 +360,22 @@ if current then
 end
 redis.call("HSET", KEYS[1], ARGV[1], ARGV[3])
 redis.call("ZADD", KEYS[2], 0, ARGV[1])
-for i = 3, #KEYS do redis.call("ZREM", KEYS[i], ARGV[1]) end
+for i = 3, 4 do redis.call("ZREM", KEYS[i], ARGV[1]) end
 local status = {active = 3, finished = 4}
 if status[ARGV[4]] then redis.call("ZADD", KEYS[status[ARGV[4]]], 0, ARGV[1]) end
+if ARGV[5] ~= "" then redis.call("ZADD", KEYS[5], ARGV[5], ARGV[1]) else redis.call("ZREM", KEYS[5], ARGV[1]) end
 return 1
 """
+
+
+def _finished_at(entry: dict) -> str:
+    """The archive-due score of an index entry: when a finished, unarchived game finished; "" otherwise."""
+    if entry.get("status") != "finished" or entry.get("archived"):
+        return ""
+    try:
+        return repr(datetime.fromisoformat(entry["updated_at"].replace("Z", "+00:00")).timestamp())
+    except (KeyError, AttributeError, ValueError):
+        return ""  # finished at an unknown time: never due (the reconciling sweep at start rewrites the entry)
 
 
 def seal_all(game_id: str, docs: list[dict], after_version: int, prev_hash: str, seed: str | None) -> list[dict]:
