@@ -46,6 +46,7 @@ import pytest  # noqa: E402
 
 from service import connections, create_app, embedded_redis  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
 from tests.support.cluster import redis_cluster  # noqa: E402
+from tests.support.databases import DATABASES  # noqa: E402
 from tests.support.processes import WorkerProcess, gunicorn  # noqa: E402
 
 # `BAZAAR_TEST_REDIS=cluster`: the games' Redis is a Redis Cluster of three masters (the Makefile runs the
@@ -56,7 +57,8 @@ CLUSTER = os.environ.get("BAZAAR_TEST_REDIS") == "cluster"
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
     port = embedded_redis.free_port()
-    process = embedded_redis.start(port, tmp_path_factory.mktemp("redis"), persistent=False)
+    process = embedded_redis.start(port, tmp_path_factory.mktemp("redis"), persistent=False,
+                                   extra=("--databases", str(DATABASES)))  # tests/support/databases.py
     if not CLUSTER:
         yield f"redis://127.0.0.1:{port}/0"
     else:

@@ -3,6 +3,8 @@ the pages and pictures, and error answers that are problem+json without a trace 
 
 import requests
 
+from tests.support.databases import own_db
+
 GAME = {"game": "tiny", "seats": 2}
 PROBLEM = "application/problem+json"
 
@@ -36,7 +38,7 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(server):
 
 
 def test_the_import_has_its_own_larger_limit(own_server):
-    with own_server(9, MAX_BODY_BYTES=1000, IMPORT_MAX_BYTES=5000, ORGANISER_TOKENS="org") as base:
+    with own_server(own_db("body_limits"), MAX_BODY_BYTES=1000, IMPORT_MAX_BYTES=5000, ORGANISER_TOKENS="org") as base:
         organiser = {"Authorization": "Bearer org", "Content-Type": "application/x-ndjson"}
         over_body = requests.post(f"{base}/v1/games", json={**GAME, "name": "n" * 2000}, timeout=10)
         assert over_body.status_code == 413
@@ -52,7 +54,7 @@ def test_cors_is_off_unless_an_operator_names_origins(server, own_server):
     origin = {"Origin": "https://app.example"}
     assert "Access-Control-Allow-Origin" not in requests.get(f"{server}/v1/games", headers=origin,
                                                             timeout=10).headers
-    with own_server(10, CORS_ORIGINS="https://app.example, https://other.example") as base:
+    with own_server(own_db("cors"), CORS_ORIGINS="https://app.example, https://other.example") as base:
         preflight = requests.options(f"{base}/v1/games", timeout=10, headers={
             **origin, "Access-Control-Request-Method": "POST",
             "Access-Control-Request-Headers": "Authorization, Idempotency-Key, Content-Type"})

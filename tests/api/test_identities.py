@@ -13,6 +13,7 @@ from domain import registry
 from service import create_app
 from service.identities import Identities, digest
 from tests.support import openapi
+from tests.support.databases import url_of
 
 registry.register("tiny", "tests.support.tiny_game")
 
@@ -22,7 +23,7 @@ SCHEMES = {"seat": "seatToken", "player": "playerToken", "organiser": "organiser
 
 @pytest.fixture(scope="module")
 def db_url(redis_url):
-    url = redis_url.rsplit("/", 1)[0] + "/11"
+    url = url_of(redis_url, "identities")
     redis.Redis.from_url(url).flushdb()
     return url
 

@@ -6,6 +6,8 @@ import time
 
 import requests
 
+from tests.support.databases import own_db
+
 GAME = {"game": "tiny", "seats": 2}
 
 
@@ -29,7 +31,7 @@ def test_a_creation_flood_is_cut_off_at_the_production_limit(own_server):
     """Rate windows live in Redis and are keyed by client address: a server on a database of its own keeps
     this flood from slowing the suite's other tests (all from 127.0.0.1). Production settings (nothing
     overridden): 50 creations a second per client at most."""
-    with own_server(1) as server:
+    with own_server(own_db("creation_flood")) as server:
         flooded(server)
 
 
@@ -56,7 +58,7 @@ def flooded(server: str) -> None:
 
 
 def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_server):
-    with own_server(2, RATE_CREATE="3/minute", RATE_COMMANDS="2/minute") as base:
+    with own_server(own_db("configured_limits"), RATE_CREATE="3/minute", RATE_COMMANDS="2/minute") as base:
         game = requests.post(f"{base}/v1/games", json=GAME, timeout=10).json()
         seat = requests.get(f"{base}/v1/games/{game['id']}", timeout=10).json()["to_act"][0]
         other = 1 - seat
@@ -78,13 +80,13 @@ def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_ser
 
 def test_limits_can_be_left_to_a_gateway(own_server):
     """RATE_LIMITS=false: a deployment whose gateway limits every route already pays no Redis round trip here."""
-    with own_server(8, RATE_LIMITS="false", RATE_CREATE="1/minute") as base:
+    with own_server(own_db("limits_at_gateway"), RATE_LIMITS="false", RATE_CREATE="1/minute") as base:
         codes = [requests.post(f"{base}/v1/games", json=GAME, timeout=10).status_code for _ in range(3)]
         assert codes == [201, 201, 201]
 
 
 def test_an_operator_can_require_an_organiser_token_to_create(own_server):
-    with own_server(3, CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
+    with own_server(own_db("create_requires_token"), CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
         anonymous = requests.post(f"{base}/v1/games", json=GAME, timeout=10)
         assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
         organiser = requests.post(f"{base}/v1/games", json=GAME, timeout=10,
@@ -99,9 +101,9 @@ def test_behind_a_trusted_proxy_the_limit_is_per_forwarded_client_and_otherwise_
         return [requests.post(f"{base}/v1/games", json=GAME, timeout=10,
                               headers={"X-Forwarded-For": client}).status_code for _ in range(count)]
 
-    with own_server(13, RATE_CREATE="2/minute", TRUSTED_PROXIES=1) as base:
+    with own_server(own_db("trusted_proxy"), RATE_CREATE="2/minute", TRUSTED_PROXIES=1) as base:
         assert creations(base, "203.0.113.7", 3) == [201, 201, 429]
         assert creations(base, "203.0.113.8", 2) == [201, 201]  # another client behind the same proxy
-    with own_server(12, RATE_CREATE="2/minute") as base:
+    with own_server(own_db("trusted_proxy"), RATE_CREATE="2/minute") as base:
         assert creations(base, "203.0.113.7", 2) == [201, 201]
         assert creations(base, "203.0.113.9", 1) == [429]  # the same connection's address: the same window

@@ -11,6 +11,7 @@ import redis
 import requests
 
 from service import create_app
+from tests.support.databases import own_db, url_of
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
 
@@ -84,10 +85,10 @@ def test_a_reader_that_does_not_keep_up_is_dropped_and_slows_nobody(own_server, 
     """The issue's attack: a stream of a long game (a random 2-seat Istanbul game, ~3,700 events) opened by a
     client that never reads. Its send blocks; after SSE_WRITE_TIMEOUT_S the server closes it. Meanwhile a
     reader that keeps up gets every event and moves elsewhere stay fast."""
-    db_url = redis_url.rsplit("/", 1)[0] + "/5"
+    db_url = url_of(redis_url, "slow_reader")
     service = InProcess.of(create_app({"REDIS_URL": db_url, "INLINE_DEALER": True}))
     long_game, _ = play_randomly(service, "istanbul", 2, "long-game")
-    with own_server(5, SSE_WRITE_TIMEOUT_S=2) as base:
+    with own_server(own_db("slow_reader"), SSE_WRITE_TIMEOUT_S=2) as base:
         final = requests.get(f"{base}/v1/games/{long_game}", timeout=30).json()["version"]
         slow = open_stream(base, long_game, rcvbuf=4096)  # reads nothing from now on
         watcher = requests.get(f"{base}/v1/games/{long_game}/events", headers={"Accept": "text/event-stream"},
@@ -106,7 +107,7 @@ def test_a_reader_that_does_not_keep_up_is_dropped_and_slows_nobody(own_server, 
 
 
 def test_streams_per_client_are_capped_with_429(own_server):
-    with own_server(6, SSE_PER_CLIENT=3) as base:
+    with own_server(own_db("stream_cap"), SSE_PER_CLIENT=3) as base:
         match = Match(base)
         streams = [open_stream(base, match.gid) for _ in range(7)]  # 2 processes x 3 at most
         heads = [first_chunk(s) for s in streams]
@@ -118,7 +119,8 @@ def test_streams_per_client_are_capped_with_429(own_server):
 
 
 def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
-    with own_server(7, SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second") as base:  # one load generator
+    # one load generator: its streams and moves all come from one address
+    with own_server(own_db("idle_streams"), SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second") as base:
         match = Match(base)
         quiet = [match.move() for _ in range(30)]
         watched = Match(base)

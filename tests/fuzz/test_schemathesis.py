@@ -6,13 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.databases import own_db
+
 HERE = Path(__file__).resolve().parent
 EXAMPLES = 20
 
 
 def test_schemathesis_finds_nothing(own_server):
     # a Redis database of its own: the thousands of games it creates stay out of the other tests' lists
-    with own_server(4) as base:
+    with own_server(own_db("schemathesis")) as base:
         run = subprocess.run(
             [str(Path(sys.executable).parent / "schemathesis"), "--config-file", str(HERE / "schemathesis.toml"),
              "run", f"{base}/openapi.yaml", "--checks", "all", "--max-examples", str(EXAMPLES),

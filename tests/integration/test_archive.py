@@ -17,6 +17,7 @@ from events.store import EventStore, key
 from service import archiving, create_app, embedded_redis
 from service.commands import Commands
 from service.repository import Repository
+from tests.support.databases import url_of
 from tests.support.play import play_randomly
 from tests.support.processes import WorkerProcess
 from tests.support.service import InProcess
@@ -122,14 +123,14 @@ def test_the_sweep_reads_only_finished_games_not_yet_archived_by_when_they_finis
 
 def test_the_workers_sweep_moves_due_games(redis_url, tmp_path, monkeypatch):
     """The real worker process, on a Redis database of its own (it would archive the suite's games otherwise)."""
-    own = redis.Redis.from_url(redis_url.rsplit("/", 1)[0] + "/12")
+    own = redis.Redis.from_url(url_of(redis_url, "archive_worker"))
     own.flushdb()
     svc = in_process(own, DirectoryArchive(tmp_path / "archive"))
     gid = finished_game(svc, "archive-worker")
     log = svc.store.read(gid)
     for name, value in {"ARCHIVE_URL": str(tmp_path / "archive"), "ARCHIVE_AFTER_S": "60", "SWEEP_S": "1"}.items():
         monkeypatch.setenv(f"BAZAAR_{name}", value)
-    worker = WorkerProcess(redis_url.rsplit("/", 1)[0] + "/12", tmp_path).start()
+    worker = WorkerProcess(url_of(redis_url, "archive_worker"), tmp_path).start()
     try:
         deadline = time.monotonic() + 30
         while own.exists(key(gid, "meta")) and time.monotonic() < deadline:

@@ -10,11 +10,12 @@ from bots import make_bot, play_seat
 from sdk import Client
 from service import bot_seats
 from tests.api.client import Api
+from tests.support.databases import own_db, url_of
 from tests.support.processes import WorkerProcess, wait_for
 from tests.unit.table.support import Tiny, at
 
 ORGANISER = "organiser-bots"
-OWN_DB = 11
+OWN_DB = own_db("bot_seats")
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +71,7 @@ def test_bot_names_and_seat_lists_are_checked_at_creation(api):
 @pytest.fixture
 def own(own_server, redis_url, tmp_path):
     """A server with an organiser token and a worker of its own, on Redis database OWN_DB."""
-    worker = WorkerProcess(redis_url.rsplit("/", 1)[0] + f"/{OWN_DB}", tmp_path).start()
+    worker = WorkerProcess(url_of(redis_url, "bot_seats"), tmp_path).start()
     try:
         with own_server(OWN_DB, ORGANISER_TOKENS=ORGANISER) as base:
             yield Api(base)

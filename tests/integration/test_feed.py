@@ -19,6 +19,7 @@ from service.consumers import Consumer, Subscription, dead_here, member_name
 from service.reactions import index_consumer, reconcile, update_index
 from service.repository import Repository
 from service.worker import alive
+from tests.support.databases import url_of
 from tests.support.processes import ROOT, WorkerProcess, wait_for
 
 FAR_FUTURE = "2999-01-01T00:00:00.000Z"
@@ -27,7 +28,7 @@ FAR_FUTURE = "2999-01-01T00:00:00.000Z"
 @pytest.fixture
 def db_url(redis_url):
     """A Redis database of this test's own, emptied."""
-    url = redis_url.rsplit("/", 1)[0] + "/9"
+    url = url_of(redis_url, "feed")
     redis.Redis.from_url(url).flushdb()
     return url
 

@@ -8,10 +8,11 @@ import pytest
 import yaml
 
 from sdk import BazaarError, Client
+from tests.support.databases import own_db
 from tests.support.openapi import SPEC_PATH
 
 ADMIN = "sdk-routes-admin"
-OWN_DB = 14
+OWN_DB = own_db("sdk_routes")
 
 # operationId -> the Client method that calls it
 METHODS = {
