@@ -7,20 +7,18 @@ the game id, the hash chain and every `sealed` commitment against the seed befor
 refuses a record that fails any of them (`ArchiveCorrupt`).
 
 Two places to keep records: a directory (the default) and an S3-compatible object store (`s3://bucket/prefix`,
-through boto3, with an endpoint URL for stores other than AWS). Writes are whole-object (a directory write goes
-through a temporary file and a rename), so a reader sees a whole record or none.
+through boto3 in events/s3_archive.py, with an endpoint URL for stores other than AWS). Writes are whole-object
+(a directory write goes through a temporary file and a rename), so a reader sees a whole record or none.
 """
 
 from __future__ import annotations
 
 import gzip
+import importlib
 import json
 import os
 import tempfile
 from pathlib import Path
-
-import boto3
-from botocore.exceptions import ClientError
 
 from events.envelope import check_sealed, is_private, verify_chain
 
@@ -61,35 +59,13 @@ class DirectoryArchive:
             return None
 
 
-class S3Archive:
-    def __init__(self, bucket: str, prefix: str = "", endpoint_url: str | None = None, client=None):
-        self.bucket, self.prefix = bucket, prefix.strip("/")
-        self.client = client or boto3.client("s3", endpoint_url=endpoint_url or None)
-
-    def __repr__(self) -> str:
-        return f"S3Archive({self.bucket!r}, {self.prefix!r})"
-
-    def _key(self, game_id: str) -> str:
-        return f"{self.prefix}/{game_id}{SUFFIX}" if self.prefix else f"{game_id}{SUFFIX}"
-
-    def put(self, game_id: str, record: bytes) -> None:
-        self.client.put_object(Bucket=self.bucket, Key=self._key(game_id), Body=record,
-                               ContentType="application/x-ndjson", ContentEncoding="gzip")
-
-    def get(self, game_id: str) -> bytes | None:
-        try:
-            return self.client.get_object(Bucket=self.bucket, Key=self._key(game_id))["Body"].read()
-        except ClientError as err:
-            if err.response.get("Error", {}).get("Code") in ("NoSuchKey", "404"):
-                return None
-            raise
-
-
 def open_archive(url: str, endpoint_url: str = ""):
     """`s3://bucket/prefix` (endpoint_url for an S3-compatible store), else a directory (`file://` optional)."""
     if url.startswith("s3://"):
         bucket, _, prefix = url[len("s3://"):].partition("/")
-        return S3Archive(bucket, prefix, endpoint_url)
+        # by name, as games are: boto3 costs every process that imports it ~0.4 s of CPU at start, and only a
+        # deployment that archives to S3 needs it
+        return importlib.import_module("events.s3_archive").S3Archive(bucket, prefix, endpoint_url)
     return DirectoryArchive(url.removeprefix("file://"))
 
 

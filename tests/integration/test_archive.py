@@ -12,7 +12,8 @@ import pytest
 import redis
 from moto.server import ThreadedMotoServer
 
-from events.archive import ArchiveCorrupt, DirectoryArchive, S3Archive, pack_game, unpack_game
+from events.archive import ArchiveCorrupt, DirectoryArchive, pack_game, unpack_game
+from events.s3_archive import S3Archive
 from events.store import EventStore, key
 from service import archiving, create_app, embedded_redis
 from service.commands import Commands
