@@ -24,15 +24,33 @@ class DecodeError(ValueError):
         self.detail = message
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+_SEQUENCES = frozenset({tuple, list, frozenset, set})
+
+
 def to_wire(obj: Any) -> Any:
     """Dataclass (or nested containers of them) -> JSON-able value. Class attrs TYPE/V are not fields."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_wire(getattr(obj, f.name)) for f in _fields(type(obj))}
-    if isinstance(obj, (tuple, list, frozenset, set)):
+    cls = type(obj)
+    if cls in _SCALARS:  # most values: answered by one set lookup (every event of every command comes here)
+        return obj
+    if cls in _SEQUENCES:
+        return [to_wire(x) for x in obj]
+    if cls is dict:
+        return {(k if type(k) is str else str(k)): to_wire(v) for k, v in obj.items()}
+    names = _field_names(cls)
+    if names is not None:
+        return {name: to_wire(getattr(obj, name)) for name in names}
+    if isinstance(obj, (tuple, list, frozenset, set)):  # subclasses of the containers
         return [to_wire(x) for x in obj]
     if isinstance(obj, dict):
         return {(k if isinstance(k, str) else str(k)): to_wire(v) for k, v in obj.items()}
     return obj
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass, None for any other class (a dataclass's class object is a `type`)."""
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) and cls is not type else None
 
 
 def from_wire(cls: type, data: Any, path: str = "", exclude: tuple[str, ...] = ()) -> Any:
