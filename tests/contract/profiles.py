@@ -47,6 +47,7 @@ PROFILES = {
         # the twins of the no-leak check differ in one kind of secret draw (by seed): the demand stacks show
         # their top tile at once, so twins differing there would differ in every view from the start
         "secret_labels": ("bonus_deck", "guild_deck", "bonus_reshuffle", "guild_reshuffle"),
+        "games": sized(ci=3, long=100),  # the three examples above plus three draws (layout, seats, variants)
         "max_commands": 20_000,
     },
     "istanbul/mocha_baksheesh": {
