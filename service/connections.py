@@ -4,6 +4,9 @@
 - `redis+cluster://[user:password@]host:port[,host:port...]` a Redis Cluster, reached through any of the
   listed nodes (`rediss+cluster://` over TLS); the cluster has database 0 only. The rate limits'
   `limits` package spells cluster URLs the same way.
+- `redis+sentinel://[user:password@]host:port[,host:port...]/service/db` one Redis primary found through
+  the listed Sentinels under that service name, found again after a failover (`rediss+sentinel://`: the
+  primary over TLS). The user and password are the primary's and the Sentinels' alike.
 TLS settings (REDIS_CA_CERTS, REDIS_CERTFILE, REDIS_KEYFILE: paths) apply to every `rediss` URL; the
 server's certificate is always verified (against REDIS_CA_CERTS, or else the system's CAs).
 
@@ -22,8 +25,10 @@ from urllib.parse import unquote, urlsplit
 
 import redis
 from redis.cluster import ClusterNode, RedisCluster
+from redis.sentinel import Sentinel
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+SENTINEL_SCHEMES = {"redis+sentinel": "redis", "rediss+sentinel": "rediss"}
 
 
 @dataclass(frozen=True)
@@ -34,11 +39,13 @@ class Target:
     url: str  # the plain redis:// or rediss:// URL (the first node for a cluster)
     username: str | None
     password: str | None
+    service: str | None = None  # Sentinel: the primary's service name (nodes are then the Sentinels)
+    db: int = 0
 
 
 def parse(url: str) -> Target:
     parts = urlsplit(url)
-    scheme = CLUSTER_SCHEMES.get(parts.scheme, parts.scheme)
+    scheme = CLUSTER_SCHEMES.get(parts.scheme) or SENTINEL_SCHEMES.get(parts.scheme) or parts.scheme
     if scheme not in ("redis", "rediss", "unix"):
         raise ValueError(f"not a Redis URL: {parts.scheme}://")
     cluster = parts.scheme in CLUSTER_SCHEMES
@@ -46,6 +53,12 @@ def parse(url: str) -> Target:
     user, _, password = auth.partition(":")
     nodes = tuple((host.rsplit(":", 1)[0], int(host.rsplit(":", 1)[1]) if ":" in host else 6379)
                   for host in hosts.split(",") if host)
+    if parts.scheme in SENTINEL_SCHEMES:
+        service, _, db = parts.path.strip("/").partition("/")
+        if not service or not (db or "0").isdigit():
+            raise ValueError("a Sentinel URL ends in /<service name>[/<db>]")
+        return Target(False, scheme == "rediss", nodes, url, unquote(user) or None, unquote(password) or None,
+                      service, int(db or 0))
     if cluster and parts.path.strip("/") not in ("", "0"):
         raise ValueError("a Redis Cluster has database 0 only")
     plain = url
@@ -69,11 +82,15 @@ def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
     target = parse(url)
     if target.tls:
         options = {**tls_options(config), **options}
+    auth = {k: v for k, v in (("username", target.username), ("password", target.password)) if v}
+    if target.service:  # the client asks the Sentinels for the primary again after any connection error
+        sentinels = Sentinel(list(target.nodes), sentinel_kwargs=auth, **({"ssl": True} if target.tls else {}),
+                             **auth, **options)
+        return sentinels.master_for(target.service, db=target.db)
     if not target.cluster:
         return redis.Redis.from_url(target.url, **options)
-    auth = {"username": target.username, "password": target.password}
     return RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
-                        ssl=target.tls, **{k: v for k, v in auth.items() if v}, **options)
+                        ssl=target.tls, **auth, **options)
 
 
 def queue_url(config: dict) -> str:
@@ -90,6 +107,13 @@ def limiter_storage(config: dict) -> tuple[str, dict]:
     url = config["REDIS_URL"]
     target = parse(url)
     options = tls_options(config) if target.tls else {}
+    if target.service:  # `limits` reads the service from the path and takes the database as an option
+        auth = urlsplit(url).netloc.rpartition("@")[0]
+        hosts = ",".join(f"{host}:{port}" for host, port in target.nodes)
+        auth = f"{auth}@" if auth else ""
+        # the windows are read where they are written: a replica may lag behind the primary
+        return f"redis+sentinel://{auth}{hosts}/{target.service}", {**options, "db": target.db,
+                                                                     "use_replicas": False}
     if not target.cluster:
         return url, options
     scheme, rest = url.split("://", 1)

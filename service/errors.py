@@ -5,6 +5,7 @@ Each exception kind keeps its own status; broad handlers are avoided so routing 
 
 from __future__ import annotations
 
+import redis
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
@@ -127,6 +128,20 @@ def init_app(app: Flask) -> None:
         for name, value in err.get_headers():  # e.g. 405's Allow
             if name.lower() != "content-type":
                 response.headers[name] = value
+        return response
+
+    @app.errorhandler(redis.exceptions.ConnectionError)
+    @app.errorhandler(redis.exceptions.TimeoutError)
+    @app.errorhandler(redis.exceptions.ReadOnlyError)
+    @app.errorhandler(redis.exceptions.ClusterDownError)
+    def _storage_unavailable(err: Exception):
+        # a failover or restart in progress (the client asks the Sentinels or the cluster again on its next
+        # call): a retry soon will most likely land, so say so instead of a 500
+        app.logger.warning("Redis unavailable: %s", err)
+        response = problem(503, "storage_unavailable", "Storage unavailable",
+                           "the games' storage cannot be reached for a moment; retry (a command with the same "
+                           "Idempotency-Key: it may have landed just before the connection broke)")
+        response.headers["Retry-After"] = "1"
         return response
 
     @app.errorhandler(Exception)

@@ -41,3 +41,16 @@ def test_the_rate_limiter_reaches_the_same_redis():
     uri, options = limiter_storage({"REDIS_URL": "rediss+cluster://u:p@a:7000,b:7000", **CA})
     assert uri == "redis+cluster://u:p@a:7000,b:7000"
     assert options["ssl"] is True and options["ssl_ca_certs"] == "/etc/bazaar/ca.pem"
+
+
+def test_a_sentinel_url_names_the_sentinels_the_service_and_the_database():
+    target = parse("redis+sentinel://bazaar:p%40ss@10.0.0.1:26379,10.0.0.2:26380/games/3")
+    assert (target.service, target.db, target.cluster, target.tls) == ("games", 3, False, False)
+    assert target.nodes == (("10.0.0.1", 26379), ("10.0.0.2", 26380))
+    assert (target.username, target.password) == ("bazaar", "p@ss")
+    assert parse("rediss+sentinel://10.0.0.1:26379/games").db == 0
+    with pytest.raises(ValueError):
+        parse("redis+sentinel://10.0.0.1:26379")  # no service name
+    uri, options = limiter_storage({"REDIS_URL": "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games/3"})
+    assert uri == "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games"
+    assert options == {"db": 3, "use_replicas": False}
