@@ -3,16 +3,20 @@
 Everything runs on loopback: a private redis-server, the service under gunicorn as `make run` serves it
 (service/serving.py: gevent workers), and beside it the one-XADD Flask app under the same gunicorn settings.
 Locust (as a library, in this process) drives PLAYERS concurrent users, each posting the moves of its own Jaipur
-match as fast as the answers come (a match's moves are found in-process beforehand, so the load generator
-spends nothing on choosing); a user whose match ends starts another. Three phases of SECONDS each:
+match (a match's moves are found in-process beforehand, so the load generator spends nothing on choosing); a
+user whose match ends starts another. Phases of SECONDS each:
 
-1. commands, nobody watching;
-2. commands while SPECTATORS idle live streams (SSE) are held open on other games (keep-alives only);
-3. the same users and bodies posted to the one-XADD endpoint: the baseline.
+1. commands as fast as the answers come, nobody watching: the capacity (saturated, so p99 is mostly queueing);
+2. commands paced at PACE of that capacity (the load a host is run at), nobody watching;
+3. the same pace while SPECTATORS idle live streams (SSE) are held open on other games (keep-alives only);
+4. as fast as the answers come, with the spectators;
+5. the same users and bodies posted to the one-XADD endpoint, as fast as they come: the baseline.
 
-Printed: moves/s, p50/p99 latency of each phase, the ratios to the baseline, and how many streams were held
-throughout. Bounded: about PHASES x SECONDS plus a minute of set-up. The server lifts its rate limits and its
-per-client stream cap (one load generator on one address would otherwise measure those).
+The spectators' cost is read at the paced load (3 against 2): at saturation any extra work lengthens every queue,
+so the saturated pair (4 against 1) says more about the machine than about the streams. Printed: moves/s,
+p50/p99 latency of each phase, the ratios, and how many streams were held throughout. Bounded: about 5 x SECONDS
+plus a minute of set-up. The server lifts its rate limits and its per-client stream cap (one load generator on
+one address would otherwise measure those).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from urllib.parse import urlparse  # noqa: E402
 import gevent  # noqa: E402
 import requests  # noqa: E402
 from gevent.event import Event  # noqa: E402
-from locust import FastHttpUser, constant  # noqa: E402
+from locust import FastHttpUser, constant, constant_throughput  # noqa: E402
 from locust import task as locust_task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
@@ -45,6 +49,7 @@ from tests.bench.servers import ROOT, UNLIMITED, private_redis  # noqa: E402
 PLAYERS = int(os.environ.get("BAZAAR_LOAD_PLAYERS", 200))
 SPECTATORS = int(os.environ.get("BAZAAR_LOAD_SPECTATORS", 2000))
 SECONDS = float(os.environ.get("BAZAAR_LOAD_SECONDS", 30))
+PACE = float(os.environ.get("BAZAAR_LOAD_PACE", 0.5))  # the paced phases' share of the measured capacity
 IDLE_GAMES = 100  # the spectators watch these, SPECTATORS / IDLE_GAMES each
 SCRIPTS = 64  # distinct matches; games are created from them round-robin
 
@@ -88,9 +93,10 @@ class Matches:
         return [(f"/v1/games/{created['id']}/commands", body, tokens[seat]) for seat, body in script]
 
 
-def player_class(matches: Matches | None, xadd: bool, bodies: list[dict]):
+def player_class(matches: Matches | None, xadd: bool, bodies: list[dict], per_player_s: float | None = None):
+    """`per_player_s`: moves a second each player posts at most (None: as fast as the answers come)."""
     class Player(FastHttpUser):
-        wait_time = constant(0)
+        wait_time = constant(0) if per_player_s is None else constant_throughput(per_player_s)
 
         def on_start(self):
             self.moves: list = []
@@ -192,9 +198,12 @@ def main() -> int:
             served("tests.bench.trivial_app:app", url, {}) as trivial:
         matches = Matches(scripts)
         quiet = drive(bazaar, player_class(matches, False, bodies))
+        pace = PACE * quiet["per_s"] / PLAYERS
+        paced = drive(bazaar, player_class(matches, False, bodies, pace))
         spectators = Spectators(bazaar, idle_games(bazaar, IDLE_GAMES))
         streams = spectators.open(SPECTATORS)
         opened = spectators.opened
+        paced_watched = drive(bazaar, player_class(matches, False, bodies, pace))
         watched = drive(bazaar, player_class(matches, False, bodies))
         held = spectators.held()
         spectators.stop.set()
@@ -205,8 +214,12 @@ def main() -> int:
     show("one-XADD endpoint (baseline)", baseline, None)
     show("commands, no spectators", quiet, baseline)
     show(f"commands, {SPECTATORS} idle spectators", watched, baseline)
+    show(f"paced at {PACE:.0%} of capacity, no spectators", paced, None)
+    show(f"paced, {SPECTATORS} idle spectators", paced_watched, None)
     print(f"  spectators: {opened} of {SPECTATORS} streams opened ({spectators.refused} refused), {held} still held "
-          f"at the end of the phase; p99 with them / without: {watched['p99'] / quiet['p99']:.2f}")
+          f"at the end of the phases")
+    print(f"  command p99 with the spectators / without: {paced_watched['p99'] / paced['p99']:.2f} at "
+          f"{PACE:.0%} of capacity (aim: 1.20 or less); {watched['p99'] / quiet['p99']:.2f} saturated")
     return 0
 
 
