@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any, Protocol, Union
 
 
@@ -191,6 +192,33 @@ class Game(Protocol):
     def is_terminal(self, state: Any) -> bool: ...
     def result(self, state: Any) -> dict | None: ...  # {"winners": [...], "scores": [...], ...}
     def redact(self, event: Any, seat: int | None) -> Any | None: ...  # event as seat may see it
+
+
+def folded_once(evolve):
+    """A game's `evolve`, folding each (state, event) pair once: applied again to the very same state and event
+    objects it returns the first result. `decide` folds its own events to see where they lead (the end of a
+    round, a delivery, the ruby target), and the table then folds the same events onto the same state: the
+    second fold becomes a lookup, so the command path folds each event once. Safe because states and events are
+    immutable and `evolve` is pure; entries are matched by identity (checked, so a reused id is a miss) and only
+    the latest few are kept."""
+    memo: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+    @wraps(evolve)
+    def once(state, event):
+        key = (id(state), id(event))
+        hit = memo.get(key)
+        if hit is not None and hit[0] is state and hit[1] is event:
+            return hit[2]
+        after = evolve(state, event)
+        if len(memo) >= FOLDS_REMEMBERED:
+            memo.clear()
+        memo[key] = (state, event, after)
+        return after
+
+    return once
+
+
+FOLDS_REMEMBERED = 64  # a command's events are a few; a replay only passes through
 
 
 def replay(game: Game, state: Any, events: Iterable[Any]) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.core import ChanceDrawn
+from domain.core import ChanceDrawn, folded_once
 from domain.istanbul import board, bonus_turn, card_steps, cards, figures, guild, letters, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
@@ -31,6 +31,7 @@ from domain.istanbul.turn import arrival_phase
 from domain.istanbul.wheelbarrow import hand_add, hand_remove, update
 
 
+@folded_once
 def evolve(state: State, event) -> State:
     apply = APPLY.get(type(event))
     if apply is None:

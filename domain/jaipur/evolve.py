@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.core import folded_once
 from domain.jaipur import hand
 from domain.jaipur.events import (
     BonusPileShuffled,
@@ -26,6 +27,7 @@ from domain.jaipur.setup import new_round
 from domain.jaipur.state import BonusToken, Dealing, GoodsToken, Match, MatchOver, Round, RoundResult
 
 
+@folded_once
 def evolve(state: Match, event) -> Match:
     apply = _APPLY.get(type(event))
     return apply(state, event) if apply is not None else state
