@@ -125,6 +125,8 @@ def legal(state, seat: int) -> list:
         return out + [once(PayGovernor, seat, c) for c in sorted(set(player.hand))]
     if not (isinstance(phase, Encounters) or isinstance(phase, Action)) or phase.step is not None:
         return []
+    if isinstance(phase, Action) and phase.figure_left:  # kiosk tile K19 took the merchant stack away
+        return [once(EndTurn, seat)]
     catch = to_catch(state, seat)
     out = []
     for owner in catch:

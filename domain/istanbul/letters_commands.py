@@ -8,9 +8,9 @@ from typing import Annotated
 
 from domain.core import Doc
 from domain.istanbul.data import GOODS
-from domain.istanbul.docs import SEAT
+from domain.istanbul.docs import CARD_IDS, GOODS_AND_COFFEE, SEAT
 from domain.istanbul.frozen import message
-from domain.istanbul.letters_data import SECRET_SOCIETY_TRACKS
+from domain.istanbul.letters_data import KIOSK_TILE_IDS, SECRET_SOCIETY_TRACKS
 
 LETTERS = Doc("face-up letters given up, by the place number on each (one entry per letter), ascending",
               minimum=1, maximum=25)
@@ -82,3 +82,32 @@ class Bid:
 
 
 ALL = ALL + (VisitAuctionHouse, Bid)
+
+
+@message("visit_kiosk")
+class VisitKiosk:
+    """Kiosk 22: take 1 letter, face up, and reveal 1 kiosk tile more than there are players; then each seat in
+    turn, this one first, chooses a tile (choose_kiosk_tile), and this seat also the last one left."""
+
+    seat: Annotated[int, SEAT]
+
+
+@message("choose_kiosk_tile")
+class ChooseKioskTile:
+    """Kiosk 22, the seat whose choice is awaited: take one of the face-up tiles, carry out its action or not
+    (`use`), and turn it over. The fields after `use` answer the tile's own choices; null where it has none."""
+
+    seat: Annotated[int, SEAT]
+    tile: Annotated[str, Doc("a face-up kiosk tile, K01-K24 (rules 7.7)", choices=KIOSK_TILE_IDS)]
+    use: Annotated[bool, Doc("true: carry out the tile's action; false: only turn it over")]
+    option: Annotated[int | None, Doc("K13, K14, K20-K24: the branch taken, 0 the first printed (pay ... and take "
+                                      "...), 1 the second; else null", minimum=0, maximum=1)] = None
+    good: Annotated[str | None, Doc("the good (coffee too, in the Great Bazaar) the branch pays or takes by "
+                                    "choice; else null", choices=GOODS_AND_COFFEE)] = None
+    letter: Annotated[int | None, Doc("the letter the branch pays: the place number of a face-up letter, or 0 for "
+                                      "a delivered one (their backs look alike); else null",
+                                      minimum=0, maximum=25)] = None
+    card: Annotated[str | None, Doc("the bonus card in hand the branch pays; else null", choices=CARD_IDS)] = None
+
+
+ALL = ALL + (VisitKiosk, ChooseKioskTile)

@@ -42,6 +42,10 @@ LAYOUTS = {"recommended": (9, 1, 4, 21, 3, 15, 6, 7, 11, 22, 13, 24, 12, 14, 8, 
 
 FIGURES = {"courier": "take_letter"}  # 9.2: take 1 letter, pay 2 lira or 1 of the own letters
 
+# the companion (5.7): where it is, as Player.companion: a place number, or one of the two supplies
+GENERAL_SUPPLY = -1  # not yet won (the first Fountain action takes it, R-31)
+PERSONAL_SUPPLY = 0  # the player's own supply: brought in at the start of a turn onto the merchant's place
+
 # --- letters and seals (7.8) ---------------------------------------------------------------------------------------
 FRONT_SEALS, BACK_SEALS = 1, 2  # a letter shows 1 seal and a place number in front, 2 seals behind
 EMBASSY_LETTERS = 2  # 6.18
@@ -117,6 +121,7 @@ KIOSK_TILES = (
     KioskTile("K23", "choose", options=(_gain(pay_lira=2, good=1), _gain(pay_good=1, lira=3))),
     KioskTile("K24", "choose", options=(_gain(pay_lira=2, cards=1), _gain(pay_cards=1, lira=3))),
 )
+KIOSK_TILE_IDS = tuple(tile.id for tile in KIOSK_TILES)
 KIOSK_EXTRA_TILES = 1  # reveal players + 1 tiles (6.19)
 KIOSK_STACKS = 2  # face down on the kiosk (4.2); the engine draws from one shuffled pile (the split is cosmetic)
 

@@ -22,7 +22,7 @@ from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
-from domain.istanbul.letters_events import LetterPileShuffled
+from domain.istanbul.letters_events import KioskTilesShuffled, LetterPileShuffled
 from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
@@ -79,6 +79,7 @@ def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, .
         out["letters"] = list(p.letters)
         out["sealed_letters"] = len(p.sealed)
         out["seals"] = p.seals
+        out["companion"] = p.companion
     return out
 
 
@@ -171,4 +172,6 @@ def redact(event, seat: int | None):
         return replace(event, tiles=())
     if isinstance(event, LetterPileShuffled):
         return replace(event, letters=())
+    if isinstance(event, KioskTilesShuffled):
+        return replace(event, tiles=())
     return event

@@ -94,8 +94,10 @@ PHASES = [
         "assistant_left": boolean("fountain: an assistant of the stack was left here before the action"),
         "no_figure": boolean("Mocha & Baksheesh: no figure acts (the place next to the tavern's barrier, or a guild "
                              "card's place): no encounters follow from it (present only when true)"),
+        "figure_left": boolean("Letters & Seals: the acting merchant stack was put on the fountain (kiosk tile "
+                               "K19): no encounters follow (present only when true)"),
         "step": STEP,
-    }, optional=("step", "no_figure")),
+    }, optional=("step", "no_figure", "figure_left")),
     _phase("Encounters", "phase 4: catch family members (compulsory), use the governor / smuggler (/ coffee "
            "trader) once each", {
         "used": array("neutral figures already used this turn", string("a figure", FIGURE_NAMES)),
@@ -112,6 +114,12 @@ PHASES = [
         "bid": integer("the high bid in lira", minimum=1),
         "leader": seat("the seat holding the high bid"),
         "owed": integer("cards the winner draws once the discard pile is reshuffled", minimum=0, maximum=2),
+    }),
+    _phase("KioskChoice", "Letters & Seals, Kiosk 22: each seat in turn chooses a face-up kiosk tile (places."
+           "kiosk.shown), the active seat first and again last; to_act is the seat whose choice is awaited", {
+        "active": seat("the active seat, whose action this is"),
+        "choosers": array("seats still to choose, in order, the one awaited first", seat("a seat")),
+        "left": boolean("the active seat's merchant stack was put on the fountain (K19): no encounters follow"),
     }),
     _phase("FinalCards", "after the last turn: seats may still play cards bringing lira or goods (B01, B02)", {
         "queue": array("seats still to play final cards, the first one acts now", seat("a seat")),
@@ -152,8 +160,11 @@ PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
                      "each, ascending", place("a letter's place")),
     "sealed_letters": integer("Letters & Seals: delivered letters, showing their back (2 seals each)", minimum=0),
     "seals": integer("Letters & Seals: the seals the letters show in all", minimum=0),
+    "companion": integer("Letters & Seals: where the companion is: a place, 0 in the player's own supply (brought "
+                         "in at the start of a turn), -1 still in the general supply (until the first fountain "
+                         "action)", minimum=-1, maximum=PLACE_RANGE["maximum"]),
 }, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles", "letters", "sealed_letters",
-             "seals"))
+             "seals", "companion"))
 
 
 def _places() -> dict:

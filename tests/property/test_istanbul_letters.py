@@ -1,8 +1,9 @@
 """Letters & Seals' part in the engine, played at random to the end through the game's functions (the option is
 not selectable yet, so the table and the conformance suite cannot start it; options.INCOMPLETE): every game ends,
-the 36 letters are conserved, no seat takes more than one bonus turn in a round, an auction awaits exactly the
-seat whose bid is due, a replay equals the live state, every view fits the view schema and none shows the letter
-pile's order before the end."""
+the 36 letters and the 24 kiosk tiles are conserved, no seat takes more than one bonus turn in a round, an
+auction awaits exactly the seat whose bid is due, the kiosk exactly the seat whose choice is due (one tile left
+for each), a replay equals the live state, every view fits the view schema and none shows the letter pile's
+order before the end."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from jsonschema import Draft202012Validator
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Shuffle
 from domain.istanbul.events import TurnEnded
-from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy
-from domain.istanbul.letters_data import LETTERS
+from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
+from domain.istanbul.letters_data import KIOSK_TILE_IDS, LETTERS
 from domain.istanbul.letters_events import BonusTurnTaken
 from domain.istanbul.options import Options
 from domain.istanbul.places.auction_house import Auction
+from domain.istanbul.places.kiosk import KioskChoice
 from domain.istanbul.setup import new_state
 from domain.istanbul.state import Setup
 
@@ -43,7 +45,7 @@ def drawn(rng: random.Random, request) -> ChanceDrawn:
 def choose(rng: random.Random, commands: list):
     """Mostly the letters' own commands when offered, so seals pile up (the embassy, the courier) and are spent
     at the Secret Society; a bonus turn now and then, so seats often end a bonus turn still holding seals."""
-    for kinds, odds in (((JoinSecretSociety,), 0.9), ((VisitEmbassy, UseCourier), 0.8), ((TakeBonusTurn,), 0.3)):
+    for kinds, odds in (((JoinSecretSociety,), 0.9), ((VisitEmbassy, UseCourier, VisitKiosk), 0.8), ((TakeBonusTurn,), 0.3)):
         eager = [c for c in commands if isinstance(c, kinds)]
         if eager and rng.random() < odds:
             return rng.choice(eager)
@@ -57,6 +59,8 @@ def check(state) -> None:
         assert sorted([*supply.pile, *supply.discard, *held]) == PLACES
     assert all(p.seals == len(p.letters) + 2 * len(p.sealed) for p in state.players)
     assert len(set(supply.bonus_turns)) == len(supply.bonus_turns)
+    kiosk = state.places["kiosk"]
+    assert sorted(kiosk.stack + kiosk.discard + kiosk.shown + kiosk.turned) == sorted(KIOSK_TILE_IDS)
 
 
 @pytest.mark.parametrize("seats, layout, seed", [(2, "recommended", 1), (5, "random", 2)])
@@ -65,7 +69,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
     state = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     log = []
     bonus_this_round: list[int] = []
-    auctions = 0
+    auctions = kiosks = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
@@ -95,12 +99,17 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             assert game.to_act(state) == state.phase.bidders[:1] and state.phase.bidders[-1:] in (
                 (state.phase.auctioneer,), ())
             auctions += 1
-        if len(log) % 101 < len(events) or isinstance(state.phase, Auction):  # a sample: views are costly
+        if isinstance(state.phase, KioskChoice) and game.chance(state) is None:  # exactly the seat choosing now
+            live = [s for s in state.phase.choosers if s not in state.out]
+            assert game.to_act(state) == tuple(live[:1]) and live[-1] == state.phase.active
+            assert len(state.places["kiosk"].shown) == len(live)  # one tile each, the active seat the last
+            kiosks += 1
+        if len(log) % 101 < len(events) or isinstance(state.phase, (Auction, KioskChoice)):  # a sample: views are costly
             view = game.view(state, 0)
             VIEW_SCHEMA.validate(view)
             if not game.is_terminal(state):
                 assert "pile" not in view["letters"]
-    assert game.is_terminal(state) and game.result(state)["winners"] and auctions
+    assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks
     replayed = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     for event in log:
         replayed = game.evolve(replayed, event)

@@ -55,7 +55,7 @@ def answer(state, outcome) -> tuple[list, State]:
 
 def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
           deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None,
-          caravan_leader=False, courier=(6, 6), letter_pile=None) -> State:
+          caravan_leader=False, courier=(6, 6), letter_pile=None, kiosk=None) -> State:
     options = {"layout": layout, "neutral_assistants": neutral_assistants}
     if caravan_leader:
         options["caravan_leader"] = True
@@ -78,6 +78,8 @@ def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor
             outcome = coffee_trader
         elif label == "courier":
             outcome = courier
+        elif label == "kiosk_tiles":
+            outcome = kiosk if kiosk is not None else tuple(range(request.size))
         elif label == "letter_pile":
             outcome = letter_pile if letter_pile is not None else tuple(range(request.size))
         elif label == "bonus_deck":
