@@ -125,7 +125,7 @@ MOCHA_BAKSHEESH = Expansion(
     faces=tuple(mocha_data.FACES.items()),
 )
 # Letters & Seals, in part (options.py keeps it refused until it is complete): places 21-24, letters, the
-# courier, the kiosk's tiles. Its bonus cards (letters_data.CARDS) and the companion are not in play yet.
+# courier, the kiosk's tiles, the companion. Its bonus cards (letters_data.CARDS) are not in play yet.
 LETTERS_SEALS = Expansion(
     name=letters_data.EXPANSION,
     place_names=tuple(letters_data.PLACE_NAMES.items()),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn
-from domain.istanbul import board, bonus_turn, card_steps, cards, figures, guild, letters, places, tiles
+from domain.istanbul import board, bonus_turn, card_steps, cards, companion, figures, guild, letters, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.content import content
@@ -134,7 +134,7 @@ def turn_ended(state, e):
     if state.guild is not None or state.card_step is not None:  # the seat forfeited mid-decision
         state = replace(guild.abandoned(state), card_step=None)
     if state.letters is not None:
-        state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat))
+        state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat), companion_turn=False)
     if state.yellow_used:
         return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False)
     return replace(state, current=e.next_seat, phase=MOVEMENT)
@@ -190,5 +190,6 @@ APPLY = {
     ev.GameEnded: game_ended,
     ev.AssistantsReturned: assistants_returned,
 }
-for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn):
+for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn,
+                companion):
     APPLY.update(getattr(_module, "APPLY", {}))

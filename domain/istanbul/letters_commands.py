@@ -111,3 +111,35 @@ class ChooseKioskTile:
 
 
 ALL = ALL + (VisitKiosk, ChooseKioskTile)
+
+
+@message("bring_in_companion")
+class BringInCompanion:
+    """At the start of the own turn: put the companion from the personal supply onto the merchant's place, free
+    even where other figures stand (5.2, R-32)."""
+
+    seat: Annotated[int, SEAT]
+
+
+@message("move_companion")
+class MoveCompanion:
+    """Instead of moving the merchant: move the companion exactly 1 step (2 with L08); it needs no assistant, pays
+    and is paid like a merchant, acts and meets the figures there (5.7, R-30)."""
+
+    seat: Annotated[int, SEAT]
+    place: Annotated[int, Doc("the destination: an orthogonal neighbour of the companion's place (2 steps away "
+                              "with L08)", minimum=1, maximum=25)]
+    card: Annotated[str | None, Doc("null, or L08 (2 steps instead of 1) played with the move",
+                                    choices=CARD_IDS)] = None
+
+
+@message("take_companion")
+class TakeCompanion:
+    """Fountain 7: take the companion into the personal supply: the first fountain action takes it from the
+    general supply (carried out alone when no assistant comes back), a later one may take it back from the
+    board (5.7, R-31)."""
+
+    seat: Annotated[int, SEAT]
+
+
+ALL = ALL + (BringInCompanion, MoveCompanion, TakeCompanion)

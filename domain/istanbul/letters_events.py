@@ -168,6 +168,34 @@ class KioskDieRolled:
     die: int
 
 
+@_event("companion_brought_in")
+class CompanionBroughtIn:
+    """At the start of the seat's turn its companion came from the personal supply onto the merchant's place."""
+
+    seat: int
+    place: int
+
+
+@_event("companion_moved")
+class CompanionMoved:
+    """The seat moves its companion this turn (not the merchant): from `origin` to `place`, `card` (L08) played."""
+
+    seat: int
+    origin: int
+    place: int
+    card: str | None = None
+
+
+@_event("companion_taken")
+class CompanionTaken:
+    """Fountain 7: the companion went into the personal supply from the general supply (`origin` -1) or from the
+    board (`origin` its place); `action`: this was the fountain action itself (no assistant came back)."""
+
+    seat: int
+    origin: int
+    action: bool = False
+
+
 ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, SecretSocietyJoined, CourierUsed,
        BonusTurnTaken, AuctionHouseVisited, BidPlaced, AuctionWon, KioskTilesShuffled, KioskVisited,
-       KioskTilesRevealed, KioskTileChosen, KioskDieRolled)
+       KioskTilesRevealed, KioskTileChosen, KioskDieRolled, CompanionBroughtIn, CompanionMoved, CompanionTaken)

@@ -16,7 +16,7 @@ EXPANSION_LAYOUTS = ("recommended", "random")  # 5x4: the rulebook's first-game 
 LAYOUTS = BASE_LAYOUTS + ("recommended",)
 EXPANSIONS = ("mocha_baksheesh",)
 # boxes the engine knows in part: refused (and named) until every rule of theirs is in (domain/istanbul/README.md)
-INCOMPLETE = {"letters_seals": "Letters & Seals is not complete in this engine yet (the companion, its "
+INCOMPLETE = {"letters_seals": "Letters & Seals is not complete in this engine yet (its "
                                "bonus cards and, with both boxes, the Great Bazaar are missing)"}
 DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": [], "caravan_leader": False}
 

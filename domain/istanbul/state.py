@@ -243,6 +243,7 @@ class State:
     guild: GuildTurn | None = None  # Mocha & Baksheesh: the guild card being carried out this turn
     card_step: CardStep | None = None  # a bonus card's own sub-decision (M04's swap, M05's roll), answered first
     letters: LetterSupply | None = None  # Letters & Seals: the letter piles and this round's bonus turns
+    companion_turn: bool = False  # Letters & Seals: the current seat moves its companion this turn, not its merchant
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

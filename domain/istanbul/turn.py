@@ -56,7 +56,7 @@ def arrival_phase(state: State, seat: int, place: int):
 
 
 def fee(state: State, seat: int) -> int:
-    place = state.players[seat].merchant
+    place = board.acting_place(state, seat)
     return MERCHANT_FEE * (len(board.merchants_at(state, place, seat)) + len(board.neutral_merchants_at(state, place)))
 
 
@@ -177,7 +177,7 @@ def decide_pick_up_assistant(state: State, command: PickUpAssistant) -> list:
 
 def decide_pay_merchants(state: State, command: PayMerchants) -> list:
     seat = command.seat
-    place = state.players[seat].merchant
+    place = board.acting_place(state, seat)
     owners = board.merchants_at(state, place, seat)
     neutral = board.neutral_merchants_at(state, place)
     return [MerchantsPaid(seat, place, owners, neutral, MERCHANT_FEE * (len(owners) + len(neutral)))]

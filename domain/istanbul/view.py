@@ -136,7 +136,8 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     if state.letters is not None:
         supply = state.letters
         out["letters"] = {"pile_size": len(supply.pile), "spent": len(supply.discard),
-                          "bonus_turns": list(supply.bonus_turns), "bonus_turn": supply.bonus_turn}
+                          "bonus_turns": list(supply.bonus_turns), "bonus_turn": supply.bonus_turn,
+                          "companion_turn": state.companion_turn}
         if revealed:
             out["letters"]["pile"] = list(supply.pile)
     return out

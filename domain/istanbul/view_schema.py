@@ -193,6 +193,8 @@ EXPANSION_VIEW = {
         "spent": integer("spent letters, reshuffled into a new pile when it runs out", minimum=0),
         "bonus_turns": array("seats that took their bonus turn this round", seat("a seat")),
         "bonus_turn": boolean("the current turn is a bonus turn (it earns none)"),
+        "companion_turn": boolean("the current seat moved its companion this turn (payments, action and "
+                                  "encounters happen at the companion's place), not its merchant"),
         "pile": array("the pile's letters top first: only once the game is over", place("a letter's place")),
     }, optional=("pile",)),
     "guild_turn": nullable(obj("Mocha & Baksheesh: the guild card being carried out this turn (null: none)", {

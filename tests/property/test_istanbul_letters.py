@@ -17,7 +17,7 @@ from domain.core import ChanceDrawn, Pick, Shuffle
 from domain.istanbul.events import TurnEnded
 from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
 from domain.istanbul.letters_data import KIOSK_TILE_IDS, LETTERS
-from domain.istanbul.letters_events import BonusTurnTaken
+from domain.istanbul.letters_events import BonusTurnTaken, CompanionMoved
 from domain.istanbul.options import Options
 from domain.istanbul.places.auction_house import Auction
 from domain.istanbul.places.kiosk import KioskChoice
@@ -59,6 +59,7 @@ def check(state) -> None:
         assert sorted([*supply.pile, *supply.discard, *held]) == PLACES
     assert all(p.seals == len(p.letters) + 2 * len(p.sealed) for p in state.players)
     assert len(set(supply.bonus_turns)) == len(supply.bonus_turns)
+    assert all(p.companion in (-1, 0, *state.layout) for p in state.players)
     kiosk = state.places["kiosk"]
     assert sorted(kiosk.stack + kiosk.discard + kiosk.shown + kiosk.turned) == sorted(KIOSK_TILE_IDS)
 
@@ -69,7 +70,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
     state = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     log = []
     bonus_this_round: list[int] = []
-    auctions = kiosks = 0
+    auctions = kiosks = companion_turns = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
@@ -86,6 +87,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
         for event in events:
             before = state.current
             state = game.evolve(state, event)
+            companion_turns += isinstance(event, CompanionMoved)
             if isinstance(event, BonusTurnTaken):
                 assert event.seat not in bonus_this_round
                 bonus_this_round.append(event.seat)
@@ -109,7 +111,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             VIEW_SCHEMA.validate(view)
             if not game.is_terminal(state):
                 assert "pile" not in view["letters"]
-    assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks
+    assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks and companion_turns
     replayed = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     for event in log:
         replayed = game.evolve(replayed, event)

@@ -326,7 +326,7 @@ def apply_kiosk_tile_chosen(state, e):
     shown = tuple(t for t in here.shown if t != e.tile)
     turned = here.turned + (e.tile,)
     rest = tuple(s for s in phase.choosers if s not in state.out)[1:]  # the head chose (forfeited seats skipped)
-    left = phase.left or (e.fountain and e.seat == phase.active)
+    left = phase.left or (e.fountain and e.seat == phase.active and not state.companion_turn)  # the acting stack
     if rest:
         state = with_place(state, KEY, replace(here, shown=shown, turned=turned))
         return replace(state, phase=replace(phase, choosers=rest, left=left))

@@ -65,7 +65,8 @@ def test_set_up_shuffles_36_letters_face_down_and_rolls_the_courier():
     assert state.figures["courier"] == 5 and len(state.layout) == 20 and 24 in state.layout
     assert all(p.letters == () and p.seals == 0 for p in state.players)
     view = game.view(state, 0)
-    assert view["letters"] == {"pile_size": 36, "spent": 0, "bonus_turns": [], "bonus_turn": False}
+    assert view["letters"] == {"pile_size": 36, "spent": 0, "bonus_turns": [], "bonus_turn": False,
+                               "companion_turn": False}
     assert view["players"][1]["letters"] == [] and view["courier"] == 5
     shuffled = LetterPileShuffled(36, state.letters.pile)
     assert game.redact(shuffled, 0).letters == ()  # the pile's order is secret
