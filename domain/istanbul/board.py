@@ -143,6 +143,16 @@ def merchants_at(state, place: int, seat: int) -> tuple[int, ...]:
     return merchants + tuple(s for s, p in enumerate(state.players) if s != seat and p.companion == place)
 
 
+def to_pay(state, place: int, seat: int) -> tuple[int, ...]:
+    """merchants_at, less the merchant L07's move joined (its owner is not paid, every other figure is)."""
+    owners = merchants_at(state, place, seat)
+    if not state.unpaid or state.unpaid[0] not in owners:
+        return owners
+    rest = list(owners)
+    rest.remove(state.unpaid[0])
+    return tuple(rest)
+
+
 def acting_place(state, seat: int) -> int:
     """Where the figure the seat moved this turn stands: its companion in a companion turn (Letters & Seals),
     else its merchant. Payments, encounters and catches happen there."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.istanbul import board, mocha_cards
+from domain.istanbul import board, letters_cards, mocha_cards
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import PlayBonusCard, once
@@ -47,7 +47,8 @@ def _window_open(state, row: BonusCard) -> bool:
     if timing == "outside_action":
         return own_turn(state) and not during_place_action(state)
     if timing == "at_place":
-        return isinstance(phase, Action) and phase.step is None and phase.place == row.place and state.guild is None
+        return (isinstance(phase, Action) and phase.step is None and (phase.place == row.place or phase.place in
+                                                                      row.places) and state.guild is None)
     if timing == "after_roll":
         return True  # the kind's own rule: a roll awaits its choice
     return isinstance(phase, (Movement, AssistantStep))
@@ -111,6 +112,7 @@ LEGAL_BY_KIND = {
     "sell_any_goods": _legal_sell_any_goods,
     "return_assistant": _legal_return_assistant,
     **mocha_cards.LEGAL_BY_KIND,
+    **letters_cards.LEGAL_BY_KIND,
     # "stay", "move_3_4" and "corner" are played with the move command (turn.py)
 }
 
@@ -201,6 +203,7 @@ DECIDE_BY_KIND = {
     "repeat_action": _decide_plain,
     "sell_any_goods": _decide_plain,
     **mocha_cards.DECIDE_BY_KIND,
+    **letters_cards.DECIDE_BY_KIND,
 }
 
 
@@ -255,6 +258,7 @@ APPLY_BY_KIND = {
     "sell_any_goods": _apply_sell_any_goods,
     "return_assistant": _apply_return_assistant,
     **mocha_cards.APPLY_BY_KIND,
+    **letters_cards.APPLY_BY_KIND,
 }
 
 
@@ -264,4 +268,4 @@ def apply_bonus_card_played(state, e):
     return APPLY_BY_KIND[e.kind](state, e)
 
 
-APPLY = {BonusCardPlayed: apply_bonus_card_played, **mocha_cards.APPLY}
+APPLY = {BonusCardPlayed: apply_bonus_card_played, **mocha_cards.APPLY, **letters_cards.APPLY}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
+from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.commands import once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.frozen import replace
@@ -30,6 +31,7 @@ from domain.istanbul.wheelbarrow import hand_remove
 
 COMMANDS = (BringInCompanion, MoveCompanion, TakeCompanion)
 STEPS = (1,)  # 5.7 a): exactly one step, orthogonally
+L08_STEPS = (2,)
 
 
 def on_board(player) -> bool:
@@ -48,8 +50,13 @@ def legal_movement(state, seat: int) -> list:
         return []
     barrier = tavern.blocked_for(state, seat)
     grid = board.grid_of(state.layout)
-    return [once(MoveCompanion, seat, p, None)
-            for p in board.places_at(grid, state.layout, player.companion, STEPS, barrier)]
+    out = [once(MoveCompanion, seat, p, None)
+           for p in board.places_at(grid, state.layout, player.companion, STEPS, barrier)]
+    card = next((c for c in player.hand if CARD_KINDS[c] == "companion_two_steps"), None)
+    if card is not None:  # L08: 2 steps instead of 1
+        out += [once(MoveCompanion, seat, p, card)
+                for p in board.places_at(grid, state.layout, player.companion, L08_STEPS, barrier)]
+    return out
 
 
 def legal_at_fountain(state, seat: int) -> list:

@@ -127,18 +127,20 @@ KIOSK_STACKS = 2  # face down on the kiosk (4.2); the engine draws from one shuf
 
 
 # --- bonus cards with seals (8.3): the texts are printed, the copies are the reference's stand-in (14a.5) ---------
+L04_GOODS = ("red", "green", "yellow", "blue")  # [P] 14a.5: the pictured good of each of L04's four copies
 CARDS = (
     BonusCard("L01", "take_letter", 4, "any", amount=1, status="proposed"),
     BonusCard("L02", "roll_named_yield", 2, "any", status="proposed"),  # [P] the black market's blue goods
     BonusCard("L03", "good_for_lira", 2, "any", final=True, amount=7, status="proposed"),
-    BonusCard("L04", "pictured_good", 4, "any", final=True, amount=3, status="proposed"),  # [P] 1 per colour
+    # L04: one row per pictured good (the copies differ), ids L04R, L04G, L04Y, L04B
+    *(BonusCard(f"L04{good[0].upper()}", "pictured_good", 1, "any", final=True, amount=3, good=good,
+                status="proposed") for good in L04_GOODS),
     BonusCard("L05", "copy_discard", 2, "any", status="proposed"),
     BonusCard("L06", "family_step", 2, "movement", status="proposed"),
     BonusCard("L07", "join_opponent", 2, "movement", status="proposed"),
     BonusCard("L08", "companion_two_steps", 2, "movement", status="proposed"),
     BonusCard("L09", "use_neutral", 2, "any", status="proposed"),
-    BonusCard("L10", "repeat_action", 2, "at_place", place=SMALL_MOSQUE, status="proposed"),  # or GREAT_MOSQUE
+    BonusCard("L10", "repeat_action", 2, "at_place", place=SMALL_MOSQUE, places=(GREAT_MOSQUE,), status="proposed"),
     BonusCard("L11", "repeat_action", 2, "at_place", place=SECRET_SOCIETY, status="proposed"),
     BonusCard("L12", "pay_to_anywhere", 2, "movement", amount=3, status="proposed"),
 )
-L04_GOODS = ("red", "green", "yellow", "blue")  # [P] 14a.5: the pictured good of each of L04's four copies

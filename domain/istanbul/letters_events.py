@@ -196,6 +196,16 @@ class CompanionTaken:
     action: bool = False
 
 
+@_event("movement_card_paid")
+class MovementCardPaid:
+    """L12: the lira paid with the move it allowed (merchant_moved comes first)."""
+
+    seat: int
+    card: str
+    lira: int
+
+
 ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, SecretSocietyJoined, CourierUsed,
        BonusTurnTaken, AuctionHouseVisited, BidPlaced, AuctionWon, KioskTilesShuffled, KioskVisited,
-       KioskTilesRevealed, KioskTileChosen, KioskDieRolled, CompanionBroughtIn, CompanionMoved, CompanionTaken)
+       KioskTilesRevealed, KioskTileChosen, KioskDieRolled, CompanionBroughtIn, CompanionMoved, CompanionTaken,
+       MovementCardPaid)

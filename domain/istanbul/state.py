@@ -244,6 +244,7 @@ class State:
     card_step: CardStep | None = None  # a bonus card's own sub-decision (M04's swap, M05's roll), answered first
     letters: LetterSupply | None = None  # Letters & Seals: the letter piles and this round's bonus turns
     companion_turn: bool = False  # Letters & Seals: the current seat moves its companion this turn, not its merchant
+    unpaid: tuple[int, ...] = ()  # Letters & Seals, L07: the seat whose merchant this turn's move joined (not paid)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -97,6 +97,8 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     options = {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants}
     if expansion:
         options["expansions"] = list(state.options.expansions)
+    if state.letters is not None:
+        options["bonus_deck"] = state.options.bonus_deck
     if state.options.caravan_leader:
         options["caravan_leader"] = True  # a variant's option shows only when chosen: base views keep their shape
     out = {

@@ -12,7 +12,7 @@ from domain.istanbul import letters_data, mocha_data, places
 from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
 from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.docs import CARD_IDS
-from domain.istanbul.options import EXPANSIONS, INCOMPLETE, LAYOUTS
+from domain.istanbul.options import BONUS_DECKS, EXPANSIONS, INCOMPLETE, LAYOUTS
 from domain.istanbul.schema import (
     PLACE_RANGE,
     array,
@@ -255,7 +255,9 @@ VIEW_SCHEMA = {
                                 string("an expansion (letters_seals: not selectable yet)", EXPANSIONS + tuple(INCOMPLETE))),
             "caravan_leader": boolean("variant Caravan Leader (present only when chosen): the caravan tile, see "
                                       "places.caravan_tile"),
-        }, optional=("expansions", "caravan_leader")),
+            "bonus_deck": string("Letters & Seals (present only with it): its bonus cards mixed with the base "
+                                 "game's, or alone", BONUS_DECKS),
+        }, optional=("expansions", "caravan_leader", "bonus_deck")),
         "you": nullable(seat("the seat this view is for (null: a spectator)")),
         "layout": array("the grid, rows top to bottom, each row's place numbers left to right (empty until a "
                         "random layout is drawn)", array("one row", place("a place"))),

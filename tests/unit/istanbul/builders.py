@@ -55,14 +55,14 @@ def answer(state, outcome) -> tuple[list, State]:
 
 def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
           deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None,
-          caravan_leader=False, courier=(6, 6), letter_pile=None, kiosk=None) -> State:
+          caravan_leader=False, courier=(6, 6), letter_pile=None, kiosk=None, bonus_deck="mixed") -> State:
     options = {"layout": layout, "neutral_assistants": neutral_assistants}
     if caravan_leader:
         options["caravan_leader"] = True
     if expansions:
         options["expansions"] = list(expansions)
     if LETTERS[0] in expansions:  # not selectable yet (options.INCOMPLETE): built from validated options
-        state = new_state(Options(layout, neutral_assistants, tuple(expansions), caravan_leader), seats)
+        state = new_state(Options(layout, neutral_assistants, tuple(expansions), caravan_leader, bonus_deck), seats)
     else:
         state = game.initial_state(options, seats)
     layouts = list(layouts)
