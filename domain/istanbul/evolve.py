@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn
-from domain.istanbul import board, bonus_turn, card_steps, cards, companion, figures, guild, letters, places, tiles
+from domain.istanbul import board, bonus_turn, card_steps, cards, companion, figures, guild, letters, letters_plays, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.catalogue import CARD_KINDS
@@ -194,5 +194,5 @@ APPLY = {
     ev.AssistantsReturned: assistants_returned,
 }
 for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn,
-                companion):
+                companion, letters_plays):
     APPLY.update(getattr(_module, "APPLY", {}))

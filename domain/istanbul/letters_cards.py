@@ -100,6 +100,7 @@ def _apply_pictured_good(state, e):
 
 APPLY_BY_KIND = {
     "take_letter": _apply_nothing,
+    "use_neutral": _apply_nothing,  # L09: neutral_figure_used follows (letters_plays.py)
     "roll_named_yield": _apply_roll_named_yield,
     "good_for_lira": _apply_good_for_lira,
     "pictured_good": _apply_pictured_good,

@@ -143,3 +143,34 @@ class TakeCompanion:
 
 
 ALL = ALL + (BringInCompanion, MoveCompanion, TakeCompanion)
+
+
+@message("step_family_member")
+class StepFamilyMember:
+    """L06, instead of the turn's move of merchant or companion: the family member steps to an orthogonal
+    neighbour (never from or into the police station) and carries out that place's action, without encounters."""
+
+    seat: Annotated[int, SEAT]
+    place: Annotated[int, Doc("an orthogonal neighbour of the family member's place, not the police station 12",
+                              minimum=1, maximum=25)]
+    card: Annotated[str, Doc("the L06 card played", choices=CARD_IDS)]
+
+
+@message("use_neutral_figure")
+class UseNeutralFigure:
+    """L09: use a neutral figure wherever it stands, pay its cost (the tavern's encounter tile does not waive it,
+    R-41), then it is relocated by dice."""
+
+    seat: Annotated[int, SEAT]
+    card: Annotated[str, Doc("the L09 card played", choices=CARD_IDS)]
+    figure: Annotated[str, Doc("the figure used", choices=("governor", "smuggler", "courier", "coffee_trader"))]
+    pay: Annotated[str, Doc("the payment: \"lira\" (2 lira); the governor: a bonus card id in hand or \"drawn\" (the "
+                            "card just drawn); the smuggler or coffee trader: a good's colour; the courier: "
+                            "\"letter\" (the face-up letter `letter`), \"sealed\" (a delivered one) or \"drawn\" "
+                            "(the letter just drawn)")]
+    good: Annotated[str | None, Doc("the smuggler: the good taken; else null", choices=GOODS)] = None
+    letter: Annotated[int | None, Doc("pay=letter: the face-up letter's place number; else null",
+                                      minimum=1, maximum=25)] = None
+
+
+ALL = ALL + (StepFamilyMember, UseNeutralFigure)

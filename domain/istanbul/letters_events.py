@@ -205,7 +205,49 @@ class MovementCardPaid:
     lira: int
 
 
+@_event("family_member_stepped")
+class FamilyMemberStepped:
+    """L06: the family member stepped from `origin` to `place` and acts there (no encounters this turn)."""
+
+    seat: int
+    card: str
+    origin: int
+    place: int
+
+
+@_event("neutral_figure_used")
+class NeutralFigureUsed:
+    """L09: `figure` used from afar (bonus_card_played comes first, the card or letter taken follows): the good
+    taken (`gained` after capacity, coffee for the coffee trader), then the payment: `lira`, a card, a good, a
+    face-up or a delivered letter. The figure's relocation roll follows."""
+
+    seat: int
+    figure: str
+    good: str | None = None
+    gained: int = 0
+    lira: int = 0
+    card: str | None = None
+    paid_good: str | None = None
+    letters: tuple[int, ...] = ()
+    sealed: tuple[int, ...] = ()
+
+
+@_event("bonus_card_copied")
+class BonusCardCopied:
+    """L05: the top card of the discard pile, `card`, was carried out (it stays there; L05 was played just before):
+    its effect's fields, as bonus_card_played's."""
+
+    seat: int
+    card: str
+    kind: str
+    good: str | None = None
+    gained: int = 0
+    lira: int = 0
+    place: int | None = None
+    reward: str | None = None
+
+
 ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, SecretSocietyJoined, CourierUsed,
        BonusTurnTaken, AuctionHouseVisited, BidPlaced, AuctionWon, KioskTilesShuffled, KioskVisited,
        KioskTilesRevealed, KioskTileChosen, KioskDieRolled, CompanionBroughtIn, CompanionMoved, CompanionTaken,
-       MovementCardPaid)
+       MovementCardPaid, FamilyMemberStepped, NeutralFigureUsed, BonusCardCopied)

@@ -16,8 +16,8 @@ EXPANSION_LAYOUTS = ("recommended", "random")  # 5x4: the rulebook's first-game 
 LAYOUTS = BASE_LAYOUTS + ("recommended",)
 EXPANSIONS = ("mocha_baksheesh",)
 # boxes the engine knows in part: refused (and named) until every rule of theirs is in (domain/istanbul/README.md)
-INCOMPLETE = {"letters_seals": "Letters & Seals is not complete in this engine yet (its bonus cards L05, L06 and "
-                               "L09 and, with both boxes, the Great Bazaar are missing)"}
+INCOMPLETE = {"letters_seals": "Letters & Seals is not complete in this engine yet (its commands and events are "
+                               "not on the wire; with both boxes, the Great Bazaar is missing)"}
 # Letters & Seals' set-up step 1: its bonus cards alone, or mixed with the base game's (the Great Bazaar: all)
 BONUS_DECKS = ("mixed", "letters_seals")
 DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": [], "caravan_leader": False,

@@ -132,7 +132,7 @@ class Action(_CurrentSeat):
     assistant_left: bool = False  # fountain: an assistant of the stack was left here before the action
     step: Caravan | Dice | SingleGood | GuildDrawing | None = None
     no_figure: bool = False  # the tavern's barrier or a guild card: no figure acts here, so no encounters follow
-    figure_left: bool = False  # the acting merchant stack was put elsewhere (kiosk tile K19): no encounters follow
+    figure_left: bool = False  # no encounters follow: K19 took the acting stack away, or L06's family step
 
 
 @record

@@ -209,9 +209,9 @@ EXPANSION_VIEW = {
             "given": goods_counts("what was given (empty: give_goods is due; else take_goods of as many)", (),
                                   GOODS + (COFFEE,)),
         }),
-        obj("M05: the card's roll (empty while it is pending), then accept_roll or M06", {
+        obj("M05, L02: the card's roll (empty while it is pending), then accept_roll or M06", {
             "name": string("the decision", ["CardRoll"]),
-            "kind": string("the card's kind", ["roll_two_yields"]),
+            "kind": string("the card's kind", ["roll_two_yields", "roll_named_yield"]),
             "dice": array("the two dice", integer("a die", minimum=1, maximum=6), maxItems=2),
         }),
     ]},

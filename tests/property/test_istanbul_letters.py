@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Shuffle
-from domain.istanbul.events import TurnEnded
+from domain.istanbul.events import BonusCardPlayed, TurnEnded
 from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
 from domain.istanbul.letters_data import KIOSK_TILE_IDS, LETTERS
 from domain.istanbul.letters_events import BonusTurnTaken, CompanionMoved
@@ -70,7 +70,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
     state = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     log = []
     bonus_this_round: list[int] = []
-    auctions = kiosks = companion_turns = 0
+    auctions = kiosks = companion_turns = l_cards = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
@@ -88,6 +88,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             before = state.current
             state = game.evolve(state, event)
             companion_turns += isinstance(event, CompanionMoved)
+            l_cards += isinstance(event, BonusCardPlayed) and event.card.startswith("L")
             if isinstance(event, BonusTurnTaken):
                 assert event.seat not in bonus_this_round
                 bonus_this_round.append(event.seat)
@@ -111,7 +112,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             VIEW_SCHEMA.validate(view)
             if not game.is_terminal(state):
                 assert "pile" not in view["letters"]
-    assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks and companion_turns
+    assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks and companion_turns and l_cards
     replayed = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
     for event in log:
         replayed = game.evolve(replayed, event)

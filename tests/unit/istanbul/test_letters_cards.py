@@ -17,20 +17,29 @@ import pytest
 import domain.istanbul as game
 from domain.core import InvalidOptions
 from domain.istanbul.commands import (
+    CatchFamilyMember,
     EndTurn,
     LeaveAssistant,
     Move,
     PayMerchants,
     PlayBonusCard,
     TakeMosqueTile,
+    UseGovernor,
 )
 from domain.istanbul.content import content
-from domain.istanbul.events import BonusCardPlayed, MerchantMoved, MerchantsPaid
-from domain.istanbul.letters_commands import MoveCompanion
+from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed, MerchantMoved, MerchantsPaid
+from domain.istanbul.letters_commands import MoveCompanion, StepFamilyMember, UseNeutralFigure, VisitEmbassy
 from domain.istanbul.letters_data import CARDS
-from domain.istanbul.letters_events import CompanionMoved, LettersDrawn, MovementCardPaid
+from domain.istanbul.letters_events import (
+    BonusCardCopied,
+    CompanionMoved,
+    FamilyMemberStepped,
+    LettersDrawn,
+    MovementCardPaid,
+    NeutralFigureUsed,
+)
 from domain.istanbul.mocha_events import YieldsTaken
-from domain.istanbul.state import MOVEMENT, AssistantStep, FinalCards, Payment
+from domain.istanbul.state import MOVEMENT, Action, AssistantStep, FinalCards, Movement, Payment
 
 from .builders import letters_acting, letters_game, play, position, roll
 
@@ -132,3 +141,70 @@ def test_l12_pays_three_lira_to_move_anywhere():
     assert state.players[0].lira == 0 and state.players[0].merchant == 16
     poor = turn_start(players={0: {"hand": ("L12",), "lira": 2}})
     assert not [c for c in game.legal_commands(poor, 0) if isinstance(c, Move) and c.card == "L12"]
+
+
+def test_l06_the_family_member_steps_and_acts_instead_of_the_turn_without_encounters():
+    state = turn_start(players={0: {"hand": ("L06",), "family": 4}, 1: {"family": 21}}, governor=21)
+    steps = [c for c in game.legal_commands(state, 0) if isinstance(c, StepFamilyMember)]
+    assert steps == [StepFamilyMember(0, p, "L06") for p in (1, 7, 21)]
+    events, state = play(state, StepFamilyMember(0, 21, "L06"))
+    assert events == [FamilyMemberStepped(0, "L06", 4, 21)]
+    assert state.phase == Action(place=21, by_family=True, figure_left=True) and state.players[0].merchant == 7
+    listed = game.legal_commands(state, 0)
+    assert VisitEmbassy(0) in listed and EndTurn(0) in listed
+    assert not [c for c in listed if isinstance(c, (UseGovernor, CatchFamilyMember))]  # no encounters
+    near_police = turn_start(players={0: {"hand": ("L06",), "family": 24}})
+    assert 12 not in [c.place for c in game.legal_commands(near_police, 0) if isinstance(c, StepFamilyMember)]
+    at_police = turn_start(players={0: {"hand": ("L06",)}})
+    assert not [c for c in game.legal_commands(at_police, 0) if isinstance(c, StepFamilyMember)]
+
+
+def test_l09_uses_the_governor_from_afar_pays_and_the_dealer_relocates_it():
+    state = turn_start(players={0: {"hand": ("L09", "B02"), "lira": 2}}, governor=5)
+    listed = [c for c in game.legal_commands(state, 0) if isinstance(c, UseNeutralFigure) and c.figure == "governor"]
+    assert listed == [UseNeutralFigure(0, "L09", "governor", pay) for pay in ("lira", "B02", "drawn")]
+    top = state.deck[0]
+    events, state = play(state, UseNeutralFigure(0, "L09", "governor", "drawn"))
+    assert events == [BonusCardPlayed(0, "L09", "use_neutral"), BonusCardDrawn(0, top, "deck"),
+                      NeutralFigureUsed(0, "governor", card=top)]
+    assert state.players[0].hand == ("B02",) and state.discard[-2:] == ("L09", top)
+    request = game.chance(state)
+    assert request.label == "governor" and request.by_dealer and isinstance(state.phase, Movement)
+
+
+def test_l09_the_smuggler_and_the_courier_with_the_item_just_taken_as_payment():
+    state = turn_start(players={0: {"hand": ("L09", "L09"), "lira": 0}}, smuggler=10, courier=3)
+    events, state = play(state, UseNeutralFigure(0, "L09", "smuggler", "blue", "blue"))
+    assert events[1:] == [NeutralFigureUsed(0, "smuggler", "blue", 1, paid_good="blue")]
+    assert state.players[0].goods == {}
+    _, state = roll(state, 3, 3)
+    events, state = play(state, UseNeutralFigure(0, "L09", "courier", "drawn"))
+    assert events[1:] == [LettersDrawn(0, (1,), 0), NeutralFigureUsed(0, "courier", letters=(1,))]
+    assert state.players[0].letters == () and state.letters.discard == (1,)
+
+
+def test_l09_even_the_tavern_encounter_tile_does_not_waive_its_cost():
+    """R-41: the card says "pay the costs"; without 2 lira or a good there is no smuggler from afar."""
+    state = turn_start(players={0: {"hand": ("L09",), "lira": 0}}, smuggler=10)
+    assert [c.pay for c in game.legal_commands(state, 0)
+            if isinstance(c, UseNeutralFigure) and c.figure == "smuggler" and c.good == "red"] == ["red"]
+
+
+def test_l05_carries_out_the_discard_piles_top_card_which_stays_there():
+    state = turn_start(players={0: {"hand": ("L05",), "lira": 1}}, discard=("B02",))
+    assert [c for c in game.legal_commands(state, 0) if c.__class__ is PlayBonusCard] == [PlayBonusCard(0, "L05")]
+    events, state = play(state, PlayBonusCard(0, "L05"))
+    assert events == [BonusCardPlayed(0, "L05", "copy_discard"), BonusCardCopied(0, "B02", "gain_lira", lira=5)]
+    assert state.players[0].lira == 6 and state.discard == ("B02", "L05")
+
+
+def test_l05_follows_the_top_cards_own_timing_and_choices():
+    state = turn_start(players={0: {"hand": ("L05",)}}, discard=("B01",))
+    assert [c for c in game.legal_commands(state, 0) if c.__class__ is PlayBonusCard] == [
+        PlayBonusCard(0, "L05", good) for good in ("red", "green", "yellow", "blue")]
+    events, state = play(state, PlayBonusCard(0, "L05", "blue"))
+    assert events[1] == BonusCardCopied(0, "B01", "gain_good", good="blue", gained=1)
+    at_place = turn_start(players={0: {"hand": ("L05",)}}, discard=("B03",))  # the sultan's palace only
+    assert not [c for c in game.legal_commands(at_place, 0) if c.__class__ is PlayBonusCard]
+    copying_a_copy = turn_start(players={0: {"hand": ("L05",)}}, discard=("L05",))
+    assert not [c for c in game.legal_commands(copying_a_copy, 0) if c.__class__ is PlayBonusCard]
