@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
-from domain.istanbul import mocha_commands
+from domain.istanbul import letters_commands, mocha_commands
 from domain.istanbul.data import (
     BLACK_MARKET_GOODS,
     GOODS,
@@ -273,7 +273,7 @@ ALL = (
     TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile,
     BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
-) + mocha_commands.ALL
+) + mocha_commands.ALL + letters_commands.ALL
 COMMANDS = {cls.TYPE: cls for cls in ALL}
 
 

@@ -90,9 +90,12 @@ def backs(player: Player, n: int) -> tuple[int, ...]:
 
 # --- evolve helpers ----------------------------------------------------------------------------------------------
 def _without(letters: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    """`letters` less one entry per place in `gone`; evolve is total, so a place not held (an event applied out of
+    its batch's order) is passed over."""
     rest = list(letters)
     for place in gone:
-        rest.remove(place)
+        if place in rest:
+            rest.remove(place)
     return tuple(rest)
 
 

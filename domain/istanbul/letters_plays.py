@@ -159,9 +159,9 @@ def apply_neutral_figure_used(state, e):
         state = gain(state, e.seat, one(e.good, e.gained))
     if e.paid_good is not None:
         state = gain(state, e.seat, one(e.paid_good), sign=-1)
-    if e.card is not None:
-        state = replace(state, players=players_with(state, e.seat, hand=hand_remove(state.players[e.seat].hand,
-                                                                                    e.card)),
+    hand = state.players[e.seat].hand
+    if e.card is not None and e.card in hand:  # evolve is total: the card drawn just before may be the payment
+        state = replace(state, players=players_with(state, e.seat, hand=hand_remove(hand, e.card)),
                         discard=state.discard + (e.card,))
     state = letters.spent(state, e.seat, e.letters, e.sealed, lira=state.players[e.seat].lira - e.lira)
     return push_roll(state, e.figure, 0, by_dealer=True, front=False)

@@ -14,10 +14,11 @@ from domain.istanbul.data import MAX_SEATS, MIN_SEATS
 BASE_LAYOUTS = ("short_paths", "long_paths", "ordered", "random")
 EXPANSION_LAYOUTS = ("recommended", "random")  # 5x4: the rulebook's first-game picture, or random (11.1)
 LAYOUTS = BASE_LAYOUTS + ("recommended",)
-EXPANSIONS = ("mocha_baksheesh",)
+EXPANSIONS = ("mocha_baksheesh", "letters_seals")
 # boxes the engine knows in part: refused (and named) until every rule of theirs is in (domain/istanbul/README.md)
-INCOMPLETE = {"letters_seals": "Letters & Seals is not complete in this engine yet (its commands and events are "
-                               "not on the wire; with both boxes, the Great Bazaar is missing)"}
+INCOMPLETE: dict[str, str] = {}
+GREAT_BAZAAR = ("both expansions together are the Great Bazaar (rulebook p.17: places 1-25 in 5x5, the Catacombs 25, "
+                "every bonus card), which this engine does not play yet: choose one expansion")
 # Letters & Seals' set-up step 1: its bonus cards alone, or mixed with the base game's (the Great Bazaar: all)
 BONUS_DECKS = ("mixed", "letters_seals")
 DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": [], "caravan_leader": False,
@@ -82,4 +83,6 @@ def _expansions(value) -> tuple[str, ...]:
         raise InvalidOptions(f"unknown expansion {unknown[0]!r}: this engine plays {', '.join(EXPANSIONS)}")
     if len(set(value)) != len(value):
         raise InvalidOptions("each expansion is named once")
+    if len(set(value)) > 1:
+        raise InvalidOptions(GREAT_BAZAAR)
     return tuple(name for name in EXPANSIONS if name in value)

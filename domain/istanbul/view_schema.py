@@ -252,7 +252,7 @@ VIEW_SCHEMA = {
                              "expansion's recommended 5x4 picture, or a random layout drawn at set-up", LAYOUTS),
             "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
             "expansions": array("the expansions in play (present only when there are any)",
-                                string("an expansion (letters_seals: not selectable yet)", EXPANSIONS + tuple(INCOMPLETE))),
+                                string("an expansion", EXPANSIONS + tuple(INCOMPLETE))),
             "caravan_leader": boolean("variant Caravan Leader (present only when chosen): the caravan tile, see "
                                       "places.caravan_tile"),
             "bonus_deck": string("Letters & Seals (present only with it): its bonus cards mixed with the base "

@@ -1,5 +1,6 @@
-"""Letters & Seals' part in the engine, played at random to the end through the game's functions (the option is
-not selectable yet, so the table and the conformance suite cannot start it; options.INCOMPLETE): every game ends,
+"""Letters & Seals played at random to the end through the game's functions, at 2 and 5 seats, with and without
+the caravan leader and the neutral assistants, with either bonus deck (the conformance suite plays it through the
+table too, tests/contract): every game ends,
 the 36 letters and the 24 kiosk tiles are conserved, no seat takes more than one bonus turn in a round, an
 auction awaits exactly the seat whose bid is due, the kiosk exactly the seat whose choice is due (one tile left
 for each), a replay equals the live state, every view fits the view schema and none shows the letter pile's
@@ -18,10 +19,8 @@ from domain.istanbul.events import BonusCardPlayed, TurnEnded
 from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
 from domain.istanbul.letters_data import KIOSK_TILE_IDS, LETTERS
 from domain.istanbul.letters_events import BonusTurnTaken, CompanionMoved
-from domain.istanbul.options import Options
 from domain.istanbul.places.auction_house import Auction
 from domain.istanbul.places.kiosk import KioskChoice
-from domain.istanbul.setup import new_state
 from domain.istanbul.state import Setup
 
 VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
@@ -64,10 +63,19 @@ def check(state) -> None:
     assert sorted(kiosk.stack + kiosk.discard + kiosk.shown + kiosk.turned) == sorted(KIOSK_TILE_IDS)
 
 
-@pytest.mark.parametrize("seats, layout, seed", [(2, "recommended", 1), (5, "random", 2)])
-def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(seats, layout, seed):
+GAMES = [  # seats, seed, options besides the box
+    (2, 1, {"layout": "recommended"}),
+    (5, 2, {"layout": "random"}),
+    (2, 3, {"layout": "random", "neutral_assistants": True, "caravan_leader": True, "bonus_deck": "letters_seals"}),
+    (5, 4, {"layout": "recommended", "caravan_leader": True}),
+]
+
+
+@pytest.mark.parametrize("seats, seed, options", GAMES, ids=[f"{s}-{sorted(o.items())}" for s, _, o in GAMES])
+def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(seats, seed, options):
     rng = random.Random(seed)
-    state = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
+    options = {"expansions": ["letters_seals"], **options}
+    state = game.initial_state(options, seats)
     log = []
     bonus_this_round: list[int] = []
     auctions = kiosks = companion_turns = l_cards = 0
@@ -113,7 +121,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             if not game.is_terminal(state):
                 assert "pile" not in view["letters"]
     assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks and companion_turns and l_cards
-    replayed = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
+    replayed = game.initial_state(options, seats)
     for event in log:
         replayed = game.evolve(replayed, event)
     assert replayed == state
