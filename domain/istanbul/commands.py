@@ -41,7 +41,8 @@ class Move:
                               "with B08 the merchant's own place; never across the barrier unless the seat holds "
                               "the barrier tile", minimum=PLACE.minimum, maximum=PLACE.maximum)]
     card: Annotated[str | None, Doc("null for a normal move, or the movement card played instead: B08 (stay), "
-                                    "B09 (3-4 steps) or M07 (a corner)", choices=MOVEMENT_CARDS)] = None
+                                    "B09 (3-4 steps), M07 (a corner), L07 (an opponent's merchant's place) or L12 "
+                                    "(any place, 3 lira)", choices=MOVEMENT_CARDS)] = None
 
 
 @record

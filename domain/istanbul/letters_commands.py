@@ -99,7 +99,7 @@ class ChooseKioskTile:
 
     seat: Annotated[int, SEAT]
     tile: Annotated[str, Doc("a face-up kiosk tile, K01-K24 (rules 7.7)", choices=KIOSK_TILE_IDS)]
-    use: Annotated[bool, Doc("true: carry out the tile's action; false: only turn it over")]
+    use: Annotated[bool, Doc("true: carry out the tile's action; false: only turn it over")] = False
     option: Annotated[int | None, Doc("K13, K14, K20-K24: the branch taken, 0 the first printed (pay ... and take "
                                       "...), 1 the second; else null", minimum=0, maximum=1)] = None
     good: Annotated[str | None, Doc("the good (coffee too, in the Great Bazaar) the branch pays or takes by "
