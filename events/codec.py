@@ -349,8 +349,8 @@ def _typed_decoder(hint):
                 return None
             if isinstance(data, dict) and "@" in data:
                 decode = by_name.get(data["@"])
-                if decode is None:
-                    raise DecodeError(path, f"no {data['@']} here")
+                if decode is None:  # as the encoder: a snapshot type outside the union (a place's own phase)
+                    return _tagged_decode(data, path, classes)
                 return decode({k: v for k, v in data.items() if k != "@"}, path, classes)
             for decode in others:
                 try:

@@ -135,8 +135,29 @@ def layout_acceptable(grid: Grid, layout: tuple[int, ...], fountain_cells: tuple
 
 # --- who stands where ------------------------------------------------------------------------------------------
 def merchants_at(state, place: int, seat: int) -> tuple[int, ...]:
-    """Other players' merchants at `place`."""
-    return tuple(s for s, p in enumerate(state.players) if s != seat and p.merchant == place)
+    """The owners of other players' merchants at `place`, and with Letters & Seals of their companions too (each
+    is paid 2 lira, 5.4): one entry per figure."""
+    merchants = tuple(s for s, p in enumerate(state.players) if s != seat and p.merchant == place)
+    if state.letters is None:
+        return merchants
+    return merchants + tuple(s for s, p in enumerate(state.players) if s != seat and p.companion == place)
+
+
+def to_pay(state, place: int, seat: int) -> tuple[int, ...]:
+    """merchants_at, less the merchant L07's move joined (its owner is not paid, every other figure is)."""
+    owners = merchants_at(state, place, seat)
+    if not state.unpaid or state.unpaid[0] not in owners:
+        return owners
+    rest = list(owners)
+    rest.remove(state.unpaid[0])
+    return tuple(rest)
+
+
+def acting_place(state, seat: int) -> int:
+    """Where the figure the seat moved this turn stands: its companion in a companion turn (Letters & Seals),
+    else its merchant. Payments, encounters and catches happen there."""
+    player = state.players[seat]
+    return player.companion if state.companion_turn else player.merchant
 
 
 def neutral_merchants_at(state, place: int) -> tuple[int, ...]:

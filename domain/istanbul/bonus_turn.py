@@ -49,7 +49,7 @@ def apply_bonus_turn_taken(state, e):
     state = letters.spent(state, e.seat, e.letters, e.sealed)
     supply = state.letters
     supply = replace(supply, bonus_turns=supply.bonus_turns + (e.seat,), bonus_turn=True)
-    return replace(state, letters=supply, phase=MOVEMENT, yellow_used=False)
+    return replace(state, letters=supply, phase=MOVEMENT, yellow_used=False, companion_turn=False)
 
 
 def new_turn(state, next_seat: int):

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.istanbul import board, mocha_cards
+from domain.istanbul import board, letters_cards, mocha_cards
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import PlayBonusCard, once
 from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GOODS, POLICE_STATION, BonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
+from domain.istanbul.letters_events import BonusCardCopied
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.mocha_events import BonusCardPaid
 from domain.istanbul.places import guild_hall
@@ -47,7 +48,8 @@ def _window_open(state, row: BonusCard) -> bool:
     if timing == "outside_action":
         return own_turn(state) and not during_place_action(state)
     if timing == "at_place":
-        return isinstance(phase, Action) and phase.step is None and phase.place == row.place and state.guild is None
+        return (isinstance(phase, Action) and phase.step is None and (phase.place == row.place or phase.place in
+                                                                      row.places) and state.guild is None)
     if timing == "after_roll":
         return True  # the kind's own rule: a roll awaits its choice
     return isinstance(phase, (Movement, AssistantStep))
@@ -103,6 +105,17 @@ def _legal_return_assistant(state, seat, card_id):
     return [once(PlayBonusCard, seat, card_id, None, p, None) for p in places]
 
 
+NOT_COPIED = ("copy_discard", "use_neutral", "die_to_six")  # L05 copies cards played with play_bonus_card only
+
+
+def _legal_copy_discard(state, seat, card_id):
+    """L05: the plays the discard pile's top card would have now (its own timing and cost), as L05's."""
+    if not state.discard or CARDS[state.discard[-1]].kind in NOT_COPIED:
+        return ()
+    return [once(PlayBonusCard, seat, card_id, p.good, p.place, p.reward)
+            for p in _playable(state, seat, state.discard[-1])]
+
+
 LEGAL_BY_KIND = {
     "gain_good": _legal_gain_good,
     "gain_lira": _legal_gain_lira,
@@ -110,7 +123,9 @@ LEGAL_BY_KIND = {
     "family_to_police": _legal_family_to_police,
     "sell_any_goods": _legal_sell_any_goods,
     "return_assistant": _legal_return_assistant,
+    "copy_discard": _legal_copy_discard,
     **mocha_cards.LEGAL_BY_KIND,
+    **letters_cards.LEGAL_BY_KIND,
     # "stay", "move_3_4" and "corner" are played with the move command (turn.py)
 }
 
@@ -193,6 +208,18 @@ def _decide_plain(state, command, row):
     return [BonusCardPlayed(command.seat, command.card, row.kind)]
 
 
+def _decide_copy_discard(state, command, row):
+    """L05 onto the discard pile, then the top card's effect (it stays on the pile; its cost is paid)."""
+    top = state.discard[-1]
+    top_row = CARDS[top]
+    effect = DECIDE_BY_KIND[top_row.kind](state, replace(command, card=top), top_row)
+    first = effect[0]
+    copied = BonusCardCopied(command.seat, top, first.kind, first.good, first.gained, first.lira, first.place,
+                             first.reward)
+    paid = [BonusCardPaid(command.seat, top, top_row.cost)] if top_row.cost else []
+    return [BonusCardPlayed(command.seat, command.card, row.kind), *paid, copied, *effect[1:]]
+
+
 DECIDE_BY_KIND = {
     "gain_good": _decide_gain_good,
     "gain_lira": _decide_gain_lira,
@@ -200,7 +227,9 @@ DECIDE_BY_KIND = {
     "return_assistant": _decide_return_assistant,
     "repeat_action": _decide_plain,
     "sell_any_goods": _decide_plain,
+    "copy_discard": _decide_copy_discard,
     **mocha_cards.DECIDE_BY_KIND,
+    **letters_cards.DECIDE_BY_KIND,
 }
 
 
@@ -247,6 +276,10 @@ def _apply_return_assistant(state, e):
     return update(state, e.seat, stack=state.players[e.seat].stack + (e.seat,))
 
 
+def _apply_copy_discard(state, e):
+    return state  # the copied effect follows as bonus_card_copied
+
+
 APPLY_BY_KIND = {
     "gain_good": _apply_gain_good,
     "gain_lira": _apply_gain_lira,
@@ -254,7 +287,9 @@ APPLY_BY_KIND = {
     "repeat_action": _apply_repeat_action,
     "sell_any_goods": _apply_sell_any_goods,
     "return_assistant": _apply_return_assistant,
+    "copy_discard": _apply_copy_discard,
     **mocha_cards.APPLY_BY_KIND,
+    **letters_cards.APPLY_BY_KIND,
 }
 
 
@@ -264,4 +299,9 @@ def apply_bonus_card_played(state, e):
     return APPLY_BY_KIND[e.kind](state, e)
 
 
-APPLY = {BonusCardPlayed: apply_bonus_card_played, **mocha_cards.APPLY}
+def apply_bonus_card_copied(state, e):
+    return APPLY_BY_KIND[e.kind](state, e)
+
+
+APPLY = {BonusCardPlayed: apply_bonus_card_played, BonusCardCopied: apply_bonus_card_copied, **mocha_cards.APPLY,
+         **letters_cards.APPLY}

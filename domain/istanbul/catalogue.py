@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.istanbul import letters_data, mocha_data
 from domain.istanbul.data import BASE_CARDS, BASE_PLACES, FIGURES
 
-CARDS = {card.id: card for card in BASE_CARDS + mocha_data.CARDS}  # bonus cards
+CARDS = {card.id: card for card in BASE_CARDS + mocha_data.CARDS + letters_data.CARDS}  # bonus cards
 CARD_KINDS = {card_id: row.kind for card_id, row in CARDS.items()}
 GUILD_CARDS = {card.id: card for card in mocha_data.GUILD_CARDS}
 TAVERN_TILES = {tile.id: tile for tile in mocha_data.TAVERN_TILES}

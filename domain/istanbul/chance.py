@@ -36,6 +36,8 @@ def chance(state: State):
         return Pick(label, state.seats)
     if kind == "shuffle":
         return Shuffle(label, arg, secret=label != "layout")  # the layout is public; deck and stacks are not
+    if kind == "die":  # one die of the player's own (kiosk tile K16)
+        return Roll(label, 1, 6)
     if kind == "reshuffle":  # a place's discard pile becomes its stack (the guild cards): its size now
         return Shuffle(label, len(state.places[arg].discard))
     return Roll(label, 2, 6, by_dealer=by_dealer)

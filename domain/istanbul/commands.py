@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
-from domain.istanbul import mocha_commands
+from domain.istanbul import letters_commands, mocha_commands
 from domain.istanbul.data import (
     BLACK_MARKET_GOODS,
     GOODS,
@@ -41,7 +41,8 @@ class Move:
                               "with B08 the merchant's own place; never across the barrier unless the seat holds "
                               "the barrier tile", minimum=PLACE.minimum, maximum=PLACE.maximum)]
     card: Annotated[str | None, Doc("null for a normal move, or the movement card played instead: B08 (stay), "
-                                    "B09 (3-4 steps) or M07 (a corner)", choices=MOVEMENT_CARDS)] = None
+                                    "B09 (3-4 steps), M07 (a corner), L07 (an opponent's merchant's place) or L12 "
+                                    "(any place, 3 lira)", choices=MOVEMENT_CARDS)] = None
 
 
 @record
@@ -243,7 +244,7 @@ class PlayBonusCard:
     seat: Annotated[int, SEAT]
     card: Annotated[str, Doc("the bonus card id played from hand (B08, B09 and M07 go with move, M06 with "
                              "turn_die_to_six)", choices=CARD_IDS)]
-    good: Annotated[str | None, Doc("B01: the good taken; else null", choices=GOODS)] = None
+    good: Annotated[str | None, Doc("B01: the good taken; L03: the good paid; else null", choices=GOODS)] = None
     place: Annotated[int | None, Doc("B10: the place whose own assistant comes back; else null",
                                      minimum=PLACE.minimum, maximum=PLACE.maximum)] = None
     reward: Annotated[str | None, Doc("B06: card (draw 1 bonus card) or lira (3 lira); else null",
@@ -273,7 +274,7 @@ ALL = (
     TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile,
     BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
-) + mocha_commands.ALL
+) + mocha_commands.ALL + letters_commands.ALL
 COMMANDS = {cls.TYPE: cls for cls in ALL}
 
 

@@ -10,7 +10,7 @@ Rules look things up here or in the rows, and dispatch on a row's kind, never on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from domain.istanbul import letters_data, mocha_data
@@ -108,6 +108,7 @@ BASE = Expansion(
     goods=GOODS,
     layouts=tuple(LAYOUTS.items()),
 )
+BASE_WITHOUT_CARDS = replace(BASE, cards=())  # Letters & Seals' deck of its own cards alone (set-up step 1)
 BASE_TARGETS = {seats: row["target"] for seats, row in SETUP.items()}
 NO_FACE = PlaceFace()
 
@@ -125,9 +126,10 @@ MOCHA_BAKSHEESH = Expansion(
     faces=tuple(mocha_data.FACES.items()),
 )
 # Letters & Seals, in part (options.py keeps it refused until it is complete): places 21-24, letters, the
-# courier. Its bonus cards (letters_data.CARDS), the kiosk's tiles and the companion are not in play yet.
+# courier, the kiosk's tiles, the companion, its bonus cards (with or without the base cards: options.bonus_deck).
 LETTERS_SEALS = Expansion(
     name=letters_data.EXPANSION,
+    cards=letters_data.CARDS,
     place_names=tuple(letters_data.PLACE_NAMES.items()),
     figures=tuple(letters_data.FIGURES.items()),
     layouts=tuple(letters_data.LAYOUTS.items()),
@@ -161,7 +163,8 @@ def compose(*boxes: Expansion) -> Content:
 @cache
 def content_of(options: Options) -> Content:
     """The tables in play for `options` (frozen, so this is a pure lookup): the base and the expansions named."""
-    return compose(BASE, *(EXPANSIONS[name] for name in options.expansions))
+    base = BASE if options.bonus_deck == "mixed" else BASE_WITHOUT_CARDS
+    return compose(base, *(EXPANSIONS[name] for name in options.expansions))
 
 
 def content(state) -> Content:

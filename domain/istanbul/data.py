@@ -144,6 +144,8 @@ class BonusCard:
     final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10.3)
     amount: int = 0  # the kind's number: lira or coffee gained, goods swapped, guild cards drawn
     cost: Goods = Goods()  # what playing it costs (M02: 2 coffee, M03: 1 coffee)
+    good: str | None = None  # the pictured good (L04)
+    places: tuple[int, ...] = ()  # further places where an "at_place" card is played (L10: either mosque)
     status: str = "printed"  # "printed", "inferred" (e.g. copies deduced from a total) or "proposed" (reference 14a)
 
 

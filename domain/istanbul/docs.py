@@ -10,7 +10,8 @@ from domain.istanbul.data import COFFEE, GOODS, MAX_SEATS
 
 ALL_PLACES = PLACES
 CARD_IDS = tuple(CARDS)
-MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items() if c.kind in ("stay", "move_3_4", "corner"))
+MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items()
+                       if c.kind in ("stay", "move_3_4", "corner", "join_opponent", "pay_to_anywhere"))
 GOODS_AND_COFFEE = GOODS + (COFFEE,)
 
 SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)

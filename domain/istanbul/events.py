@@ -7,7 +7,7 @@ Mocha & Baksheesh's events are in mocha_events.py; EVENTS lists both."""
 
 from __future__ import annotations
 
-from domain.istanbul import mocha_events
+from domain.istanbul import letters_events, mocha_events
 from domain.istanbul.frozen import message as _event
 from domain.istanbul.goods import freeze
 
@@ -325,5 +325,5 @@ ALL = (
     TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
     GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited, CaravanTileTaken,
-) + mocha_events.ALL
+) + mocha_events.ALL + letters_events.ALL
 EVENTS = {cls.TYPE: cls for cls in ALL}

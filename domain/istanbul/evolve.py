@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn, folded_once
-from domain.istanbul import board, bonus_turn, card_steps, cards, figures, guild, letters, places, tiles
+from domain.istanbul import board, bonus_turn, card_steps, cards, companion, figures, guild, letters, letters_plays, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
+from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace
@@ -98,6 +99,8 @@ def merchant_moved(state, e):
     phase = arrival_phase(state, e.seat, e.place) if e.place == FOUNTAIN else ASSISTANT_STEP
     if e.card is None:
         return replace(state, players=players_with(state, e.seat, merchant=e.place), phase=phase)
+    if CARD_KINDS[e.card] == "join_opponent":  # L07: the joined merchant is not paid (of two there, the lower seat)
+        state = replace(state, unpaid=board.merchants_at(state, e.place, e.seat)[:1])
     players = players_with(state, e.seat, merchant=e.place, hand=hand_remove(state.players[e.seat].hand, e.card))
     return replace(state, players=players, discard=state.discard + (e.card,), phase=phase)
 
@@ -135,7 +138,7 @@ def turn_ended(state, e):
     if state.guild is not None or state.card_step is not None:  # the seat forfeited mid-decision
         state = replace(guild.abandoned(state), card_step=None)
     if state.letters is not None:
-        state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat))
+        state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat), companion_turn=False, unpaid=())
     if state.yellow_used:
         return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False)
     return replace(state, current=e.next_seat, phase=MOVEMENT)
@@ -191,5 +194,6 @@ APPLY = {
     ev.GameEnded: game_ended,
     ev.AssistantsReturned: assistants_returned,
 }
-for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn):
+for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn,
+                companion, letters_plays):
     APPLY.update(getattr(_module, "APPLY", {}))

@@ -44,7 +44,7 @@ def _free(state, seat: int) -> bool:
 
 
 def to_catch(state, seat: int) -> tuple[int, ...]:
-    place = state.players[seat].merchant
+    place = board.acting_place(state, seat)
     if place == POLICE_STATION:
         return ()
     return board.family_at(state, place, seat)
@@ -56,7 +56,7 @@ def used(state) -> tuple[str, ...]:
 
 def _here(state, seat: int, kind: str) -> str | None:
     """The figure of `kind` standing at the seat's merchant and not used this turn, or None."""
-    place = state.players[seat].merchant
+    place = board.acting_place(state, seat)
     done = used(state)
     for name, figure_kind in _kinds(state):
         if figure_kind == kind and state.figures[name] == place and name not in done:
@@ -125,13 +125,15 @@ def legal(state, seat: int) -> list:
         return out + [once(PayGovernor, seat, c) for c in sorted(set(player.hand))]
     if not (isinstance(phase, Encounters) or isinstance(phase, Action)) or phase.step is not None:
         return []
+    if isinstance(phase, Action) and phase.figure_left:  # kiosk tile K19 took the merchant stack away
+        return [once(EndTurn, seat)]
     catch = to_catch(state, seat)
     out = []
     for owner in catch:
         out.append(once(CatchFamilyMember, seat, owner, "lira"))
         if state.deck:
             out.append(once(CatchFamilyMember, seat, owner, "card"))
-    place = state.players[seat].merchant
+    place = board.acting_place(state, seat)
     if place in state.figures.values():
         done = used(state)
         for name, where in state.figures.items():
@@ -152,7 +154,7 @@ def diagnose(state, command) -> str:
             return v.WRONG_PHASE
         return v.NOT_ENOUGH_LIRA if command.card is None else v.CARD_NOT_IN_HAND
     kind = KIND_OF_COMMAND[type(command)]
-    place = state.players[command.seat].merchant
+    place = board.acting_place(state, command.seat)
     present = [name for name, k in _kinds(state) if k == kind and state.figures[name] == place]
     if not present:
         return v.FIGURE_NOT_HERE

@@ -3,12 +3,12 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
-from domain.istanbul import bonus_turn, card_steps, cards, figures, guild, places, tiles, turn
+from domain.istanbul import bonus_turn, card_steps, cards, companion, figures, guild, letters_plays, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
 from domain.istanbul.evolve import evolve
 from domain.istanbul.frozen import MISSING, recall, remember
-from domain.istanbul.letters_commands import TakeBonusTurn
+from domain.istanbul.letters_commands import StepFamilyMember, TakeBonusTurn, TakeCompanion, UseNeutralFigure
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.places import dice
 from domain.istanbul.state import (
@@ -24,13 +24,17 @@ from domain.istanbul.state import (
 
 
 def _movement(state: State, seat: int) -> list:
-    return turn.legal_movement(state, seat) + guild.legal_plays(state, seat)  # a guild card instead of the move
+    out = turn.legal_movement(state, seat) + guild.legal_plays(state, seat)  # a guild card instead of the move
+    if state.letters is None:
+        return out
+    return out + companion.legal_movement(state, seat) + letters_plays.legal_movement(state, seat)
 
 
 def _action(state: State, seat: int) -> list:
     if state.guild is not None:
         return guild.legal_action(state, seat)  # the card's action is owed: no encounters, no end of turn
-    return places.legal(state, seat, state.phase) + figures.legal(state, seat)  # encounters end the action
+    out = places.legal(state, seat, state.phase) + figures.legal(state, seat)  # encounters end the action
+    return out if state.letters is None else out + companion.legal_at_fountain(state, seat)
 
 
 # The commands of each phase of the own turn; bonus cards and mosque tiles follow in every one of them. A place
@@ -73,8 +77,10 @@ def _legal_commands(state: State, seat: int) -> list:
     if rule is None:
         return []
     out = rule(state, seat)
-    if state.letters is not None and once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
-        out += bonus_turn.legal(state, seat)
+    if state.letters is not None:
+        if once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
+            out += bonus_turn.legal(state, seat)
+        out += letters_plays.legal_any_time(state, seat)  # L09
     return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
 
 
@@ -95,6 +101,7 @@ def _continuable(state: State, seat: int, command) -> bool:
     return places.completable(after, seat, after.phase)
 
 
+LISTED_WHOLE = (TakeBonusTurn, TakeCompanion, StepFamilyMember, UseNeutralFigure)  # Letters & Seals: checked whole
 HANDLERS = {cls: module.decide for module in (cards, tiles, card_steps) for cls in module.COMMANDS}
 HANDLERS[AcceptRoll] = dice.decide
 
@@ -108,7 +115,7 @@ def listed(state: State, asked) -> bool:
     listing = recall(state, seat)
     if listing is not MISSING:
         return asked in listing  # listed just before (the usual way: list, choose, decide)
-    if state.guild is not None or state.card_step is not None or isinstance(asked, TakeBonusTurn):
+    if state.guild is not None or state.card_step is not None or isinstance(asked, LISTED_WHOLE):
         return asked in legal_commands(state, seat)
     phase = state.phase
     cls = type(asked)

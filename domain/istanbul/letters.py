@@ -40,9 +40,9 @@ def draw(state: State, seat: int, n: int) -> list:
 
 
 def figures_of(state: State, seat: int) -> tuple[int, ...]:
-    """The places where the seat's own figures stand (merchant, family member)."""
+    """The places where the seat's own figures stand (merchant, family member, the companion when on the board)."""
     p = state.players[seat]
-    return (p.merchant, p.family)
+    return (p.merchant, p.family, p.companion)  # a companion off the board is -1 or 0: never a letter's place
 
 
 def deliverable(state: State, seat: int) -> tuple[int, ...]:
@@ -90,9 +90,12 @@ def backs(player: Player, n: int) -> tuple[int, ...]:
 
 # --- evolve helpers ----------------------------------------------------------------------------------------------
 def _without(letters: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    """`letters` less one entry per place in `gone`; evolve is total, so a place not held (an event applied out of
+    its batch's order) is passed over."""
     rest = list(letters)
     for place in gone:
-        rest.remove(place)
+        if place in rest:
+            rest.remove(place)
     return tuple(rest)
 
 

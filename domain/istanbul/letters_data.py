@@ -42,6 +42,10 @@ LAYOUTS = {"recommended": (9, 1, 4, 21, 3, 15, 6, 7, 11, 22, 13, 24, 12, 14, 8, 
 
 FIGURES = {"courier": "take_letter"}  # 9.2: take 1 letter, pay 2 lira or 1 of the own letters
 
+# the companion (5.7): where it is, as Player.companion: a place number, or one of the two supplies
+GENERAL_SUPPLY = -1  # not yet won (the first Fountain action takes it, R-31)
+PERSONAL_SUPPLY = 0  # the player's own supply: brought in at the start of a turn onto the merchant's place (R-32)
+
 # --- letters and seals (7.8) ---------------------------------------------------------------------------------------
 FRONT_SEALS, BACK_SEALS = 1, 2  # a letter shows 1 seal and a place number in front, 2 seals behind
 EMBASSY_LETTERS = 2  # 6.18
@@ -117,23 +121,26 @@ KIOSK_TILES = (
     KioskTile("K23", "choose", options=(_gain(pay_lira=2, good=1), _gain(pay_good=1, lira=3))),
     KioskTile("K24", "choose", options=(_gain(pay_lira=2, cards=1), _gain(pay_cards=1, lira=3))),
 )
+KIOSK_TILE_IDS = tuple(tile.id for tile in KIOSK_TILES)
 KIOSK_EXTRA_TILES = 1  # reveal players + 1 tiles (6.19)
 KIOSK_STACKS = 2  # face down on the kiosk (4.2); the engine draws from one shuffled pile (the split is cosmetic)
 
 
 # --- bonus cards with seals (8.3): the texts are printed, the copies are the reference's stand-in (14a.5) ---------
+L04_GOODS = ("red", "green", "yellow", "blue")  # [P] 14a.5: the pictured good of each of L04's four copies
 CARDS = (
     BonusCard("L01", "take_letter", 4, "any", amount=1, status="proposed"),
     BonusCard("L02", "roll_named_yield", 2, "any", status="proposed"),  # [P] the black market's blue goods
     BonusCard("L03", "good_for_lira", 2, "any", final=True, amount=7, status="proposed"),
-    BonusCard("L04", "pictured_good", 4, "any", final=True, amount=3, status="proposed"),  # [P] 1 per colour
+    # L04: one row per pictured good (the copies differ), ids L04R, L04G, L04Y, L04B
+    *(BonusCard(f"L04{good[0].upper()}", "pictured_good", 1, "any", final=True, amount=3, good=good,
+                status="proposed") for good in L04_GOODS),
     BonusCard("L05", "copy_discard", 2, "any", status="proposed"),
     BonusCard("L06", "family_step", 2, "movement", status="proposed"),
     BonusCard("L07", "join_opponent", 2, "movement", status="proposed"),
     BonusCard("L08", "companion_two_steps", 2, "movement", status="proposed"),
     BonusCard("L09", "use_neutral", 2, "any", status="proposed"),
-    BonusCard("L10", "repeat_action", 2, "at_place", place=SMALL_MOSQUE, status="proposed"),  # or GREAT_MOSQUE
+    BonusCard("L10", "repeat_action", 2, "at_place", place=SMALL_MOSQUE, places=(GREAT_MOSQUE,), status="proposed"),
     BonusCard("L11", "repeat_action", 2, "at_place", place=SECRET_SOCIETY, status="proposed"),
     BonusCard("L12", "pay_to_anywhere", 2, "movement", amount=3, status="proposed"),
 )
-L04_GOODS = ("red", "green", "yellow", "blue")  # [P] 14a.5: the pictured good of each of L04's four copies

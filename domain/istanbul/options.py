@@ -14,11 +14,15 @@ from domain.istanbul.data import MAX_SEATS, MIN_SEATS
 BASE_LAYOUTS = ("short_paths", "long_paths", "ordered", "random")
 EXPANSION_LAYOUTS = ("recommended", "random")  # 5x4: the rulebook's first-game picture, or random (11.1)
 LAYOUTS = BASE_LAYOUTS + ("recommended",)
-EXPANSIONS = ("mocha_baksheesh",)
+EXPANSIONS = ("mocha_baksheesh", "letters_seals")
 # boxes the engine knows in part: refused (and named) until every rule of theirs is in (domain/istanbul/README.md)
-INCOMPLETE = {"letters_seals": "Letters & Seals is not complete in this engine yet (the kiosk, the companion, its "
-                               "bonus cards and, with both boxes, the Great Bazaar are missing)"}
-DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": [], "caravan_leader": False}
+INCOMPLETE: dict[str, str] = {}
+GREAT_BAZAAR = ("both expansions together are the Great Bazaar (rulebook p.17: places 1-25 in 5x5, the Catacombs 25, "
+                "every bonus card), which this engine does not play yet: choose one expansion")
+# Letters & Seals' set-up step 1: its bonus cards alone, or mixed with the base game's (the Great Bazaar: all)
+BONUS_DECKS = ("mixed", "letters_seals")
+DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": [], "caravan_leader": False,
+            "bonus_deck": "mixed"}
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,7 @@ class Options:
     expansions: tuple[str, ...] = ()
     # variant (11.4): the caravan tile; the rulebook's variants "can be combined freely" with every box
     caravan_leader: bool = False
+    bonus_deck: str = "mixed"  # with Letters & Seals: "letters_seals" leaves the base game's cards in the box
 
 
 def parse_options(options: dict | None, seats: int) -> Options:
@@ -58,7 +63,14 @@ def parse_options(options: dict | None, seats: int) -> Options:
     leader = options.get("caravan_leader", DEFAULTS["caravan_leader"])
     if not isinstance(leader, bool):
         raise InvalidOptions("caravan_leader must be a boolean")
-    return Options(layout=layout, neutral_assistants=neutral, expansions=expansions, caravan_leader=leader)
+    deck = options.get("bonus_deck", DEFAULTS["bonus_deck"])
+    if deck not in BONUS_DECKS:
+        raise InvalidOptions(f"bonus_deck must be one of {', '.join(BONUS_DECKS)}")
+    if deck != DEFAULTS["bonus_deck"] and expansions != ("letters_seals",):
+        raise InvalidOptions("bonus_deck is Letters & Seals' choice (rulebook p.15, set-up step 1): only with "
+                             "expansions [\"letters_seals\"] alone (the Great Bazaar uses every card)")
+    return Options(layout=layout, neutral_assistants=neutral, expansions=expansions, caravan_leader=leader,
+                   bonus_deck=deck)
 
 
 def _expansions(value) -> tuple[str, ...]:
@@ -71,4 +83,6 @@ def _expansions(value) -> tuple[str, ...]:
         raise InvalidOptions(f"unknown expansion {unknown[0]!r}: this engine plays {', '.join(EXPANSIONS)}")
     if len(set(value)) != len(value):
         raise InvalidOptions("each expansion is named once")
+    if len(set(value)) > 1:
+        raise InvalidOptions(GREAT_BAZAAR)
     return tuple(name for name in EXPANSIONS if name in value)

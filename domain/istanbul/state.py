@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import NONE, freeze
+from domain.istanbul.letters_data import GENERAL_SUPPLY
 from domain.istanbul.mocha_data import NO_RULES, GuildExtra, GuildRules
 from domain.istanbul.options import Options
 
@@ -32,6 +33,7 @@ class Player:
     letters: tuple[int, ...] = ()  # Letters & Seals: face-up letters (1 seal), their place numbers, sorted
     sealed: tuple[int, ...] = ()  # Letters & Seals: delivered letters (2 seals each), sorted; the view shows
     # only their number (the back hides the place), the state keeps each letter's place so letters are conserved
+    companion: int = GENERAL_SUPPLY  # Letters & Seals: the companion's place, or the general / personal supply
 
     def __post_init__(self):
         freeze(self, "goods")
@@ -119,7 +121,7 @@ class Action(_CurrentSeat):
     """Phase 3 at `place` (the family member's place when sent from the police station; the place next to the
     barrier, or a guild card's place, when no figure acts)."""
 
-    VIEW_OPTIONAL = ("no_figure",)
+    VIEW_OPTIONAL = ("no_figure", "figure_left")
     place: int
     by_family: bool = False
     done: int = 0  # performances of the place action so far
@@ -130,6 +132,7 @@ class Action(_CurrentSeat):
     assistant_left: bool = False  # fountain: an assistant of the stack was left here before the action
     step: Caravan | Dice | SingleGood | GuildDrawing | None = None
     no_figure: bool = False  # the tavern's barrier or a guild card: no figure acts here, so no encounters follow
+    figure_left: bool = False  # no encounters follow: K19 took the acting stack away, or L06's family step
 
 
 @record
@@ -240,6 +243,8 @@ class State:
     guild: GuildTurn | None = None  # Mocha & Baksheesh: the guild card being carried out this turn
     card_step: CardStep | None = None  # a bonus card's own sub-decision (M04's swap, M05's roll), answered first
     letters: LetterSupply | None = None  # Letters & Seals: the letter piles and this round's bonus turns
+    companion_turn: bool = False  # Letters & Seals: the current seat moves its companion this turn, not its merchant
+    unpaid: tuple[int, ...] = ()  # Letters & Seals, L07: the seat whose merchant this turn's move joined (not paid)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -25,6 +25,7 @@ from domain.istanbul.events import (
     TurnEnded,
 )
 from domain.istanbul.figures import to_catch
+from domain.istanbul.letters_events import MovementCardPaid
 from domain.istanbul.places import caravansary, fountain, tavern
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
@@ -50,14 +51,14 @@ NORMAL_STEPS = (1, 2)
 def arrival_phase(state: State, seat: int, place: int):
     """After the assistant step at `place`: pay other merchants (not at the fountain) or go straight to the
     action."""
-    if place != FOUNTAIN and (board.merchants_at(state, place, seat) or board.neutral_merchants_at(state, place)):
+    if place != FOUNTAIN and (board.to_pay(state, place, seat) or board.neutral_merchants_at(state, place)):
         return PAYMENT
     return action_at(place)
 
 
 def fee(state: State, seat: int) -> int:
-    place = state.players[seat].merchant
-    return MERCHANT_FEE * (len(board.merchants_at(state, place, seat)) + len(board.neutral_merchants_at(state, place)))
+    place = board.acting_place(state, seat)
+    return MERCHANT_FEE * (len(board.to_pay(state, place, seat)) + len(board.neutral_merchants_at(state, place)))
 
 
 # --- legal commands --------------------------------------------------------------------------------------------
@@ -97,6 +98,11 @@ def legal_movement(state: State, seat: int) -> list:
             out.append(once(Move, seat, here, kinds["stay"]))
         if "corner" in kinds:
             out += _corners(state.layout, seat, here, kinds["corner"])
+        if "join_opponent" in kinds:  # L07: to an opponent's merchant, a jump
+            others = {p.merchant for s, p in enumerate(state.players) if s != seat and s not in state.out}
+            out += [once(Move, seat, p, kinds["join_opponent"]) for p in sorted(others - {here})]
+        if "pay_to_anywhere" in kinds and player.lira >= CARDS[kinds["pay_to_anywhere"]].amount:  # L12: a jump
+            out += [once(Move, seat, p, kinds["pay_to_anywhere"]) for p in sorted(state.layout) if p != here]
     return out
 
 
@@ -158,6 +164,8 @@ def diagnose(state: State, c) -> str:
 def decide_move(state: State, command: Move) -> list:
     player = state.players[command.seat]
     events = [MerchantMoved(command.seat, player.merchant, command.place, command.card)]
+    if command.card is not None and CARDS[command.card].kind == "pay_to_anywhere":  # L12: 3 lira with the move
+        events.append(MovementCardPaid(command.seat, command.card, CARDS[command.card].amount))
     if command.place == FOUNTAIN and board.has_assistant(state, FOUNTAIN, command.seat):
         # ruling R-04: an own assistant at the fountain is picked up as usual (no decision needed there)
         events.append(AssistantPickedUp(command.seat, FOUNTAIN, command.seat))
@@ -177,8 +185,8 @@ def decide_pick_up_assistant(state: State, command: PickUpAssistant) -> list:
 
 def decide_pay_merchants(state: State, command: PayMerchants) -> list:
     seat = command.seat
-    place = state.players[seat].merchant
-    owners = board.merchants_at(state, place, seat)
+    place = board.acting_place(state, seat)
+    owners = board.to_pay(state, place, seat)
     neutral = board.neutral_merchants_at(state, place)
     return [MerchantsPaid(seat, place, owners, neutral, MERCHANT_FEE * (len(owners) + len(neutral)))]
 

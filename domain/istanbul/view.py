@@ -22,7 +22,7 @@ from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
-from domain.istanbul.letters_events import LetterPileShuffled
+from domain.istanbul.letters_events import KioskTilesShuffled, LetterPileShuffled
 from domain.istanbul.mocha_events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State
@@ -79,6 +79,7 @@ def _player(state: State, seat: int, viewer, revealed: bool, goods: tuple[str, .
         out["letters"] = list(p.letters)
         out["sealed_letters"] = len(p.sealed)
         out["seals"] = p.seals
+        out["companion"] = p.companion
     return out
 
 
@@ -96,6 +97,8 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     options = {"layout": state.options.layout, "neutral_assistants": state.options.neutral_assistants}
     if expansion:
         options["expansions"] = list(state.options.expansions)
+    if state.letters is not None:
+        options["bonus_deck"] = state.options.bonus_deck
     if state.options.caravan_leader:
         options["caravan_leader"] = True  # a variant's option shows only when chosen: base views keep their shape
     out = {
@@ -135,7 +138,8 @@ def view(state: State, seat: int | None, complete: bool = False) -> dict:
     if state.letters is not None:
         supply = state.letters
         out["letters"] = {"pile_size": len(supply.pile), "spent": len(supply.discard),
-                          "bonus_turns": list(supply.bonus_turns), "bonus_turn": supply.bonus_turn}
+                          "bonus_turns": list(supply.bonus_turns), "bonus_turn": supply.bonus_turn,
+                          "companion_turn": state.companion_turn}
         if revealed:
             out["letters"]["pile"] = list(supply.pile)
     return out
@@ -171,4 +175,6 @@ def redact(event, seat: int | None):
         return replace(event, tiles=())
     if isinstance(event, LetterPileShuffled):
         return replace(event, letters=())
+    if isinstance(event, KioskTilesShuffled):
+        return replace(event, tiles=())
     return event

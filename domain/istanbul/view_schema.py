@@ -12,7 +12,7 @@ from domain.istanbul import letters_data, mocha_data, places
 from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
 from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.docs import CARD_IDS
-from domain.istanbul.options import EXPANSIONS, INCOMPLETE, LAYOUTS
+from domain.istanbul.options import BONUS_DECKS, EXPANSIONS, INCOMPLETE, LAYOUTS
 from domain.istanbul.schema import (
     PLACE_RANGE,
     array,
@@ -94,8 +94,10 @@ PHASES = [
         "assistant_left": boolean("fountain: an assistant of the stack was left here before the action"),
         "no_figure": boolean("Mocha & Baksheesh: no figure acts (the place next to the tavern's barrier, or a guild "
                              "card's place): no encounters follow from it (present only when true)"),
+        "figure_left": boolean("Letters & Seals: the acting merchant stack was put on the fountain (kiosk tile "
+                               "K19): no encounters follow (present only when true)"),
         "step": STEP,
-    }, optional=("step", "no_figure")),
+    }, optional=("step", "no_figure", "figure_left")),
     _phase("Encounters", "phase 4: catch family members (compulsory), use the governor / smuggler (/ coffee "
            "trader) once each", {
         "used": array("neutral figures already used this turn", string("a figure", FIGURE_NAMES)),
@@ -112,6 +114,12 @@ PHASES = [
         "bid": integer("the high bid in lira", minimum=1),
         "leader": seat("the seat holding the high bid"),
         "owed": integer("cards the winner draws once the discard pile is reshuffled", minimum=0, maximum=2),
+    }),
+    _phase("KioskChoice", "Letters & Seals, Kiosk 22: each seat in turn chooses a face-up kiosk tile (places."
+           "kiosk.shown), the active seat first and again last; to_act is the seat whose choice is awaited", {
+        "active": seat("the active seat, whose action this is"),
+        "choosers": array("seats still to choose, in order, the one awaited first", seat("a seat")),
+        "left": boolean("the active seat's merchant stack was put on the fountain (K19): no encounters follow"),
     }),
     _phase("FinalCards", "after the last turn: seats may still play cards bringing lira or goods (B01, B02)", {
         "queue": array("seats still to play final cards, the first one acts now", seat("a seat")),
@@ -152,8 +160,11 @@ PLAYER = obj("one seat's merchant, wheelbarrow and pieces", {
                      "each, ascending", place("a letter's place")),
     "sealed_letters": integer("Letters & Seals: delivered letters, showing their back (2 seals each)", minimum=0),
     "seals": integer("Letters & Seals: the seals the letters show in all", minimum=0),
+    "companion": integer("Letters & Seals: where the companion is: a place, 0 in the player's own supply (brought "
+                         "in at the start of a turn), -1 still in the general supply (until the first fountain "
+                         "action)", minimum=-1, maximum=PLACE_RANGE["maximum"]),
 }, optional=("bonus_cards", "guild_card_count", "guild_cards", "tavern_tiles", "letters", "sealed_letters",
-             "seals"))
+             "seals", "companion"))
 
 
 def _places() -> dict:
@@ -182,6 +193,8 @@ EXPANSION_VIEW = {
         "spent": integer("spent letters, reshuffled into a new pile when it runs out", minimum=0),
         "bonus_turns": array("seats that took their bonus turn this round", seat("a seat")),
         "bonus_turn": boolean("the current turn is a bonus turn (it earns none)"),
+        "companion_turn": boolean("the current seat moved its companion this turn (payments, action and "
+                                  "encounters happen at the companion's place), not its merchant"),
         "pile": array("the pile's letters top first: only once the game is over", place("a letter's place")),
     }, optional=("pile",)),
     "guild_turn": nullable(obj("Mocha & Baksheesh: the guild card being carried out this turn (null: none)", {
@@ -196,9 +209,9 @@ EXPANSION_VIEW = {
             "given": goods_counts("what was given (empty: give_goods is due; else take_goods of as many)", (),
                                   GOODS + (COFFEE,)),
         }),
-        obj("M05: the card's roll (empty while it is pending), then accept_roll or M06", {
+        obj("M05, L02: the card's roll (empty while it is pending), then accept_roll or M06", {
             "name": string("the decision", ["CardRoll"]),
-            "kind": string("the card's kind", ["roll_two_yields"]),
+            "kind": string("the card's kind", ["roll_two_yields", "roll_named_yield"]),
             "dice": array("the two dice", integer("a die", minimum=1, maximum=6), maxItems=2),
         }),
     ]},
@@ -239,10 +252,12 @@ VIEW_SCHEMA = {
                              "expansion's recommended 5x4 picture, or a random layout drawn at set-up", LAYOUTS),
             "neutral_assistants": boolean("variant: each stack's bottom assistant is neutral (anyone may use it)"),
             "expansions": array("the expansions in play (present only when there are any)",
-                                string("an expansion (letters_seals: not selectable yet)", EXPANSIONS + tuple(INCOMPLETE))),
+                                string("an expansion", EXPANSIONS + tuple(INCOMPLETE))),
             "caravan_leader": boolean("variant Caravan Leader (present only when chosen): the caravan tile, see "
                                       "places.caravan_tile"),
-        }, optional=("expansions", "caravan_leader")),
+            "bonus_deck": string("Letters & Seals (present only with it): its bonus cards mixed with the base "
+                                 "game's, or alone", BONUS_DECKS),
+        }, optional=("expansions", "caravan_leader", "bonus_deck")),
         "you": nullable(seat("the seat this view is for (null: a spectator)")),
         "layout": array("the grid, rows top to bottom, each row's place numbers left to right (empty until a "
                         "random layout is drawn)", array("one row", place("a place"))),

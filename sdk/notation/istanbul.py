@@ -67,11 +67,27 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "turn_die_to_six": (("die",), ()),
     "give_goods": (("goods",), ()),
     "take_goods": (("goods",), ()),
+    # Letters & Seals
+    "visit_embassy": ((), ()),
+    "join_secret_society": (("letters", "sealed", "place"), ()),
+    "use_courier": (("pay",), ("letter",)),
+    "take_bonus_turn": (("letters", "sealed"), ()),
+    "visit_auction_house": (("good",), ("bid",)),
+    "bid": ((), ("amount",)),
+    "visit_kiosk": ((), ()),
+    "choose_kiosk_tile": (("tile",), ("use", "option", "good", "letter", "card")),
+    "bring_in_companion": ((), ()),
+    "move_companion": (("place",), ("card",)),
+    "take_companion": ((), ()),
+    "step_family_member": (("place", "card"), ()),
+    "use_neutral_figure": (("card", "figure", "pay"), ("good", "letter")),
 }
 # how a field's value is written, by field name (anything else is a plain word)
 PLACE, PLACES, GOODS, INT, FLAG = "place", "places", "goods", "int", "flag"
 KINDS = {"place": PLACE, "places": PLACES, "goods": GOODS, "any_goods": GOODS, "number": INT, "owner": INT,
-         "die": INT, "neutral": FLAG, "reroll": FLAG, "act_at": PLACE, "lira": FLAG}
+         "die": INT, "neutral": FLAG, "reroll": FLAG, "act_at": PLACE, "lira": FLAG,
+         # Letters & Seals: face-up letters by their places ("-": none), counts and amounts, the kiosk's choices
+         "letters": PLACES, "sealed": INT, "amount": INT, "bid": INT, "letter": INT, "option": INT, "use": FLAG}
 
 
 def slug(name: str) -> str:
@@ -102,21 +118,22 @@ def _write(field: str, value, places: Places) -> str:
     if kind == PLACE:
         return places.name(value)
     if kind == PLACES:
-        return ",".join(places.name(p) for p in value)
+        return ",".join(places.name(p) for p in value) or "-"
     if kind == GOODS:
         return ",".join(f"{good}:{count}" for good, count in value.items() if count)
     return str(value)
 
 
 def _read(field: str, word: str, places: Places):
-    """Case-insensitive: card ids are upper case (`B08`), every other word lower case."""
+    """Case-insensitive: card and kiosk tile ids are upper case (`B08`, `K20`), every other word lower case."""
     kind = KINDS.get(field)
-    word = word.upper() if field == "card" else word.lower()
+    is_id = field == "card" or (field == "tile" and word[:1] in "kK" and word[1:].isdigit())  # B08, K20
+    word = word.upper() if is_id else word.lower()
     try:
         if kind == PLACE:
             return places.number(word)
         if kind == PLACES:
-            return [places.number(p) for p in split_list(word)]
+            return [] if word == "-" else [places.number(p) for p in split_list(word)]
         if kind == GOODS:
             return {good: int(count) for good, _, count in (pair.partition(":") for pair in split_list(word))}
         if kind == INT:
@@ -154,7 +171,9 @@ def parse_move(text: str, place_names: dict | None = None) -> dict:
     required, optional = FIELDS[kind]
     rest = words[length:]
     places = Places(place_names)
-    positional = [w for w in rest if "=" not in w and w.lower() not in optional]
+    # a bare word is a flag only when it names an optional flag field (`use_courier letter letter=5`: the first
+    # `letter` is the payment, a value)
+    positional = [w for w in rest if "=" not in w and not (w.lower() in optional and KINDS.get(w.lower()) == FLAG)]
     if len(positional) != len(required):
         raise NotationError(f"'{kind.replace('_', ' ')}' takes {len(required)} value(s): {', '.join(required) or 'none'}")
     command: dict = {"type": kind}
@@ -165,9 +184,9 @@ def parse_move(text: str, place_names: dict | None = None) -> dict:
         if name.lower() not in optional:
             continue
         if not eq:
-            if KINDS.get(name.lower()) != FLAG:
-                raise NotationError(f"{name} needs a value ({name}=...)")
-            command[name.lower()] = True
+            if KINDS.get(name.lower()) == FLAG:
+                command[name.lower()] = True
+            continue  # a value, read above
         else:
             command[name.lower()] = _read(name.lower(), value, places)
     return command

@@ -7,7 +7,7 @@
   evolve, chance, the dealer's draw), without the table's runner and bookkeeping;
 - events replayed per second: the fold of `evolve` over those games' recorded events.
 
-The base game and Mocha & Baksheesh (recommended 5x4 layout) are measured side by side; Jaipur is measured the
+The base game, Mocha & Baksheesh and Letters & Seals (recommended 5x4 layouts) are measured side by side; Jaipur is measured the
 same way in the same run as the baseline. Timings vary with the machine's load, so each
 figure is the best of a few rounds; the figures are printed, never asserted.
 """
@@ -27,7 +27,7 @@ ROUNDS = 3
 REPLAYS = 5
 
 
-BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}}
+BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}, "letters_seals": {"expansions": ["letters_seals"]}}
 
 
 def playout(name: str, seats: int, seed: int, options: dict | None = None) -> Table:

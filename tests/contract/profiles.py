@@ -65,6 +65,23 @@ PROFILES = {
         "games": sized(ci=2, long=100),  # the six examples above carry the coverage; draws add variety
         "max_commands": 20_000,
     },
+    "istanbul/letters_seals": {
+        "game": "istanbul",
+        "seats": (2, 3, 4, 5),
+        "options": st.fixed_dictionaries({"expansions": st.just(["letters_seals"]),
+                                          "layout": st.sampled_from(["recommended", "random"])},
+                                         optional={"neutral_assistants": st.booleans(),
+                                                   "caravan_leader": st.booleans(),
+                                                   "bonus_deck": st.sampled_from(["mixed", "letters_seals"])}),
+        # 2 and 5 seats, with and without the caravan leader and the neutral assistants, both decks (a 5-seat game
+        # without the caravan leader: tests/property/test_istanbul_letters.py, to keep the suite's time)
+        "examples": ((2, {"expansions": ["letters_seals"], "layout": "recommended", "neutral_assistants": True}),
+                     (2, {"expansions": ["letters_seals"], "layout": "random", "caravan_leader": True,
+                          "bonus_deck": "letters_seals"}),
+                     (5, {"expansions": ["letters_seals"], "layout": "random", "caravan_leader": True})),
+        "games": sized(ci=1, long=100),  # the four examples above carry the coverage; draws add variety
+        "max_commands": 20_000,
+    },
     "tiny": {
         "seats": (2,),
         "options": st.just({}),

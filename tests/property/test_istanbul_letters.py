@@ -1,8 +1,10 @@
-"""Letters & Seals' part in the engine, played at random to the end through the game's functions (the option is
-not selectable yet, so the table and the conformance suite cannot start it; options.INCOMPLETE): every game ends,
-the 36 letters are conserved, no seat takes more than one bonus turn in a round, an auction awaits exactly the
-seat whose bid is due, a replay equals the live state, every view fits the view schema and none shows the letter
-pile's order before the end."""
+"""Letters & Seals played at random to the end through the game's functions, at 2 and 5 seats, with and without
+the caravan leader and the neutral assistants, with either bonus deck (the conformance suite plays it through the
+table too, tests/contract): every game ends,
+the 36 letters and the 24 kiosk tiles are conserved, no seat takes more than one bonus turn in a round, an
+auction awaits exactly the seat whose bid is due, the kiosk exactly the seat whose choice is due (one tile left
+for each), a replay equals the live state, every view fits the view schema and none shows the letter pile's
+order before the end."""
 
 from __future__ import annotations
 
@@ -13,13 +15,12 @@ from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Shuffle
-from domain.istanbul.events import TurnEnded
-from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy
-from domain.istanbul.letters_data import LETTERS
-from domain.istanbul.letters_events import BonusTurnTaken
-from domain.istanbul.options import Options
+from domain.istanbul.events import BonusCardPlayed, TurnEnded
+from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
+from domain.istanbul.letters_data import KIOSK_TILE_IDS, LETTERS
+from domain.istanbul.letters_events import BonusTurnTaken, CompanionMoved
 from domain.istanbul.places.auction_house import Auction
-from domain.istanbul.setup import new_state
+from domain.istanbul.places.kiosk import KioskChoice
 from domain.istanbul.state import Setup
 
 VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
@@ -43,7 +44,7 @@ def drawn(rng: random.Random, request) -> ChanceDrawn:
 def choose(rng: random.Random, commands: list):
     """Mostly the letters' own commands when offered, so seals pile up (the embassy, the courier) and are spent
     at the Secret Society; a bonus turn now and then, so seats often end a bonus turn still holding seals."""
-    for kinds, odds in (((JoinSecretSociety,), 0.9), ((VisitEmbassy, UseCourier), 0.8), ((TakeBonusTurn,), 0.3)):
+    for kinds, odds in (((JoinSecretSociety,), 0.9), ((VisitEmbassy, UseCourier, VisitKiosk), 0.8), ((TakeBonusTurn,), 0.3)):
         eager = [c for c in commands if isinstance(c, kinds)]
         if eager and rng.random() < odds:
             return rng.choice(eager)
@@ -57,15 +58,27 @@ def check(state) -> None:
         assert sorted([*supply.pile, *supply.discard, *held]) == PLACES
     assert all(p.seals == len(p.letters) + 2 * len(p.sealed) for p in state.players)
     assert len(set(supply.bonus_turns)) == len(supply.bonus_turns)
+    assert all(p.companion in (-1, 0, *state.layout) for p in state.players)
+    kiosk = state.places["kiosk"]
+    assert sorted(kiosk.stack + kiosk.discard + kiosk.shown + kiosk.turned) == sorted(KIOSK_TILE_IDS)
 
 
-@pytest.mark.parametrize("seats, layout, seed", [(2, "recommended", 1), (5, "random", 2)])
-def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(seats, layout, seed):
+GAMES = [  # seats, seed, options besides the box
+    (2, 1, {"layout": "recommended"}),
+    (5, 2, {"layout": "random"}),
+    (2, 3, {"layout": "random", "neutral_assistants": True, "caravan_leader": True, "bonus_deck": "letters_seals"}),
+    (5, 4, {"layout": "recommended", "caravan_leader": True}),
+]
+
+
+@pytest.mark.parametrize("seats, seed, options", GAMES, ids=[f"{s}-{sorted(o.items())}" for s, _, o in GAMES])
+def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(seats, seed, options):
     rng = random.Random(seed)
-    state = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
+    options = {"expansions": ["letters_seals"], **options}
+    state = game.initial_state(options, seats)
     log = []
     bonus_this_round: list[int] = []
-    auctions = 0
+    auctions = kiosks = companion_turns = l_cards = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
@@ -82,6 +95,8 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
         for event in events:
             before = state.current
             state = game.evolve(state, event)
+            companion_turns += isinstance(event, CompanionMoved)
+            l_cards += isinstance(event, BonusCardPlayed) and event.card.startswith("L")
             if isinstance(event, BonusTurnTaken):
                 assert event.seat not in bonus_this_round
                 bonus_this_round.append(event.seat)
@@ -95,13 +110,18 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             assert game.to_act(state) == state.phase.bidders[:1] and state.phase.bidders[-1:] in (
                 (state.phase.auctioneer,), ())
             auctions += 1
-        if len(log) % 101 < len(events) or isinstance(state.phase, Auction):  # a sample: views are costly
+        if isinstance(state.phase, KioskChoice) and game.chance(state) is None:  # exactly the seat choosing now
+            live = [s for s in state.phase.choosers if s not in state.out]
+            assert game.to_act(state) == tuple(live[:1]) and live[-1] == state.phase.active
+            assert len(state.places["kiosk"].shown) == len(live)  # one tile each, the active seat the last
+            kiosks += 1
+        if len(log) % 101 < len(events) or isinstance(state.phase, (Auction, KioskChoice)):  # a sample: views are costly
             view = game.view(state, 0)
             VIEW_SCHEMA.validate(view)
             if not game.is_terminal(state):
                 assert "pile" not in view["letters"]
-    assert game.is_terminal(state) and game.result(state)["winners"] and auctions
-    replayed = new_state(Options(layout=layout, expansions=("letters_seals",)), seats)
+    assert game.is_terminal(state) and game.result(state)["winners"] and auctions and kiosks and companion_turns and l_cards
+    replayed = game.initial_state(options, seats)
     for event in log:
         replayed = game.evolve(replayed, event)
     assert replayed == state

@@ -31,6 +31,7 @@ from domain.istanbul.places import (
     fountain,
     gemstone_dealer,
     guild_hall,
+    kiosk,
     markets,
     mosques,
     police_station,
@@ -49,7 +50,7 @@ BASE_MODULES = (
     police_station, sultans_palace, mosques, gemstone_dealer,
 )
 MOCHA_MODULES = (coffee_roastery, guild_hall, tavern, coffee_house)
-LETTERS_MODULES = (embassy, auction_house, secret_society)  # Letters & Seals so far: the kiosk to come
+LETTERS_MODULES = (embassy, kiosk, auction_house, secret_society)
 # every place module known, in the order views list them: place ids never repeat across boxes
 MODULES = BASE_MODULES + MOCHA_MODULES + LETTERS_MODULES
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}

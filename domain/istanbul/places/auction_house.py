@@ -46,7 +46,7 @@ class Auction:
         return tuple(s for s in self.bidders if s not in state.out)[:1]
 
 
-def _others(state, seat: int) -> tuple[int, ...]:
+def others_in_turn_order(state, seat: int) -> tuple[int, ...]:
     """The other seats still in the game, clockwise from the auctioneer's left."""
     out, s = [], next_seat(state, seat)
     while s != seat:
@@ -99,7 +99,7 @@ def decide(state, command):
     seat = command.seat
     if isinstance(command, VisitAuctionHouse):
         events = [AuctionHouseVisited(seat, command.good, gained(state.players[seat], command.good), command.bid)]
-        if command.bid is not None and not _others(state, seat):
+        if command.bid is not None and not others_in_turn_order(state, seat):
             events += _close(state, seat, command.bid, seat)
         return events
     phase = state.phase
@@ -126,7 +126,7 @@ def apply_auction_house_visited(state, e):
     state = gain(state, e.seat, one(e.good, e.gained))
     if e.bid is None:
         return acted(state)
-    others = _others(state, e.seat)
+    others = others_in_turn_order(state, e.seat)
     return replace(state, phase=Auction(e.seat, others + (e.seat,), e.bid, e.seat, 0, acted_phase(state.phase)))
 
 

@@ -18,14 +18,14 @@ from domain.istanbul.content import content
 from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_HOUSE_FAIL
 from domain.istanbul.events import DiceRolled, RollResolved
 from domain.istanbul.frozen import replace
-from domain.istanbul.goods import NONE
+from domain.istanbul.goods import NONE, Goods
 from domain.istanbul.mocha_events import DieTurned, YieldsTaken
 from domain.istanbul.state import Action, CardRoll, Dice, SingleGood, action_rules, with_step
 from domain.istanbul.wheelbarrow import capped_gain, gain, gained, one
 
 COMMANDS = (AcceptRoll,)
 STEP_COMMANDS = COMMANDS
-CARD_ROLLS = ("roll_two_yields",)  # chance labels of rolls a bonus card makes (the card's kind)
+CARD_ROLLS = ("roll_two_yields", "roll_named_yield")  # chance labels of rolls a bonus card makes (the card's kind)
 
 
 # --- the choices after a roll ----------------------------------------------------------------------------------
@@ -69,8 +69,12 @@ def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved
     return RollResolved(seat, step.kind, total, 0, lira)
 
 
-def resolve_card_roll(state, seat: int, dice: tuple[int, ...]) -> YieldsTaken:
-    """M05: both dice's yields (the table is data, content.die_yields)."""
+def resolve_card_roll(state, seat: int, dice: tuple[int, ...], kind: str) -> YieldsTaken:
+    """M05: both dice's yields (the table is data, content.die_yields); L02: the yield the card names, [P] the
+    black market's blue goods by the sum (reference 14a.5)."""
+    if kind == "roll_named_yield":
+        blue = Goods.of(BLACK_MARKET_ROLL_GOOD, BLACK_MARKET_BLUE[sum(dice)])
+        return YieldsTaken(seat, dice, capped_gain(state.players[seat], blue), 0)
     yields = content(state).die_yields
     goods = NONE
     lira = 0
@@ -81,14 +85,16 @@ def resolve_card_roll(state, seat: int, dice: tuple[int, ...]) -> YieldsTaken:
 
 
 def resolution(state, seat: int, roll, dice: tuple[int, ...]):
-    return resolve_card_roll(state, seat, dice) if type(roll) is CardRoll else resolve(state, seat, roll, dice)
+    if type(roll) is CardRoll:
+        return resolve_card_roll(state, seat, dice, roll.kind)
+    return resolve(state, seat, roll, dice)
 
 
 def decide_card_roll(state, label: str, outcome: tuple[int, ...]) -> list:
     seat = state.current
     events = [DiceRolled(seat, label, outcome)]
     if not choice_open(state, seat, CardRoll(label, outcome)):
-        events.append(resolve_card_roll(state, seat, outcome))
+        events.append(resolve_card_roll(state, seat, outcome, label))
     return events
 
 

@@ -5,7 +5,8 @@ Arriving here, an own assistant is picked up at once (ruling R-04), so there is 
 fountain: its remaining choices are offered in the action phase, before the action. A merchant with no own
 assistant here may leave the bottom assistant of the stack (5.3 b; R-04: no benefit, but allowed); in the
 neutral assistants variant, a merchant who picked up none may instead pick up one neutral assistant standing here.
-Either ends the fountain's assistant step (one of the two, once); the action can bring a left assistant back."""
+Either ends the fountain's assistant step (one of the two, once); the action can bring a left assistant back.
+With Letters & Seals the first fountain action also takes the companion into the personal supply (companion.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from domain.istanbul import violations as v
 from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants, once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.events import AssistantsReturned
+from domain.istanbul.letters_data import GENERAL_SUPPLY
+from domain.istanbul.letters_events import CompanionTaken
 from domain.istanbul.state import NEUTRAL, Action
 
 PLACES = (FOUNTAIN,)
@@ -36,6 +39,7 @@ def before_action(state, seat) -> bool:
         and not action.assistant_taken
         and not action.assistant_left
         and state.players[seat].merchant == FOUNTAIN
+        and not state.companion_turn  # the companion has no assistants (5.7 b)
     )
 
 
@@ -60,4 +64,7 @@ def diagnose(state, command) -> str:
 
 
 def decide(state, command):
-    return [AssistantsReturned(command.seat, command.places, 0, "fountain")]
+    events = [AssistantsReturned(command.seat, command.places, 0, "fountain")]
+    if state.letters is not None and state.players[command.seat].companion == GENERAL_SUPPLY:
+        events.append(CompanionTaken(command.seat, GENERAL_SUPPLY, False))  # the first fountain action (R-31)
+    return events

@@ -19,11 +19,9 @@ from domain.istanbul.data import GOODS, MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COL
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
 from domain.istanbul.mocha_data import GUILD_CARD_IDS
-from domain.istanbul.options import Options
 from domain.istanbul.places import guild_hall, tavern
 from domain.istanbul.places.mosques import Mosques
 from domain.istanbul.places.wainwright import Wainwright
-from domain.istanbul.setup import new_state
 from domain.istanbul.state import NEUTRAL, State
 
 MOCHA = ["mocha_baksheesh"]
@@ -55,16 +53,15 @@ def answer(state, outcome) -> tuple[list, State]:
 
 def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor=(6, 6), smuggler=(6, 6),
           deck=None, small=None, large=None, layouts=(), expansions=(), coffee_trader=(6, 6), guild=None,
-          caravan_leader=False, courier=(6, 6), letter_pile=None) -> State:
+          caravan_leader=False, courier=(6, 6), letter_pile=None, kiosk=None, bonus_deck="mixed") -> State:
     options = {"layout": layout, "neutral_assistants": neutral_assistants}
     if caravan_leader:
         options["caravan_leader"] = True
     if expansions:
         options["expansions"] = list(expansions)
-    if LETTERS[0] in expansions:  # not selectable yet (options.INCOMPLETE): built from validated options
-        state = new_state(Options(layout, neutral_assistants, tuple(expansions), caravan_leader), seats)
-    else:
-        state = game.initial_state(options, seats)
+    if bonus_deck != "mixed":
+        options["bonus_deck"] = bonus_deck
+    state = game.initial_state(options, seats)
     layouts = list(layouts)
     while (request := game.chance(state)) is not None:
         label = request.label
@@ -78,6 +75,8 @@ def setup(seats=2, layout="ordered", neutral_assistants=False, start=0, governor
             outcome = coffee_trader
         elif label == "courier":
             outcome = courier
+        elif label == "kiosk_tiles":
+            outcome = kiosk if kiosk is not None else tuple(range(request.size))
         elif label == "letter_pile":
             outcome = letter_pile if letter_pile is not None else tuple(range(request.size))
         elif label == "bonus_deck":

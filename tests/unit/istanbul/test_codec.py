@@ -9,6 +9,8 @@ import pytest
 import domain.istanbul as game
 from domain.istanbul import commands as c
 from domain.istanbul import events as e
+from domain.istanbul import letters_commands as lc
+from domain.istanbul import letters_events as le
 from domain.istanbul import mocha_commands as mc
 from domain.istanbul import mocha_events as me
 from domain.istanbul.mocha_data import GuildExtra, GuildRules
@@ -34,6 +36,16 @@ COMMAND_SAMPLES = [
     mc.UseCoffeeTrader(0, "free"), mc.PlayGuildCard(0, "G16"), mc.FinishGuildCard(0, None),
     mc.FinishGuildCard(0, "blue"), mc.TurnDieToSix(0, 1), mc.GiveGoods(0, {"yellow": 3}),
     mc.TakeGoods(0, {"blue": 2, "coffee": 1}),
+    # Letters & Seals
+    lc.VisitEmbassy(0), lc.JoinSecretSociety(0, (3, 9), 2, 13), lc.UseCourier(0, "letter", 4),
+    lc.UseCourier(0, "lira"), lc.TakeBonusTurn(0, (1,), 1), lc.VisitAuctionHouse(0, "blue", 1),
+    lc.VisitAuctionHouse(0, "red", None), lc.Bid(1, 5), lc.Bid(2, None), lc.VisitKiosk(0),
+    lc.ChooseKioskTile(1, "K05", False), lc.ChooseKioskTile(0, "K20", True, 1, "red", 0),
+    lc.ChooseKioskTile(0, "K21", True, 0, None, None, "B02"), lc.BringInCompanion(0), lc.MoveCompanion(0, 11),
+    lc.MoveCompanion(0, 22, "L08"), lc.TakeCompanion(0), lc.StepFamilyMember(0, 21, "L06"),
+    lc.UseNeutralFigure(0, "L09", "smuggler", "blue", "blue"), lc.UseNeutralFigure(0, "L09", "courier", "letter",
+                                                                                   None, 5),
+    c.Move(0, 16, "L12"), c.PlayBonusCard(0, "L03", good="green"),
 ]
 
 EVENT_SAMPLES = [
@@ -64,6 +76,18 @@ EVENT_SAMPLES = [
     me.CoffeeTraderUsed(0, 1, "free"), me.GovernorPaymentWaived(0), me.BonusCardPaid(0, "M03", {"coffee": 1}),
     me.GoodsGiven(0, {"yellow": 3}), me.GoodsTaken(0, {"blue": 2, "coffee": 1}, {"blue": 2, "coffee": 1}),
     me.DieTurned(0, 1, (3, 6)), me.YieldsTaken(0, (1, 5), {"coffee": 1}, 3),
+    # Letters & Seals
+    le.LetterPileShuffled(36, (1, 2), False), le.LettersDrawn(0, (4, 9), 1), le.LettersDelivered(0, (4,)),
+    le.EmbassyVisited(0), le.SecretSocietyJoined(0, (3,), (1, 9), 13, False, 3), le.CourierUsed(0, 2, (), ()),
+    le.BonusTurnTaken(0, (1, 2, 3), ()), le.AuctionHouseVisited(0, "blue", 1, 1), le.BidPlaced(1, None),
+    le.BidPlaced(2, 5), le.AuctionWon(2, 0, 5, 1), le.KioskTilesShuffled(24, ("K01", "K02"), True),
+    le.KioskVisited(0, ("K01", "K07"), 2), le.KioskTilesRevealed(("K03",)),
+    le.KioskTileChosen(0, "K20", True, 1, gained={"red": 1}, letters=(4,), sealed=(9,), lira=-2, card="B02",
+                       extension=True, ruby=True, companion=True, fountain=True, roll=True, paid={"blue": 1}),
+    le.KioskDieRolled(1, 4), le.CompanionBroughtIn(0, 7), le.CompanionMoved(0, 7, 11, "L08"),
+    le.CompanionTaken(0, -1, True), le.MovementCardPaid(0, "L12", 3), le.FamilyMemberStepped(0, "L06", 4, 21),
+    le.NeutralFigureUsed(0, "governor", None, 0, 2, "B01", None, (3,), (5,)),
+    le.BonusCardCopied(0, "B01", "gain_good", good="red", gained=1),
 ]
 
 

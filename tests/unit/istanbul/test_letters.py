@@ -1,4 +1,4 @@
-"""Letters & Seals, the part in the engine (not selectable yet: options.INCOMPLETE): letters and seals (7.8), their
+"""Letters & Seals (the options, 2-5 seats): letters and seals (7.8), their
 delivery (5.9, R-33), the Embassy 21 (6.18), the Secret Society 24 (6.21, R-35, R-36), the courier (9.2) and the
 bonus turn (5.10, R-34). Letter place numbers are the reference's stand-in (14a.4); these tests check rules only."""
 
@@ -54,9 +54,15 @@ def letter_count(state) -> int:
 
 
 # --- set-up and options ---------------------------------------------------------------------------------------
-def test_the_expansion_is_refused_to_clients_until_it_is_complete():
-    with pytest.raises(InvalidOptions, match="not complete"):
-        game.initial_state({"expansions": ["letters_seals"]}, 3)
+@pytest.mark.parametrize("seats", [2, 5])
+def test_the_options_accept_the_box_at_2_to_5_seats_with_its_layouts_variants_and_deck(seats):
+    for layout in ("recommended", "random"):
+        state = game.initial_state({"expansions": ["letters_seals"], "layout": layout, "caravan_leader": True,
+                                    "neutral_assistants": seats < 5, "bonus_deck": "letters_seals"}, seats)
+        assert state.options.expansions == ("letters_seals",) and state.letters is not None
+    assert game.view(letters_game(seats), None)["ruby_target"] == 6
+    with pytest.raises(InvalidOptions, match="5x4"):
+        game.initial_state({"expansions": ["letters_seals"], "layout": "short_paths"}, seats)
 
 
 def test_set_up_shuffles_36_letters_face_down_and_rolls_the_courier():
@@ -65,7 +71,8 @@ def test_set_up_shuffles_36_letters_face_down_and_rolls_the_courier():
     assert state.figures["courier"] == 5 and len(state.layout) == 20 and 24 in state.layout
     assert all(p.letters == () and p.seals == 0 for p in state.players)
     view = game.view(state, 0)
-    assert view["letters"] == {"pile_size": 36, "spent": 0, "bonus_turns": [], "bonus_turn": False}
+    assert view["letters"] == {"pile_size": 36, "spent": 0, "bonus_turns": [], "bonus_turn": False,
+                               "companion_turn": False}
     assert view["players"][1]["letters"] == [] and view["courier"] == 5
     shuffled = LetterPileShuffled(36, state.letters.pile)
     assert game.redact(shuffled, 0).letters == ()  # the pile's order is secret
