@@ -80,6 +80,9 @@ PROFILES = {
                           "bonus_deck": "letters_seals"}),
                      (5, {"expansions": ["letters_seals"], "layout": "random", "caravan_leader": True})),
         "games": sized(ci=1, long=100),  # the four examples above carry the coverage; draws add variety
+        # its own secrets too: the letter pile and the kiosk's stack (and their reshuffles)
+        "secret_labels": ("letter_pile", "kiosk_tiles", "letter_reshuffle", "kiosk_reshuffle", "bonus_deck",
+                          "bonus_reshuffle"),
         "max_commands": 20_000,
     },
     "tiny": {
