@@ -7,13 +7,13 @@ import secrets
 
 from flask import Blueprint, g
 
+from domain.core import RuleViolation
 from domain.table import SeatBot
 from domain.table.options import bot_seat
 from service.api.games import commands, json_body, repository
 from service.auth import bearer_token, load_seat, principal, requires_organiser
 from service.creation import check_bots, token_hash
 from service.errors import Forbidden, Unauthorized
-from service.problems import BadRequest
 
 bp = Blueprint("seats", __name__, url_prefix="/v1/games")
 
@@ -43,7 +43,7 @@ def replace_seat_token(game_id: str, seat: int):
     current token or by an organiser or admin. The log is not touched: a token is not a fact of the game."""
     meta = repository().meta(game_id)
     if not 0 <= seat < meta.seats:
-        raise BadRequest("malformed_request", f"seat must be 0 to {meta.seats - 1}", "seat")
+        raise RuleViolation("invalid_seat", f"seats are 0 to {meta.seats - 1}")  # as the bot route answers
     if bearer_token() is None:
         raise Unauthorized("unauthorized", "the seat's token or an organiser's token is required")
     who = principal()

@@ -63,5 +63,5 @@ def test_only_the_seat_itself_or_an_organiser_replaces_its_token(server):
     stranger = api.call("POST", f"/v1/games/{gid}/seats/0/token", "not-a-token")
     assert stranger.status_code == 401 and code(stranger) == "bad_token"
     beyond = api.call("POST", f"/v1/games/{gid}/seats/2/token", tokens[0])
-    assert beyond.status_code == 400 and code(beyond) == "malformed_request"
+    assert beyond.status_code == 422 and code(beyond) == "invalid_seat"  # a valid request the game cannot do
     assert api.view(gid, tokens[0])["seat"] == 0 and api.view(gid, tokens[1])["seat"] == 1  # nothing replaced
