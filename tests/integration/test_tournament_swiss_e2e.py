@@ -1,0 +1,63 @@
+"""End to end through the API and a real worker: a Swiss tournament of 16 bot players on Jaipur (greedy bots)
+to its end, with the worker killed (SIGKILL) in the middle of a round and started again: every result counts
+exactly once, no table gets a second game, and the standings and ratings are what the recorded results say.
+Its own server, worker and Redis database (14): it runs beside the rest of the suite."""
+
+import time
+
+import pytest
+
+from tests.api.client import Api
+from tests.support import tournaments as t
+from tests.support.processes import WorkerProcess, wait_for
+
+ORGANISER = "organiser-swiss"
+DB = 14
+
+
+@pytest.fixture
+def stack(own_server, redis_url, tmp_path):
+    import redis
+    url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
+    redis.Redis.from_url(url).flushdb()
+    worker = WorkerProcess(url, tmp_path).start()
+    try:
+        with own_server(DB, ORGANISER_TOKENS=ORGANISER) as base:
+            yield Api(base), worker
+    finally:
+        worker.stop()
+
+
+def test_a_swiss_of_16_jaipur_bots_survives_a_worker_killed_mid_round(stack):
+    api, worker = stack
+    started = time.monotonic()
+    tid = t.create(api, ORGANISER, game="jaipur", format="swiss", table_size=2, rounds=4)
+    players = [t.register(api, ORGANISER, tid, name=f"Bot {i}", bot="greedy", rating=1000 + i)["player"]
+               for i in range(16)]
+    t.start(api, ORGANISER, tid)
+
+    def mid_round_two():
+        view = t.view(api, tid)
+        rounds = view.get("rounds", [])
+        done = [tb for tb in rounds[-1]["tables"] if tb["result"]] if len(rounds) == 2 else []
+        return rounds and len(rounds) == 2 and 0 < len(done) < len(rounds[-1]["tables"])
+
+    wait_for(mid_round_two, timeout=90, interval=0.1)
+    worker.kill()  # in the middle of round two: some games over, others in play, results half recorded
+    time.sleep(1.0)
+    worker.start()
+    final = t.finished(api, tid, timeout=150)
+    print(f"Swiss of 16 on Jaipur, 4 rounds, worker killed once: {time.monotonic() - started:.1f} s")
+
+    final = t.check_finished(api, ORGANISER, tid)
+    assert len(final["rounds"]) == 4 and all(len(r["tables"]) == 8 and not r["byes"] for r in final["rounds"])
+    assert sum(s["points"] for s in final["standings"]) == 32  # one point a game, 32 games, none counted twice
+    assert all(s["games"] == 4 for s in final["standings"])
+    pairs = [frozenset(tb["players"]) for r in final["rounds"] for tb in r["tables"]]
+    assert len(pairs) == len(set(pairs))  # Swiss: no pair met twice (avoidable with 16 players and 4 rounds)
+    for player in players:
+        ratings = api.call("GET", f"/v1/players/{player}/ratings").json()["ratings"]["jaipur"]
+        assert ratings["system"] == "elo" and ratings["games"] == 4
+        assert {h["source"] for h in ratings["history"]} == {tid}
+    assert sum(api.call("GET", f"/v1/players/{p}/ratings").json()["ratings"]["jaipur"]["rating"] for p in players) \
+        == pytest.approx(16 * 1500)  # Elo moves points between the two of each game, once
