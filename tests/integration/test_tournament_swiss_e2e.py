@@ -6,6 +6,7 @@ Its own server, worker and Redis database (14): it runs beside the rest of the s
 import time
 
 import pytest
+import redis
 
 from tests.api.client import Api
 from tests.support import tournaments as t
@@ -17,7 +18,6 @@ DB = 14
 
 @pytest.fixture
 def stack(own_server, redis_url, tmp_path):
-    import redis
     url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
     redis.Redis.from_url(url).flushdb()
     worker = WorkerProcess(url, tmp_path).start()
