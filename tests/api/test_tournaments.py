@@ -67,7 +67,7 @@ def test_an_organiser_creates_registers_and_starts_and_anyone_reads(client):
     existing = call(client, "POST", "/v1/players", ORGANISER, json={"name": "Bo"}).json
     bo = register(client, tid, player=existing["id"])
     assert bo["player"] == existing["id"] and bo["name"] == "Bo" and "token" not in bo
-    bot = register(client, tid, name="Robot", bot="greedy")
+    assert register(client, tid, name="Robot", bot="greedy")["bot"] == "greedy"
     view = call(client, "GET", f"/v1/tournaments/{tid}").json
     assert view["phase"] == "registering" and [p["name"] for p in view["players"]] == ["Ada", "Bo", "Robot"]
     assert view["players"][2]["bot"] == "greedy"
