@@ -49,6 +49,10 @@ class RatingBooks:
         entry = json.dumps({"game_id": game_id, "source": source, "players": list(players), "places": list(places)})
         return bool(self._rate(keys=[_key(game, "games"), _key(game, "rated")], args=[game_id, entry]))
 
+    def count(self, game: str) -> int:
+        """How many games of the title are rated (each once)."""
+        return int(self.redis.xlen(_key(game, "games")))
+
     def book(self, game: str) -> ratings.RatingBook:
         with self._lock:
             last, book = self._books.get(game, ("0-0", None))

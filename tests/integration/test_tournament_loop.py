@@ -85,7 +85,7 @@ def test_a_swiss_runs_to_its_end_and_a_second_delivery_of_every_fact_changes_not
     for entry in wiring.feed.entries():  # every fact once more (a consumer that died before acknowledging)
         loop.handle(entry)
     assert wiring.tournaments.load(tid).version == folded.version
-    assert wiring.ratings.book("tiny").ratings == book.ratings
+    assert wiring.ratings.book("tiny").ratings == book.ratings and wiring.ratings.count("tiny") == 6
 
 
 def test_a_crash_between_creating_a_tables_game_and_assigning_it_makes_no_second_game(wiring):
@@ -155,6 +155,6 @@ def test_casual_games_whose_seats_are_all_players_are_rated_once(wiring):
     for entry in wiring.feed.entries():
         loop.handle(entry)
     book = wiring.ratings.book("tiny")
-    assert book.rated == {rated.meta.id}
+    assert book.rated == {rated.meta.id} and wiring.ratings.count("tiny") == 1
     assert [c.source for c in book.history[players[0]]] == ["casual"]
     assert sum(book.ratings[p].mu for p in players) == pytest.approx(3000)
