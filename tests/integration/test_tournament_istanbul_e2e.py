@@ -31,6 +31,7 @@ def stack(own_server, redis_url, tmp_path):
         worker.stop()
 
 
+@pytest.mark.e2e
 def test_a_round_robin_of_10_at_istanbul_tables_plays_to_its_end(stack):
     api = stack
     started = time.monotonic()
