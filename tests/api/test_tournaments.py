@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 import redis
 
 from domain import registry
 from events.envelope import seal
-from service import create_app, tournament_audit
+from service import create_app, tournament_audit, verify
 from tests.support import openapi
 
 registry.register("tiny", "tests.support.tiny_game")
@@ -96,9 +97,11 @@ def test_the_log_is_paged_exported_and_verifiable_and_a_change_is_caught(client)
     envelopes = tournament_audit.parse(export.get_data(as_text=True))
     assert len(envelopes) == 5 and tournament_audit.verify(envelopes) is None
     assert export.headers["Bazaar-Head-Hash"] == envelopes[-1]["hash"]
+    assert verify.verify(export.get_data(as_text=True).splitlines())[0] is True  # the offline verifier agrees
     forged = [dict(e) for e in envelopes]
     forged[1]["payload"] = {**forged[1]["payload"], "rating": 2999}  # the hash no longer matches
     assert tournament_audit.verify(forged).code == "chain_broken"
+    assert verify.verify([json.dumps(e, separators=(",", ":")) for e in forged])[0] is False
     assert tournament_audit.verify(forged[:1] + forged[2:]).line == 2  # an event removed
     rechained = tournament_audit.parse(export.get_data(as_text=True))
     rechained[4]["payload"] = {"seeding": list(reversed(rechained[4]["payload"]["seeding"]))}
