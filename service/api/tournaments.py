@@ -138,9 +138,11 @@ def withdraw_player(tournament_id: str, player_id: str):
 def start_tournament(tournament_id: str):
     managed(tournament_id)
     args = schemas.load(ts.StartTournament(), json_body() if request.get_data() else {})
+    # listed as running first: a crash after the start then still leaves it to the worker's sweep (which drops a
+    # tournament that did not start after all)
+    tournaments().store.running(tournament_id, True)
     folded, _ = tournaments().execute(tournament_id, [tc.StartTournament(tuple(args["order"]))],
                                       g.principal.identity)
-    tournaments().store.running(tournament_id, True)
     advance_soon(tournament_id)
     return body_of(folded)
 
