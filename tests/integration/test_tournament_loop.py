@@ -6,6 +6,12 @@ The tiny test game ends in one move, so each round takes milliseconds."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 import redis
 
@@ -18,6 +24,7 @@ from service import config, creation
 from service.consumers import Subscription
 from service.tournament_loop import table_game_id
 from service.wiring import Wiring, build
+from tests.support.processes import ROOT, wait_for
 
 registry.register("tiny", "tests.support.tiny_game")
 
@@ -114,18 +121,25 @@ def test_a_crash_between_creating_a_tables_game_and_assigning_it_makes_no_second
     assert games_of(wiring) == sorted([first_id, table_game_id(tid, round_, second.number)])
 
 
-def test_a_tournament_consumer_that_dies_holding_entries_has_them_reclaimed(wiring):
+def test_a_tournament_consumer_process_that_dies_holding_results_has_them_reclaimed(wiring, redis_url):
     loop = wiring.tournament_loop
     tid = tiny_swiss(wiring, 4, rounds=1)
     loop.advance(tid)
-    dead = Subscription(wiring.feed, loop.consumer(), member="dead")
-    drain(dead)  # the game_created facts: nothing to record
+    drain(Subscription(wiring.feed, loop.consumer(), member="before"))  # the game_created facts: nothing to record
     play_round(wiring, tid)
-    held = wiring.feed.read("tournaments", "dead", 100, None)  # it takes both results, and dies
-    assert len(held) == 2 and wiring.feed.pending("tournaments") == 2
-    assert domain.tables_awaiting_games(wiring.tournaments.load(tid).state) == ()
+    url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
+    holder = subprocess.Popen([sys.executable, "-m", "tests.support.feed_holder", url, "tournaments"], cwd=ROOT,
+                              stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True)
+    try:
+        assert holder.stdout.readline().startswith("holding")
+        wait_for(lambda: wiring.feed.pending("tournaments") == 2)  # both results taken, none acknowledged
+    finally:
+        holder.send_signal(signal.SIGKILL)  # it dies holding them
+        holder.wait(timeout=10)
     assert not any(t.result for t in wiring.tournaments.load(tid).state.rounds[0].tables)
-    other = Subscription(wiring.feed, loop.consumer(), member="other", claim_idle_ms=0)
+    other = Subscription(wiring.feed, loop.consumer(), member="other", claim_idle_ms=100)
+    assert other.poll() == 0  # nothing new: both are pending with the dead member
+    time.sleep(0.15)
     assert other.reclaim() == 2 and wiring.feed.pending("tournaments") == 0
     assert isinstance(wiring.tournaments.load(tid).state, domain.state.Finished)
 
