@@ -172,3 +172,21 @@ def test_casual_games_whose_seats_are_all_players_are_rated_once(wiring):
     assert book.rated == {rated.meta.id} and wiring.ratings.count("tiny") == 1
     assert [c.source for c in book.history[players[0]]] == ["casual"]
     assert sum(book.ratings[p].mu for p in players) == pytest.approx(3000)
+
+
+@pytest.mark.parametrize("format_, players, rounds", [("elimination", 5, 3), ("round_robin", 5, 5)])
+def test_elimination_and_round_robin_run_to_their_end_with_byes(wiring, format_, players, rounds):
+    t, loop = wiring.tournaments, wiring.tournament_loop
+    tid = t.create(CreateTournament("tiny", format_, 2, None, {"goal": 2}), "organiser").id
+    t.execute(tid, [RegisterPlayer(f"{i:016x}", f"P{i}") for i in range(players)], "organiser")
+    t.execute(tid, [StartTournament()], "organiser")
+    subscription = Subscription(wiring.feed, loop.consumer(), member="only")
+    loop.advance(tid)
+    for _ in range(rounds):
+        play_round(wiring, tid)
+        drain(subscription)
+    state = t.load(tid).state
+    assert isinstance(state, domain.state.Finished) and len(state.rounds) == rounds
+    assert all(r.byes for r in state.rounds[:1])  # an odd field: someone sits out
+    tables = [tb for r in state.rounds for tb in r.tables]
+    assert games_of(wiring) == sorted(tb.game_id for tb in tables)
