@@ -15,6 +15,7 @@ import redis
 from domain import registry
 from events.envelope import seal
 from service import create_app, tournament_audit, verify
+from service.tournament_loop import Loop
 from tests.support import openapi
 
 registry.register("tiny", "tests.support.tiny_game")
@@ -83,6 +84,19 @@ def test_an_organiser_creates_registers_and_starts_and_anyone_reads(client):
     rows = list(csv.DictReader(io.StringIO(as_csv.get_data(as_text=True))))
     assert [r["player"] for r in rows] == started.json["seeding"] and "buchholz" in rows[0]
     assert call(client, "GET", f"/v1/tournaments/{tid}/standings?format=csv").get_data() == as_csv.get_data()
+
+
+def test_a_players_token_acts_for_it_in_its_tournament_game(app, client):
+    tid = tiny(client)
+    players = [register(client, tid, name=name) for name in ("E", "F")]
+    call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER)
+    ext = app.extensions
+    Loop(ext["bazaar.tournaments"], ext["bazaar.commands"], ext["bazaar.ratings"]).advance(tid)  # the worker's step
+    table = call(client, "GET", f"/v1/tournaments/{tid}/rounds").json["rounds"][0]["tables"][0]
+    game = call(client, "GET", f"/v1/games/{table['game_id']}").json
+    token = {p["player"]: p["token"] for p in players}[table["players"][game["to_act"][0]]]
+    moved = call(client, "POST", f"/v1/games/{table['game_id']}/commands", token, json={"type": "add", "amount": 1})
+    assert moved.status_code == 201
 
 
 def test_the_log_is_paged_exported_and_verifiable_and_a_change_is_caught(client):

@@ -190,3 +190,13 @@ def test_elimination_and_round_robin_run_to_their_end_with_byes(wiring, format_,
     assert all(r.byes for r in state.rounds[:1])  # an odd field: someone sits out
     tables = [tb for r in state.rounds for tb in r.tables]
     assert games_of(wiring) == sorted(tb.game_id for tb in tables)
+
+
+def test_the_sweep_takes_the_steps_a_lost_job_left_and_forgets_what_never_started(wiring):
+    tid = tiny_swiss(wiring, 4, rounds=1)  # started and listed as running; no job ever ran
+    never = wiring.tournaments.create(CreateTournament("tiny", "swiss", 2, 1, {"goal": 2}), "organiser").id
+    wiring.tournaments.store.running(never, True)  # a start that crashed before its event
+    assert wiring.tournament_loop.sweep() == 2
+    assert len(wiring.tournaments.load(tid).state.rounds[0].tables) == 2
+    assert games_of(wiring) == sorted(t.game_id for t in wiring.tournaments.load(tid).state.rounds[0].tables)
+    assert wiring.tournaments.store.running_ids() == [tid]
