@@ -37,6 +37,7 @@ from service.tournaments import SERVICE, Tournaments
 
 log = logging.getLogger("bazaar.tournaments")
 
+MAX_STEPS = 100  # steps one advance takes at most (a round is a few): a bug never spins a worker forever
 WITHDRAWN_BOT = "random"  # plays a withdrawn player's seat to the end (the tournament counts it a forfeit)
 
 
@@ -55,7 +56,7 @@ class Loop:
     def advance(self, tournament_id: str) -> None:
         """Take every step the tournament allows now: pair, create and assign the round's games, finish.
         Safe to run twice at once and again after a crash (each step is idempotent or conflicts and reloads)."""
-        while True:
+        for _ in range(MAX_STEPS):
             state = self.tournaments.load(tournament_id).state
             if tournament.may_pair(state):
                 self._step(tournament_id, PairRound(), f"pair:{len(state.rounds) + 1}")
@@ -69,6 +70,7 @@ class Loop:
                 else:
                     self.store.running(tournament_id, False)
                 return
+        log.error("tournament %s: still not settled after %d steps", tournament_id, MAX_STEPS)
 
     def _step(self, tournament_id: str, command, key: str) -> None:
         try:
@@ -142,7 +144,11 @@ class Loop:
         if seat is None:
             self.rate_casual(fact)
             return
-        self.record(seat, fact, entry.id)
+        try:
+            self.record(seat, fact, entry.id)
+        except RuleViolation as err:  # a result the tournament refuses is refused forever: no use retrying it
+            log.error("tournament %s refused the result of game %s: %s", seat.tournament, fact.game_id, err.code)
+            return
         self.advance(seat.tournament)
 
     def record(self, seat: Seat, fact: GameFinished, key: str) -> None:
