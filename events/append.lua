@@ -1,13 +1,16 @@
 -- Compare-and-append of one command's events to a game's stream.
 -- KEYS[1] the game's event stream   game:{<id>}:events
 -- KEYS[2] the game's idempotency hash  game:{<id>}:idem
+-- KEYS[3] the game's replaced seat tokens  game:{<id>}:seats  (seat -> hash of the seat's current token)
 -- ARGV[1] expected version (events already in the stream)
 -- ARGV[2] idempotency key, "" for none
 -- ARGV[3] fingerprint of the request the key guards ("" for none)
--- ARGV[4..] the events in order, two arguments each: the entry's field (its layout, see events/layout.py) and value
+-- ARGV[4] the seat and the hash of the seat token that asks, "<seat>:<hash>"; "" when no seat token asks
+-- ARGV[5..] the events in order, two arguments each: the entry's field (its layout, see events/layout.py) and value
 -- Returns {1, new_version}                 appended
 --         {0, current_version}             version conflict: nothing appended
 --         {2, first, last, fingerprint}    the key was seen: nothing appended, the first result returned
+--         {3}                              the seat's token was replaced: nothing appended
 -- Entry ids are 0-<version> so ids and versions coincide and XLEN is the version (events are never
 -- trimmed or deleted: an undo is itself an event).
 local key = ARGV[2]
@@ -18,11 +21,20 @@ if key ~= "" then
     return {2, tonumber(first), tonumber(last), fingerprint}
   end
 end
+-- Checked here, not by the caller, so that a token replaced in another process is refused without a read
+-- on every command: a seat whose token was never replaced has no entry.
+if ARGV[4] ~= "" then
+  local seat, token = string.match(ARGV[4], "^(%d+):(.*)$")
+  local current = redis.call("HGET", KEYS[3], seat)
+  if current and current ~= token then
+    return {3}
+  end
+end
 local version = redis.call("XLEN", KEYS[1])
 if version ~= tonumber(ARGV[1]) then
   return {0, version}
 end
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   version = version + 1
   redis.call("XADD", KEYS[1], "0-" .. version, ARGV[i], ARGV[i + 1])
 end

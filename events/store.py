@@ -5,6 +5,8 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
                            value is the envelope in that layout (events/layout.py: `e` whole JSON, the layout of
                            earlier releases; `z1` only what cannot be recomputed, deflated)
   game:{game:<id>}:idem    hash, idempotency key -> "first:last:fingerprint"
+  game:{game:<id>}:seats   hash, seat -> hash of its token, for seats whose token was replaced (the meta keeps
+                           the tokens issued at creation)
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
@@ -21,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from importlib import resources
 
 import redis
@@ -41,6 +44,10 @@ def key(game_id: str, part: str) -> str:
 
 class GameExists(Exception):
     """The id is taken: nothing was written."""
+
+
+class TokenReplaced(Exception):
+    """The seat token that asked was replaced by a newer one: nothing was appended."""
 
 
 class VersionConflict(Exception):
@@ -85,15 +92,18 @@ class EventStore:
         idempotency_key: str | None = None,
         fingerprint: str = "",
         seed: str | None = None,
+        seat_token: tuple[int, str] | None = None,
     ) -> tuple[Appended, list[dict]]:
         """Seal `docs` into the chain after `prev_hash` and append them all, or none.
 
-        Raises VersionConflict if the stream is not at `expected_version`. With an idempotency key
-        already seen, appends nothing and returns the first request's range (duplicate=True). `seed` seals
-        private events (see events/envelope.py).
+        Raises VersionConflict if the stream is not at `expected_version`, TokenReplaced if `seat_token`
+        (seat, token hash: who asks) is no longer that seat's token. With an idempotency key already seen,
+        appends nothing and returns the first request's range (duplicate=True). `seed` seals private events
+        (see events/envelope.py).
         """
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
-        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed, proven=True)
+        return self.append_sealed(game_id, sealed, expected_version, idempotency_key, fingerprint, seed, proven=True,
+                                  seat_token=seat_token)
 
     def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
         """Store the game's fixed facts and its first (already sealed) events in one script, or nothing;
@@ -108,16 +118,19 @@ class EventStore:
 
     def append_sealed(self, game_id: str, sealed: list[dict], expected_version: int,
                       idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None,
-                      proven: bool = False) -> tuple[Appended, list[dict]]:
+                      proven: bool = False, seat_token: tuple[int, str] | None = None) -> tuple[Appended, list[dict]]:
         """Append envelopes already numbered and chained (an import keeps the original log verbatim);
         `proven`: sealed just now by `append` (see events/layout.py `pack`)."""
         prev = sealed[0]["prev_hash"] if sealed else GENESIS
         reply = self._append(
-            keys=[key(game_id, "events"), key(game_id, "idem")],
+            keys=[key(game_id, "events"), key(game_id, "idem"), key(game_id, "seats")],
             args=[expected_version, idempotency_key or "", fingerprint,
+                  f"{seat_token[0]}:{seat_token[1]}" if seat_token else "",
                   *self._pack(game_id, sealed, prev, seed, proven)],
         )
         status = int(reply[0])
+        if status == 3:
+            raise TokenReplaced(game_id)
         if status == 0:
             raise VersionConflict(expected_version, int(reply[1]))
         if status == 2:
@@ -203,7 +216,7 @@ class EventStore:
         envelopes = self.read(game_id)
         self.archive.put(game_id, pack_game(meta, envelopes))
         unpack_game(game_id, self.archive.get(game_id) or b"")  # the copy is whole and verifies, or we stop here
-        keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps")]
+        keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps", "seats")]
         if not self._drop(keys=keys, args=[len(envelopes)]):
             return False
         self._heads.forget(game_id)
@@ -260,10 +273,32 @@ class EventStore:
             return dict(archived[0]) if archived else {}
         return {k.decode(): v.decode() for k, v in raw.items()}
 
+    def replaced_seat_tokens(self, game_id: str) -> dict[int, str]:
+        """Seat -> hash of its current token, for the seats whose token was replaced since creation."""
+        return {int(seat): digest.decode() for seat, digest in self.redis.hgetall(key(game_id, "seats")).items()}
+
+    def replace_seat_token(self, game_id: str, seat: int, digest: str) -> None:
+        self.redis.hset(key(game_id, "seats"), str(seat), digest)
+
     def index(self, game_id: str, entry: dict) -> None:
         """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
-        keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES)]
-        self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", "")])
+        keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES), self._archive_due]
+        self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", ""),
+                                     _finished_at(entry)])
+
+    @property
+    def _archive_due(self) -> str:
+        return f"{self.index_key}:archive-due"
+
+    def due_for_archive(self, finished_before: float, limit: int = 500) -> list[tuple[str, dict | None]]:
+        """Finished games not yet archived that finished before `finished_before` (epoch seconds), oldest
+        first, with their index entries: O(log n + limit), however many games were archived before."""
+        ids = [i.decode() for i in self.redis.zrangebyscore(self._archive_due, "-inf", finished_before, 0, limit)]
+        entries = self.redis.hmget(self.index_key, ids) if ids else []
+        return [(i, json.loads(e) if e else None) for i, e in zip(ids, entries, strict=True)]
+
+    def not_due_for_archive(self, game_id: str) -> None:
+        self.redis.zrem(self._archive_due, game_id)
 
     def index_players(self, game_id: str, players) -> None:
         """List the game under each player bound to one of its seats (idempotent; same slot as the index)."""
@@ -313,8 +348,10 @@ return 1
 
 # Idempotent index write: applies only if the entry is newer than what the index holds, so replays and
 # sweeps racing the request path never move a game backwards.
-# KEYS[1] index hash, KEYS[2] all ids, KEYS[3] active ids, KEYS[4] finished ids (sorted sets, score 0: by id);
-# ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON; ARGV[4] status. Returns 1 if written.
+# KEYS[1] index hash, KEYS[2] all ids, KEYS[3] active ids, KEYS[4] finished ids (sorted sets, score 0: by id),
+# KEYS[5] finished games not yet archived, scored by when they finished (the archive sweep reads only the due);
+# ARGV[1] game id; ARGV[2] version; ARGV[3] entry JSON; ARGV[4] status; ARGV[5] that score, "" for none.
+# Returns 1 if written.
 _INDEX_LUA = """
 local current = redis.call("HGET", KEYS[1], ARGV[1])
 if current then
@@ -323,11 +360,22 @@ if current then
 end
 redis.call("HSET", KEYS[1], ARGV[1], ARGV[3])
 redis.call("ZADD", KEYS[2], 0, ARGV[1])
-for i = 3, #KEYS do redis.call("ZREM", KEYS[i], ARGV[1]) end
+for i = 3, 4 do redis.call("ZREM", KEYS[i], ARGV[1]) end
 local status = {active = 3, finished = 4}
 if status[ARGV[4]] then redis.call("ZADD", KEYS[status[ARGV[4]]], 0, ARGV[1]) end
+if ARGV[5] ~= "" then redis.call("ZADD", KEYS[5], ARGV[5], ARGV[1]) else redis.call("ZREM", KEYS[5], ARGV[1]) end
 return 1
 """
+
+
+def _finished_at(entry: dict) -> str:
+    """The archive-due score of an index entry: when a finished, unarchived game finished; "" otherwise."""
+    if entry.get("status") != "finished" or entry.get("archived"):
+        return ""
+    try:
+        return repr(datetime.fromisoformat(entry["updated_at"].replace("Z", "+00:00")).timestamp())
+    except (KeyError, AttributeError, ValueError):
+        return ""  # finished at an unknown time: never due (the reconciling sweep at start rewrites the entry)
 
 
 def seal_all(game_id: str, docs: list[dict], after_version: int, prev_hash: str, seed: str | None) -> list[dict]:

@@ -5,6 +5,7 @@ from sdk.errors import BazaarError
 from sdk.retry import RetryPolicy
 from sdk.stream import EventStream
 from sdk.types import (
+                       BotSeat,
                        CommandResult,
                        CreatedGame,
                        Envelope,
@@ -13,10 +14,13 @@ from sdk.types import (
                        GameSummary,
                        GameView,
                        Health,
+                       IssuedToken,
                        LegalMoves,
+                       Me,
                        SeatToken,
                        Verification,
 )
 
-__all__ = ["AUTO", "BazaarError", "Client", "CommandResult", "CreatedGame", "Envelope", "EventPage", "EventStream",
-           "Export", "GameSummary", "GameView", "Health", "LegalMoves", "RetryPolicy", "SeatToken", "Verification"]
+__all__ = ["AUTO", "BazaarError", "BotSeat", "Client", "CommandResult", "CreatedGame", "Envelope", "EventPage",
+           "EventStream", "Export", "GameSummary", "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "RetryPolicy",
+           "SeatToken", "Verification"]

@@ -14,7 +14,21 @@ from sdk.errors import BazaarError
 from sdk.retry import RetryPolicy
 from sdk.stream import EventStream
 from sdk.transport import Transport
-from sdk.types import CommandResult, CreatedGame, EventPage, Export, GameSummary, GameView, Health, LegalMoves, Verification
+from sdk.types import (
+    BotSeat,
+    CommandResult,
+    CreatedGame,
+    EventPage,
+    Export,
+    GameSummary,
+    GameView,
+    Health,
+    IssuedToken,
+    LegalMoves,
+    Me,
+    SeatToken,
+    Verification,
+)
 from sdk.verify import verify_export
 
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -69,8 +83,16 @@ class Client:
         # not repeatable: a retried creation after a dropped connection could make a second game
         return CreatedGame.from_json(self.transport.request("POST", "/v1/games", json=body, repeatable=False).json())
 
-    def games(self, status: str | None = None) -> tuple[GameSummary, ...]:
-        return tuple(GameSummary.from_json(g) for g in self._get("/v1/games", status=status).json()["games"])
+    def games(self, status: str | None = None, player: str | None = None, limit: int | None = None
+              ) -> tuple[GameSummary, ...]:
+        """Every game listed for this caller (`status` "active"/"finished", `player` an id), page by page."""
+        found, after = [], None
+        while True:
+            page = self._get("/v1/games", status=status, player=player, limit=limit, after=after).json()
+            found += [GameSummary.from_json(g) for g in page["games"]]
+            after = page.get("next")
+            if after is None:
+                return tuple(found)
 
     def view(self, game_id: str) -> GameView:
         view = GameView.from_json(self._get(f"/v1/games/{game_id}").json())
@@ -113,9 +135,54 @@ class Client:
         self._saw(game_id, result.version)
         return result
 
+    def picture(self, game_id: str, png: bool = False) -> bytes:
+        """The board as this seat (or a spectator) sees it: SVG, or PNG when the server can draw one."""
+        accept = "image/png" if png else "image/svg+xml"
+        return self.transport.request("GET", f"/v1/games/{game_id}/board.svg", headers={"Accept": accept}).content
+
+    # --- seats --------------------------------------------------------------------------------------------
+    def seat_bot(self, game_id: str, seat: int, bot: str | None, budget_ms: int | None = None) -> BotSeat:
+        """Hand `seat` to a bot (`bot` None: back to its player); this client's token must be an organiser's."""
+        body: dict = {"bot": bot}
+        if budget_ms is not None:
+            body["budget_ms"] = budget_ms
+        return BotSeat.from_json(self.transport.request("PUT", f"/v1/games/{game_id}/seats/{seat}/bot", json=body,
+                                                        repeatable=False).json())
+
+    def replace_seat_token(self, game_id: str, seat: int) -> SeatToken:
+        """A new token for `seat` (asked with the seat's own token or an organiser's); the old one stops at once."""
+        doc = self.transport.request("POST", f"/v1/games/{game_id}/seats/{seat}/token", repeatable=False).json()
+        return SeatToken(doc["seat"], doc["token"])
+
     def answer_undo(self, game_id: str, accept: bool) -> CommandResult:
         """Answer another seat's consent undo request."""
         return self.play(game_id, {"type": "accept_undo" if accept else "decline_undo"}, expected_version=None)
+
+    # --- identities ---------------------------------------------------------------------------------------
+    def create_organiser(self, name: str, expires_in_s: int | None = None) -> IssuedToken:
+        """An admin creates an organiser (and its first token)."""
+        return self._issue("/v1/organisers", {"name": name, "expires_in_s": expires_in_s})
+
+    def create_player(self, name: str, expires_in_s: int | None = None) -> IssuedToken:
+        """An organiser (or admin) creates a player (and its first token)."""
+        return self._issue("/v1/players", {"name": name, "expires_in_s": expires_in_s})
+
+    def issue_token(self, identity_id: str, expires_in_s: int | None = None) -> IssuedToken:
+        return self._issue(f"/v1/identities/{identity_id}/tokens", {"expires_in_s": expires_in_s})
+
+    def _issue(self, path: str, body: dict) -> IssuedToken:
+        body = {k: v for k, v in body.items() if v is not None}
+        return IssuedToken.from_json(self.transport.request("POST", path, json=body, repeatable=False).json())
+
+    def revoke_identity(self, identity_id: str) -> None:
+        """The identity and every token of it stop working."""
+        self.transport.request("DELETE", f"/v1/identities/{identity_id}")
+
+    def revoke_token(self, token_id: str) -> None:
+        self.transport.request("DELETE", f"/v1/tokens/{token_id}")
+
+    def me(self) -> Me:
+        return Me.from_json(self._get("/v1/me").json())
 
     # --- events and audit ---------------------------------------------------------------------------------
     def events(self, game_id: str, after: int = 0, limit: int | None = None) -> EventPage:

@@ -165,3 +165,48 @@ class Verification:
     ok: bool
     report: str
     first_bad_version: int | None = None
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A new identity's or a new token's answer: `token` is shown this once (only its hash is stored)."""
+
+    id: str  # the identity
+    kind: str  # "player" | "organiser" | "admin"
+    name: str | None
+    token: str
+    token_id: str | None
+    expires_at: str | None
+
+    @classmethod
+    def from_json(cls, doc: dict) -> IssuedToken:
+        return cls(doc["id"], doc["kind"], doc.get("name"), doc["token"], doc.get("token_id"), doc.get("expires_at"))
+
+
+@dataclass(frozen=True)
+class Me:
+    """Who a player's, organiser's or admin's token speaks for."""
+
+    id: str
+    scope: str
+    name: str | None
+    token_id: str | None
+    expires_at: str | None
+
+    @classmethod
+    def from_json(cls, doc: dict) -> Me:
+        return cls(doc["id"], doc["scope"], doc.get("name"), doc.get("token_id"), doc.get("expires_at"))
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    """A seat handed to a bot (`bot` None: given back to its player) at `version`."""
+
+    version: int
+    seat: int
+    bot: str | None
+    budget_ms: int | None
+
+    @classmethod
+    def from_json(cls, doc: dict) -> BotSeat:
+        return cls(doc["version"], doc["seat"], doc["bot"], doc["budget_ms"])

@@ -12,30 +12,27 @@ from events.store import EventStore
 log = logging.getLogger("bazaar.archiving")
 
 
-def due(entry: dict, now: datetime, after_s: float) -> bool:
-    try:
-        finished = datetime.fromisoformat(entry["updated_at"])
-    except (KeyError, TypeError, ValueError):
-        return False
-    return (now - finished).total_seconds() >= after_s
-
-
 def sweep(store: EventStore, now: datetime, after_s: float) -> int:
-    """Move every due finished game; the number moved."""
+    """Move every due finished game; the number moved. Reads only the games that are due (the index keeps
+    finished, unarchived games in a set scored by when they finished), not every finished game."""
     if after_s <= 0 or store.archive is None:
         return 0
-    moved, after = 0, None
+    moved, failed = 0, set()
     while True:
-        page, after = store.page_games("finished", after, limit=500)
-        for entry in page:
-            if entry.get("archived") or not due(entry, now, after_s):
+        due = [(i, e) for i, e in store.due_for_archive(now.timestamp() - after_s, limit=500 + len(failed))
+               if i not in failed]
+        if not due:
+            return moved
+        for game_id, entry in due:
+            if entry is None or entry.get("status") != "finished" or entry.get("archived"):
+                store.not_due_for_archive(game_id)  # the index says otherwise now: nothing to move
                 continue
-            game_id = entry.pop("id")
+            entry = {k: v for k, v in entry.items() if k != "id"}
             try:
                 if store.move_to_archive(game_id):
                     store.index(game_id, {**entry, "archived": True})
                     moved += 1
+                    continue
             except Exception:  # noqa: BLE001 - one game that cannot move must not stop the others
                 log.exception("game %s could not be moved to the archive (it stays in Redis)", game_id)
-        if after is None:
-            return moved
+            failed.add(game_id)  # tried again at the next sweep, not again in this one

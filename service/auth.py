@@ -35,31 +35,62 @@ def principal() -> Principal | None:
     return identities().verify(token) if token is not None else None
 
 
-def load_seat(game_id: str) -> int | None:
+def load_seat(game_id: str, appending: bool = False) -> int | None:
     """The caller's seat in this game: by its seat token, or by a player token whose player the game bound to
-    a seat. A token that fits no seat is refused, no token is a spectator."""
+    a seat. A token that fits no seat is refused, no token is a spectator.
+
+    A seat token can be replaced (`POST …/seats/{seat}/token`); the replaced one must stop working in every
+    process at once. `appending`: the request will append, and the append script itself refuses a replaced
+    token (`g.seat_token` goes with the command), so a token issued at creation costs no read here; every
+    other request reads the game's replaced tokens first."""
     meta = current_app.extensions["bazaar.repository"].meta(game_id)  # 404 before 401: the game must exist
+    g.seat_token = None
     token = bearer_token()
     if token is None:
         return None
     digest = token_hash(token)
-    seat = None
-    for index, expected in enumerate(meta.token_hashes):
-        if secrets.compare_digest(digest, expected) and seat is None:
-            seat = index
+    issued = matching(digest, meta.token_hashes)
+    if issued is not None and appending:
+        g.seat_token = (issued, digest)
+        return issued
+    replaced = current_app.extensions["bazaar.repository"].store.replaced_seat_tokens(game_id)
+    seat = matching(digest, [replaced.get(i, expected) for i, expected in enumerate(meta.token_hashes)])
     if seat is not None:
+        g.seat_token = (seat, digest)
         return seat
     if any(meta.players):
         player = identities().verify(token)
         if player is not None and player.scope == "player" and player.identity in meta.players:
             return meta.players.index(player.identity)
-    raise Unauthorized("bad_token", "this token is not a seat of this game")
+    raise Unauthorized("bad_token", "this token is not a seat of this game (or it was replaced)")
+
+
+def matching(digest: str, hashes) -> int | None:
+    """The index of `digest` among `hashes`, comparing every one in constant time (no early exit either)."""
+    found = None
+    for index, expected in enumerate(hashes):
+        if secrets.compare_digest(digest, expected) and found is None:
+            found = index
+    return found
 
 
 def requires_seat(view):
     @wraps(view)
     def wrapper(game_id: str, *args, **kwargs):
         g.seat = load_seat(game_id)
+        if g.seat is None:
+            raise Unauthorized()
+        return view(game_id, *args, **kwargs)
+
+    return wrapper
+
+
+def requires_seat_to_append(view):
+    """As `requires_seat`, for the command route: the append checks that the token was not replaced."""
+
+    @wraps(view)
+    def wrapper(game_id: str, *args, **kwargs):
+        g.seat = load_seat(game_id, appending=True)
         if g.seat is None:
             raise Unauthorized()
         return view(game_id, *args, **kwargs)

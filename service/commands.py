@@ -31,30 +31,33 @@ class Commands:
         self.after_append: list[Callable[[Loaded, list[dict]], None]] = []
 
     def command(self, game_id: str, seat: int, body, expected_version: int | None = None,
-                idempotency_key: str | None = None) -> tuple[int, list[dict]]:
-        """Decide and append one command of `seat`; (version, the new events as the seat sees them)."""
+                idempotency_key: str | None = None, seat_token: tuple[int, str] | None = None
+                ) -> tuple[int, list[dict]]:
+        """Decide and append one command of `seat`; (version, the new events as the seat sees them).
+        `seat_token`: (seat, token hash) of a seat token asking, refused by the append if it was replaced."""
         fingerprint = hashlib.sha256(json.dumps([body, expected_version], sort_keys=True).encode()).hexdigest()
         idem = f"{seat}:{idempotency_key}" if idempotency_key else None
         cached = self.repository.cached(game_id)
         try:
             try:  # optimistic: decide on the cached table; the append's version check catches a stale one
                 return self._attempt(cached or self.repository.load(game_id), seat, body, expected_version, idem,
-                                     fingerprint)
+                                     fingerprint, seat_token)
             except (VersionConflict, RuleViolation, BadRequest):
                 if cached is None or self.repository.load(game_id).version == cached.version:
                     raise
-                return self._attempt(self.repository.load(game_id), seat, body, expected_version, idem, fingerprint)
+                return self._attempt(self.repository.load(game_id), seat, body, expected_version, idem, fingerprint,
+                                     seat_token)
         except (VersionConflict, RuleViolation, BadRequest):
             seen = self.store.redis.hget(key(game_id, "idem"), idem) if idem else None
             if seen is None:
                 raise
             return self._replayed(game_id, seat, seen.decode(), fingerprint)  # a retry racing its first try
 
-    def _attempt(self, loaded: Loaded, seat: int, body, expected_version, idem, fingerprint):
+    def _attempt(self, loaded: Loaded, seat: int, body, expected_version, idem, fingerprint, seat_token):
         if expected_version is not None and expected_version != loaded.version:
             raise VersionConflict(expected_version, loaded.version)
         command = parse(loaded.game, body, seat, self.clock())
-        return self._run(loaded, command, seat, idem, fingerprint)
+        return self._run(loaded, command, seat, idem, fingerprint, seat_token)
 
     def undo(self, game_id: str, seat: int, to_version: int, expected_version: int | None = None):
         loaded = self.repository.load(game_id)
@@ -84,21 +87,22 @@ class Commands:
         except VersionConflict:
             return None  # a move landed first: it was in time
 
-    def _run(self, loaded: Loaded, command, seat: int, idem: str | None = None, fingerprint: str = ""):
+    def _run(self, loaded: Loaded, command, seat: int, idem: str | None = None, fingerprint: str = "",
+             seat_token: tuple[int, str] | None = None):
         try:
-            after, sealed = self.execute(loaded, command, idem=idem, fingerprint=fingerprint)
+            after, sealed = self.execute(loaded, command, idem=idem, fingerprint=fingerprint, seat_token=seat_token)
         except _Duplicate as dup:
             return self._replayed(loaded.meta.id, seat, dup.seen, fingerprint)
         return after.version, redact_all(after.game, after.finished, seat, sealed)
 
     def execute(self, loaded: Loaded, command, dealer_rolls: bool | None = None, idem: str | None = None,
-                fingerprint: str = "") -> tuple[Loaded, list[dict]]:
+                fingerprint: str = "", seat_token: tuple[int, str] | None = None) -> tuple[Loaded, list[dict]]:
         """Run the table command, append its events (all or none), then the reactions."""
         meta, game = loaded.meta, loaded.game
         dealer_rolls = self.inline_dealer if dealer_rolls is None else dealer_rolls
         batch, table = tables.execute(game, loaded.table, command, Dealer(meta.seed), dealer_rolls)
         appended, sealed = self.store.append(meta.id, documents(game, batch), loaded.version, loaded.head_hash, idem,
-                                             fingerprint, meta.seed)
+                                             fingerprint, meta.seed, seat_token)
         if appended.duplicate:
             raise _Duplicate(f"{appended.first}:{appended.last}:{appended.fingerprint}")
         after = Loaded(meta, table, sealed[-1]["hash"])

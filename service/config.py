@@ -32,6 +32,9 @@ DEFAULTS = {
     "MAX_BODY_BYTES": 1 << 20,  # request bodies above this are refused with 413 (commands are ~100 bytes)
     "IMPORT_MAX_BYTES": 64 << 20,  # ... except the import of a whole exported log
     "CORS_ORIGINS": "",  # comma-separated origins of browser clients allowed to call the API (none: CORS off)
+    # Proxies in front of the service whose X-Forwarded-For/-Proto/-Host are believed (0: none, the client
+    # address is the connection's). Behind one load balancer: 1; otherwise a client could pick its own address.
+    "TRUSTED_PROXIES": 0,
     "RATE_LIMITS": True,  # False: no limits here, for deployments whose gateway limits every route already
     "RATE_PER_ADDRESS": "200/second",
     "RATE_CREATE": "50/second;1500/minute",

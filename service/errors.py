@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 from domain.core import AwaitingChance, NotYourTurn, RuleViolation
 from events.archive import ArchiveCorrupt
 from events.layout import ChainBroken
-from events.store import VersionConflict
+from events.store import TokenReplaced, VersionConflict
 from service.problems import BadRequest, IdempotencyKeyReused, Missing, StreamLimit, Unprocessable, VersionNotFound
 from service.repository import CorruptGame, NotFound
 
@@ -80,6 +80,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(VersionNotFound)
     def _no_version(err: VersionNotFound):
         return problem(404, "version_not_found", "No such version", str(err))
+
+    @app.errorhandler(TokenReplaced)
+    def _replaced(err: TokenReplaced):  # found by the append itself: the same answer as any other stale token
+        return _unauthorized(Unauthorized("bad_token", "this token is not a seat of this game (or it was replaced)"))
 
     @app.errorhandler(VersionConflict)
     def _conflict(err: VersionConflict):

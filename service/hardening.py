@@ -8,6 +8,9 @@
 - Headers: nosniff everywhere; the HTML pages get a Content-Security-Policy that allows only this origin's
   script, style and fetches (the play page draws the board from a blob: URL) and no framing; a picture gets
   a policy that lets it run nothing, should a browser open it on its own.
+- Proxies: TRUSTED_PROXIES (werkzeug's ProxyFix) says how many proxies' X-Forwarded-* to believe, so that the
+  limits per client address count clients, not the load balancer; with none, the headers are ignored (a client
+  cannot escape its limit by naming another address).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from flask import Flask, request
 from flask_cors import CORS
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
                "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -39,6 +43,9 @@ def init_app(app: Flask) -> None:
         CORS(app, origins=origins, methods=["GET", "POST"], allow_headers=CLIENT_HEADERS, expose_headers=EXPOSED,
              max_age=600)
     app.after_request(security_headers)
+    proxies = int(config["TRUSTED_PROXIES"])
+    if proxies > 0:  # the rate limits and stream caps count per client address: the one the proxies saw
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
 
 
 def whole_body() -> bytes:

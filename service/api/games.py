@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request, url_for
 
 from service import creation, schemas, views
-from service.auth import identities, optional_seat, principal, require_organiser, requires_seat
+from service.auth import identities, optional_seat, principal, require_organiser, requires_seat, requires_seat_to_append
 from service.commands import Commands, now_iso
 from service.errors import Forbidden
 from service.hardening import whole_body
@@ -107,7 +107,7 @@ def legal_moves(game_id: str):
 
 
 @bp.post("/<game_id:game_id>/commands")
-@requires_seat
+@requires_seat_to_append
 def post_command(game_id: str):
     body = json_body()
     if not isinstance(body, dict):
@@ -124,5 +124,5 @@ def post_command(game_id: str):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (0 < len(key) <= 200):
         raise BadRequest("malformed_request", "Idempotency-Key must be 1 to 200 characters", "Idempotency-Key")
-    version, events = commands().command(game_id, g.seat, command, expected_version, key)
+    version, events = commands().command(game_id, g.seat, command, expected_version, key, g.seat_token)
     return {"version": version, "events": events}, 201, {"ETag": f'"{version}"'}

@@ -66,6 +66,7 @@ WRITES = {
     ("post", "/v1/games/{game_id}/commands"): "every answer is compared with the redaction (check_answer)",
     ("post", "/v1/games/{game_id}/undo"): "every answer is compared with the redaction (check_answer)",
     ("put", "/v1/games/{game_id}/seats/{seat}/bot"): "organisers only; answers the version and the bot, no state",
+    ("post", "/v1/games/{game_id}/seats/{seat}/token"): "the seat itself or organisers; answers the seat's new token",
     ("post", "/v1/organisers"): "admins only; answers the new identity and its token, no game data",
     ("post", "/v1/players"): "organisers only; answers the new identity and its token, no game data",
     ("post", "/v1/identities/{identity_id}/tokens"): "answers a new token for that identity, no game data",

@@ -8,16 +8,12 @@ chromedriver without downloading anything.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from tests.api.client import Api
+from tests.support import debian
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -26,21 +22,7 @@ PACKAGES = ("chromium", "chromium-driver")
 
 def install_browser() -> str | None:
     """None when the browser and its driver are there (installing them if needed), else why not."""
-    if Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists():
-        return None
-    if shutil.which("apt-get") is None:
-        return "no chromium/chromedriver and no apt-get to install them"
-    # the lock timeout lets the suite's parallel workers install one after the other instead of failing
-    install = ["apt-get", "-o", "DPkg::Lock::Timeout=300", "install", "-y", "--no-install-recommends", *PACKAGES]
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    run = subprocess.run(install, capture_output=True, text=True, env=env, timeout=600)
-    if run.returncode != 0:  # a fresh machine may have no package lists yet
-        subprocess.run(["apt-get", "-o", "DPkg::Lock::Timeout=300", "update"], capture_output=True, env=env,
-                       timeout=600)
-        run = subprocess.run(install, capture_output=True, text=True, env=env, timeout=600)
-    if run.returncode != 0 or not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        return f"could not install {' and '.join(PACKAGES)} with apt-get: {(run.stderr or run.stdout)[-500:]}"
-    return None
+    return debian.install(PACKAGES, (CHROMIUM, CHROMEDRIVER))
 
 
 @pytest.fixture(scope="session")

@@ -104,6 +104,22 @@ def test_a_game_is_archived_only_when_due_and_finished(redis_client, tmp_path):
     assert not redis_client.exists(key(gid, "events")) and redis_client.exists(key(running, "events"))
 
 
+def test_the_sweep_reads_only_finished_games_not_yet_archived_by_when_they_finished(redis_client, tmp_path):
+    """The sweep runs every few seconds in every worker: it must not page through every finished game ever
+    archived. The index keeps the finished, unarchived ones in a set scored by when they finished."""
+    svc = in_process(redis_client, DirectoryArchive(tmp_path))
+    gid = finished_game(svc, "archive-set")
+    running, _ = play_randomly(svc, "jaipur", 2, "archive-set-running", moves=5)
+    finished_at = datetime(2026, 1, 1, tzinfo=UTC).timestamp()
+    due = dict(svc.store.due_for_archive(LATER.timestamp()))
+    assert gid in due and due[gid]["status"] == "finished" and running not in due
+    assert [g for g, _ in svc.store.due_for_archive(finished_at - 1)] == []  # not due before it finished
+    assert gid in dict(svc.store.due_for_archive(finished_at))
+    archiving.sweep(svc.store, LATER, 3600)
+    assert gid not in dict(svc.store.due_for_archive(LATER.timestamp()))  # archived: never read again
+    assert svc.store.list_games()[gid]["archived"] is True
+
+
 def test_the_workers_sweep_moves_due_games(redis_url, tmp_path, monkeypatch):
     """The real worker process, on a Redis database of its own (it would archive the suite's games otherwise)."""
     own = redis.Redis.from_url(redis_url.rsplit("/", 1)[0] + "/12")

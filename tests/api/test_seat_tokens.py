@@ -1,0 +1,67 @@
+"""A seat's token can be replaced (it leaked, or the seat changes hands): the replaced token stops working at
+once on every route and in every process, with production settings; only the seat itself or an organiser may
+replace it."""
+
+from __future__ import annotations
+
+import pytest
+
+from service import create_app
+from tests.api.client import Api
+
+ORGANISER = "seat-token-organiser"
+
+
+@pytest.fixture
+def organiser_app(redis_url):
+    """Another process's view of the same Redis: an in-process app that knows an organiser token."""
+    return create_app({"REDIS_URL": redis_url, "ORGANISER_TOKENS": ORGANISER}).test_client()
+
+
+def code(response) -> str:
+    return response.json()["code"]
+
+
+def test_a_replaced_seat_token_is_refused_everywhere_and_the_new_one_plays(server, organiser_app):
+    api = Api(server)
+    gid, tokens = api.create("jaipur", 2, seed="seat-tokens", open_game=True)
+    seat = api.view(gid)["to_act"][0]
+    assert api.command(gid, tokens[seat], api.moves(gid, tokens[seat])[0]).status_code == 201  # caches warm
+    seat = api.view(gid)["to_act"][0]
+    old = tokens[seat]
+
+    replaced = api.call("POST", f"/v1/games/{gid}/seats/{seat}/token", old)
+    assert replaced.status_code == 201 and replaced.json()["seat"] == seat
+    new = replaced.json()["token"]
+    assert new != old
+    version = api.view(gid)["version"]
+    move = api.moves(gid, new)[0]
+    for _ in range(4):  # both of the server's worker processes, whichever answers
+        assert code(api.call("GET", f"/v1/games/{gid}", old)) == "bad_token"
+        assert code(api.call("GET", f"/v1/games/{gid}/legal-moves", old)) == "bad_token"
+        refused = api.call("POST", f"/v1/games/{gid}/commands", old, json=move)
+        assert refused.status_code == 401 and code(refused) == "bad_token"
+        assert code(Api(server).call("POST", f"/v1/games/{gid}/commands", old, json=move)) == "bad_token"
+    assert api.view(gid)["version"] == version, "a replaced token's command appended something"
+    assert api.view(gid, new)["seat"] == seat
+    assert api.command(gid, new, move).status_code == 201
+
+    # an organiser, from another process, replaces it again: the token it replaced goes the same way
+    again = organiser_app.post(f"/v1/games/{gid}/seats/{seat}/token", headers={"Authorization": f"Bearer {ORGANISER}"})
+    assert again.status_code == 201, again.json
+    assert code(api.call("GET", f"/v1/games/{gid}/legal-moves", new)) == "bad_token"
+    assert api.call("GET", f"/v1/games/{gid}/legal-moves", again.json["token"]).status_code == 200
+
+
+def test_only_the_seat_itself_or_an_organiser_replaces_its_token(server):
+    api = Api(server)
+    gid, tokens = api.create("jaipur", 2)
+    by_other = api.call("POST", f"/v1/games/{gid}/seats/0/token", tokens[1])
+    assert by_other.status_code == 403 and code(by_other) == "scope_forbidden"
+    anonymous = api.call("POST", f"/v1/games/{gid}/seats/0/token")
+    assert anonymous.status_code == 401 and code(anonymous) == "unauthorized"
+    stranger = api.call("POST", f"/v1/games/{gid}/seats/0/token", "not-a-token")
+    assert stranger.status_code == 401 and code(stranger) == "bad_token"
+    beyond = api.call("POST", f"/v1/games/{gid}/seats/2/token", tokens[0])
+    assert beyond.status_code == 400 and code(beyond) == "malformed_request"
+    assert api.view(gid, tokens[0])["seat"] == 0 and api.view(gid, tokens[1])["seat"] == 1  # nothing replaced
