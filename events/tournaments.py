@@ -75,10 +75,13 @@ class TournamentStore:
             env = seal({"tournament": tournament_id, "version": expected_version + offset, **doc}, prev)
             prev = env["hash"]
             sealed.append(env)
-        args = [expected_version, idempotency_key or "", ""]
+        # append.lua's arguments as a game's append passes them, with no seat token asking (a tournament has no
+        # seats: its `seats` key, in the tournament's slot, is never written)
+        args = [expected_version, idempotency_key or "", "", ""]
         for env in sealed:
             args += [FIELD, json.dumps(env, separators=(",", ":"))]
-        reply = self._append(keys=[key(tournament_id, "events"), key(tournament_id, "idem")], args=args)
+        reply = self._append(keys=[key(tournament_id, "events"), key(tournament_id, "idem"), key(tournament_id, "seats")],
+                             args=args)
         if int(reply[0]) == 0:
             raise VersionConflict(expected_version, int(reply[1]))
         return [] if int(reply[0]) == 2 else sealed

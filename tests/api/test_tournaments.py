@@ -1,4 +1,4 @@
-"""The tournament routes through the app on a real Redis (database 13), every answer checked against
+"""The tournament routes through the app on a real Redis of the module's own, every answer checked against
 openapi.yaml: an organiser creates, registers (existing or new players, bots), withdraws and starts; anyone
 reads the state, rounds, standings (JSON and CSV) and the chained log; each refusal has its stable code. The
 worker's loop is driven in-process here (tests/integration/test_tournament_loop.py covers it on its own)."""
@@ -10,26 +10,24 @@ import io
 import json
 
 import pytest
-import redis
 
 from domain import registry
 from events.envelope import seal
 from service import create_app, tournament_audit, verify
 from service.tournament_loop import Loop
 from tests.support import openapi
+from tests.support.tournaments import own_redis
 
 registry.register("tiny", "tests.support.tiny_game")
 
 ORGANISER, ADMIN = "organiser-of-tournaments", "admin-of-tournaments"
-DB = 13
 
 
 @pytest.fixture(scope="module")
-def app(redis_url):
-    url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
-    redis.Redis.from_url(url).flushdb()
-    return create_app({"REDIS_URL": url, "TESTING": True, "INLINE_DEALER": True, "ADMIN_TOKENS": ADMIN,
-                       "ORGANISER_TOKENS": ORGANISER})
+def app(tmp_path_factory):
+    with own_redis(tmp_path_factory.mktemp("redis")) as url:
+        yield create_app({"REDIS_URL": url, "TESTING": True, "INLINE_DEALER": True, "ADMIN_TOKENS": ADMIN,
+                          "ORGANISER_TOKENS": ORGANISER})
 
 
 @pytest.fixture

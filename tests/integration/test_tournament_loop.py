@@ -1,4 +1,4 @@
-"""The worker's tournament loop on a real Redis (database 7), driven in process: pairing, one game per table
+"""The worker's tournament loop on a real Redis of the module's own, driven in process: pairing, one game per table
 with seats bound to the players, results from the feed exactly once (however often a fact is delivered, and
 after a crash between creating a table's game and assigning it), a tournament consumer that dies holding
 entries, a withdrawn player's open game handed to a bot, and ratings of tournament and casual games once each.
@@ -25,17 +25,22 @@ from service.consumers import Subscription
 from service.tournament_loop import table_game_id
 from service.wiring import Wiring, build
 from tests.support.processes import ROOT, wait_for
+from tests.support.tournaments import own_redis
 
 registry.register("tiny", "tests.support.tiny_game")
 
-DB = 7
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    with own_redis(tmp_path_factory.mktemp("redis")) as url:
+        yield url
 
 
 @pytest.fixture
-def wiring(redis_url) -> Wiring:
-    url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
-    redis.Redis.from_url(url).flushdb()
-    return build(config.load({"REDIS_URL": url, "INLINE_DEALER": True}))
+def wiring(redis_server) -> Wiring:
+    redis.Redis.from_url(redis_server).flushdb()
+    return build(config.load({"REDIS_URL": redis_server, "INLINE_DEALER": True}))
 
 
 def tiny_swiss(wiring: Wiring, players: int, rounds: int = 3) -> str:
@@ -121,14 +126,13 @@ def test_a_crash_between_creating_a_tables_game_and_assigning_it_makes_no_second
     assert games_of(wiring) == sorted([first_id, table_game_id(tid, round_, second.number)])
 
 
-def test_a_tournament_consumer_process_that_dies_holding_results_has_them_reclaimed(wiring, redis_url):
+def test_a_tournament_consumer_process_that_dies_holding_results_has_them_reclaimed(wiring, redis_server):
     loop = wiring.tournament_loop
     tid = tiny_swiss(wiring, 4, rounds=1)
     loop.advance(tid)
     drain(Subscription(wiring.feed, loop.consumer(), member="before"))  # the game_created facts: nothing to record
     play_round(wiring, tid)
-    url = redis_url.rsplit("/", 1)[0] + f"/{DB}"
-    holder = subprocess.Popen([sys.executable, "-m", "tests.support.feed_holder", url, "tournaments"], cwd=ROOT,
+    holder = subprocess.Popen([sys.executable, "-m", "tests.support.feed_holder", redis_server, "tournaments"], cwd=ROOT,
                               stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True)
     try:
         assert holder.stdout.readline().startswith("holding")

@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
-from service import tournament_audit
+from service import embedded_redis, tournament_audit
 from tests.api.client import Api
 from tests.support.processes import wait_for
+
+
+@contextmanager
+def own_redis(data_dir: Path) -> Iterator[str]:
+    """A redis-server of the module's own (its feed, consumer groups and games meet no other test's, and it
+    needs no database number from the suite's); yields its URL."""
+    port = embedded_redis.free_port()
+    process = embedded_redis.start(port, data_dir, persistent=False)
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def create(api: Api, organiser: str, **settings) -> str:
