@@ -40,7 +40,7 @@ EXTRA_GAMES = "tiny=tests.support.tiny_game"
 os.environ.setdefault("BAZAAR_EXTRA_GAMES", EXTRA_GAMES)
 
 def pytest_collection_modifyitems(items):
-    """Long end-to-end tests (marked `e2e`, each on its own server, worker and Redis database) first: xdist then
+    """Long end-to-end tests (marked `e2e`, on a Redis, server and worker of their own) first: xdist then
     starts them at once and the short tests fill the other workers around them, instead of one starting last."""
     items.sort(key=lambda item: item.get_closest_marker("e2e") is None)
 
