@@ -16,6 +16,8 @@ from math import comb
 
 import pytest
 
+from sdk import Client
+from service.verify import verify
 from tests.api.client import Api
 from tests.support import tournaments as t
 from tests.support.processes import WorkerProcess, gunicorn, wait_for
@@ -106,3 +108,26 @@ def test_a_round_robin_of_10_at_istanbul_tables_plays_to_its_end(stack):
     assert list(standings[0])[4:6] == ["rubies", "lira"]  # the tie-breaks of tables
     ratings = api.call("GET", f"/v1/players/{bot}/ratings").json()["ratings"]["istanbul"]
     assert ratings["system"] == "weng_lin" and ratings["games"] == 3 and ratings["history"][-1]["after"] > 0
+
+
+@pytest.mark.e2e
+def test_the_sdk_runs_a_small_tournament_of_bots_and_reads_it_back(stack):
+    api, _worker = stack
+    club = Client(api.base, ORGANISER)
+    created = club.create_tournament("tiny", "round_robin", 2, options={"goal": 2})
+    tid = created["id"]
+    players = [club.register(tid, name=f"R{i}", bot="random")["player"] for i in range(3)]
+    club.start_tournament(tid)
+    wait_for(lambda: Client(api.base).tournament(tid)["phase"] == "finished", timeout=60, interval=0.2)
+    anyone = Client(api.base)
+    assert tid in {s["id"] for s in anyone.tournaments(limit=1)}  # paged to the end
+    assert len(anyone.rounds(tid)["rounds"]) == 3  # three players: a dummy, so one sits out each round
+    assert anyone.standings(tid, csv=True).startswith("rank,player,name,points")
+    assert [s["player"] for s in anyone.standings(tid)["standings"]] == [
+        s["player"] for s in anyone.tournament(tid)["standings"]]
+    assert verify(anyone.export_tournament(tid).splitlines())[0] is True
+    assert anyone.tournament_events(tid, after=0, limit=1)["events"][0]["type"] == "tournament_created"
+    assert anyone.ratings(players[0])["ratings"]["tiny"]["games"] == 2
+    late = club.create_tournament("tiny", "swiss", 2, rounds=1, options={"goal": 2})
+    alone = club.register(late["id"], name="Alone")
+    assert club.withdraw(late["id"], alone["player"])["withdrawn"] is True
