@@ -13,6 +13,7 @@ from sdk.commands import post_command
 from sdk.errors import BazaarError
 from sdk.retry import RetryPolicy
 from sdk.stream import EventStream
+from sdk.tournaments import TournamentMethods
 from sdk.transport import Transport
 from sdk.types import (
     BotSeat,
@@ -35,7 +36,7 @@ DEFAULT_URL = "http://127.0.0.1:8000"
 AUTO = object()  # expected_version: the last version this client saw
 
 
-class Client:
+class Client(TournamentMethods):
     def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, retry: RetryPolicy | None = None,
                  transport: Transport | None = None):
         self.transport = transport or Transport(base_url, token, retry)

@@ -23,7 +23,7 @@ class GameIdConverter(BaseConverter):
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta",
               "service.api.pictures", "service.api.pages", "service.api.seats",
-              "service.api.identities")
+              "service.api.identities", "service.api.tournaments")
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -32,6 +32,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.url_map.converters["game_id"] = GameIdConverter
     app.url_map.converters["identity_id"] = GameIdConverter  # identity and token ids: 16 hex digits too
+    app.url_map.converters["tournament_id"] = GameIdConverter  # and tournament ids
     wiring = build(app.config)
     app.extensions["bazaar.redis"] = wiring.redis
     app.extensions["bazaar.store"] = wiring.store
@@ -39,6 +40,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["bazaar.commands"] = wiring.commands
     app.extensions["bazaar.queue"] = wiring.queue
     app.extensions["bazaar.feed"] = wiring.feed
+    app.extensions["bazaar.tournaments"] = wiring.tournaments
+    app.extensions["bazaar.ratings"] = wiring.ratings
     app.extensions["bazaar.identities"] = Identities(wiring.redis, app.config["ADMIN_TOKENS"],
                                                      app.config["ORGANISER_TOKENS"])
     app.extensions["bazaar.hub"] = Hub(wiring.store, int(float(app.config["SSE_KEEPALIVE_S"]) * 1000),

@@ -49,10 +49,13 @@ def check_bots(options) -> None:
 
 
 def create(commands: Commands, name: str, seats: int, options: dict, seed: str | None = None,
-           open_game: bool = False, players: tuple[str | None, ...] = ()) -> tuple[Loaded, list[str]]:
+           open_game: bool = False, players: tuple[str | None, ...] = (), game_id: str | None = None
+           ) -> tuple[Loaded, list[str]]:
     """A new game, stored atomically (its facts and first events in one script, or nothing); the seat tokens
     are returned once and only their hashes are kept. `players` binds seats to player ids (checked by the
-    caller): their player tokens act for those seats too."""
+    caller): their player tokens act for those seats too. `game_id` (16 hex digits) names the game instead of a
+    fresh random id: a tournament derives its tables' ids, so a retry finds the game made before
+    (events.store.GameExists) instead of making a second one."""
     try:
         game = registry.get(name)
     except registry.UnknownGame:
@@ -60,7 +63,7 @@ def create(commands: Commands, name: str, seats: int, options: dict, seed: str |
     check_bots(options)
     seed = effective_seed(seed, open_game)
     tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
-    meta = Meta(secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game,
+    meta = Meta(game_id or secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game,
                 tuple(players))
     at = commands.clock()
     create_table = Create(name, seats, options, hashlib.sha256(seed.encode()).hexdigest(),

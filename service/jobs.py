@@ -44,3 +44,8 @@ def play_bot(game_id: str, version: int) -> int | None:
     """A bot holds the awaited seat at `version`: play its move; the new version, or None if not needed."""
     loaded = bot_seats.play(wiring().commands, game_id, version)
     return loaded.version if loaded else None
+
+
+def advance_tournament(tournament_id: str) -> None:
+    """Take the steps a tournament allows now (queued when it starts; the worker's sweep is the backstop)."""
+    wiring().tournament_loop.advance(tournament_id)

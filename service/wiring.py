@@ -15,12 +15,16 @@ from rq import Queue
 from events.archive import open_archive
 from events.feed import Feed
 from events.store import EventStore
+from events.tournaments import TournamentStore
 from service import connections, lifecycle
 from service.commands import Commands
 from service.consumers import Consumer
+from service.rating_book import RatingBooks
 from service.reactions import index_consumer, update_index
 from service.repository import Repository
 from service.scheduling import Scheduler
+from service.tournament_loop import Loop
+from service.tournaments import Tournaments
 
 QUEUE = "bazaar"
 
@@ -35,6 +39,9 @@ class Wiring:
     scheduler: Scheduler
     feed: Feed
     consumers: list[Consumer]  # the feed's consumers the worker runs (service/consumers.py); add yours here
+    tournaments: Tournaments
+    ratings: RatingBooks
+    tournament_loop: Loop  # pairs rounds, opens their games, records results (service/tournament_loop.py)
 
 
 def build(config: dict) -> Wiring:
@@ -55,4 +62,8 @@ def build(config: dict) -> Wiring:
     commands.after_append.append(update_index(store))
     commands.after_append.append(lifecycle.publish(feed))
     commands.after_append.append(scheduler)
-    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store)])
+    tournaments = Tournaments(TournamentStore(client))
+    ratings = RatingBooks(client)
+    loop = Loop(tournaments, commands, ratings)
+    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store), loop.consumer()],
+                  tournaments, ratings, loop)

@@ -104,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     config = settings.load()
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
                                                float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
+    # running tournaments take whatever step a lost job or a crash left undone, at start and then every SWEEP_S
+    threading.Thread(target=wiring.tournament_loop.sweep_every, args=(float(config["SWEEP_S"]), stop),
+                     name="tournaments", daemon=True).start()
     # the cross-game feed's consumers (the game index, ...); what a killed worker on this host held is theirs at once
     consumers.start(wiring.feed, wiring.consumers, stop, consumers.dead_here(alive))
     log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))

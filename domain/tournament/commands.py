@@ -28,6 +28,7 @@ class RegisterPlayer:
     player: str
     name: str
     rating: int = 0  # seeds the start (higher first); ties keep the order of registration
+    bot: str | None = None  # a bot the service seats for this player in every game (None: a person plays)
 
 
 @dataclass(frozen=True)

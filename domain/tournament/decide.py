@@ -95,7 +95,7 @@ def decide_register(state: State, command: RegisterPlayer) -> list:
         raise RuleViolation(v.ALREADY_REGISTERED, "the player is registered already")
     if len(state.players) >= MAX_PLAYERS:
         raise _invalid(f"at most {MAX_PLAYERS} players")
-    return [PlayerRegistered(command.player, command.name, command.rating)]
+    return [PlayerRegistered(command.player, command.name, command.rating, command.bot)]
 
 
 def decide_withdraw(state: State, command: WithdrawPlayer) -> list:
@@ -207,12 +207,12 @@ def decide_record(state: State, command: RecordResult) -> list:
         raise RuleViolation(v.BAD_RESULT, "seats and lengths must match the table")
     withdrawn = {p.id for p in state.players if p.withdrawn}
     forfeited = tuple(s in command.forfeited or table.players[s] in withdrawn for s in range(seats))
-    places = _places(command.winners, command.scores, lira, forfeited)
+    places = places_of(command.winners, command.scores, lira, forfeited)
     result = Result(places, tuple(command.scores), tuple(lira), forfeited, "game")
     return [ResultRecorded(round_, table.number, command.game_id, result)]
 
 
-def _places(winners, scores, lira, forfeited) -> tuple[int, ...]:
+def places_of(winners, scores, lira, forfeited) -> tuple[int, ...]:
     """Winners first (the game's own tie-breaks chose them), then the rest by score and lira; forfeited seats
     last. Equal keys share a place."""
     playing = [s for s in range(len(scores)) if not forfeited[s]]

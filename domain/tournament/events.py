@@ -31,6 +31,7 @@ class PlayerRegistered:
     player: str
     name: str
     rating: int
+    bot: str | None = None  # the service seats this bot for the player (a log before bots had none)
 
 
 @dataclass(frozen=True)

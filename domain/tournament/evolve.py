@@ -46,7 +46,7 @@ def apply_tournament_created(state: State, event: TournamentCreated) -> State:
 def apply_player_registered(state: State, event: PlayerRegistered) -> State:
     if not isinstance(state, Registering):
         return state
-    return replace(state, players=state.players + (Player(event.player, event.name, event.rating),))
+    return replace(state, players=state.players + (Player(event.player, event.name, event.rating, bot=event.bot),))
 
 
 def apply_player_withdrawn(state: State, event: PlayerWithdrawn) -> State:

@@ -35,7 +35,8 @@ def view(state: State) -> dict:
     body = {"phase": phase_name(state), "game": settings.game, "format": settings.format,
             "table_size": settings.table_size, "rounds_planned": settings.rounds, "options": settings.options,
             "clock": settings.clock, "timeout_policy": settings.timeout_policy, "advance": settings.advance,
-            "players": [{"player": p.id, "name": p.name, "rating": p.rating, "withdrawn": p.withdrawn}
+            "players": [{"player": p.id, "name": p.name, "rating": p.rating, "withdrawn": p.withdrawn,
+                         "bot": p.bot}
                         for p in state.players]}
     if isinstance(state, Registering):
         return body

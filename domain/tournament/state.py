@@ -37,6 +37,7 @@ class Player:
     name: str
     rating: int
     withdrawn: bool = False
+    bot: str | None = None  # the service seats this bot in the player's games
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,11 @@ READS = {
 }
 # Routes that serve no game's data.
 NO_GAME_DATA = {("get", "/healthz"), ("get", "/openapi.yaml"),
-                ("get", "/v1/me")}  # the caller's own identity and scope: no game's state
+                ("get", "/v1/me"),  # the caller's own identity and scope: no game's state
+                # tournaments: pairings, game ids, results and ratings, all public; never a game's state
+                ("get", "/v1/tournaments"), ("get", "/v1/tournaments/{tournament_id}"),
+                ("get", "/v1/tournaments/{tournament_id}/standings"), ("get", "/v1/tournaments/{tournament_id}/rounds"),
+                ("get", "/v1/tournaments/{tournament_id}/events"), ("get", "/v1/players/{player_id}/ratings")}
 # Writes, and why what they answer cannot leak: each is checked as the games are played, or by design.
 WRITES = {
     ("post", "/v1/games"): "the creator gets every seat token: it hands them out (by design)",
@@ -68,6 +72,10 @@ WRITES = {
     ("post", "/v1/identities/{identity_id}/tokens"): "answers a new token for that identity, no game data",
     ("delete", "/v1/identities/{identity_id}"): "revokes; answers nothing of a game",
     ("delete", "/v1/tokens/{token_id}"): "revokes; answers nothing of a game",
+    ("post", "/v1/tournaments"): "organisers only; answers the tournament's public view",
+    ("post", "/v1/tournaments/{tournament_id}/players"): "organisers only; answers the player and a new player's token",
+    ("delete", "/v1/tournaments/{tournament_id}/players/{player_id}"): "answers the withdrawal, no game data",
+    ("post", "/v1/tournaments/{tournament_id}/start"): "organisers only; answers the tournament's public view",
 }
 
 

@@ -22,6 +22,10 @@ METHODS = {
     "createOrganiser": "create_organiser", "createPlayer": "create_player", "issueToken": "issue_token",
     "revokeIdentity": "revoke_identity", "revokeToken": "revoke_token", "getMe": "me", "seatBot": "seat_bot",
     "replaceSeatToken": "replace_seat_token",
+    "createTournament": "create_tournament", "listTournaments": "tournaments", "getTournament": "tournament",
+    "registerTournamentPlayer": "register", "withdrawTournamentPlayer": "withdraw", "startTournament": "start_tournament",
+    "getTournamentStandings": "standings", "getTournamentRounds": "rounds", "getTournamentEvents": "tournament_events",
+    "getPlayerRatings": "ratings",
 }
 # pages for people with a browser, not for programs
 NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page"}

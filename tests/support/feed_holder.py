@@ -1,5 +1,6 @@
-"""`python -m tests.support.feed_holder REDIS_URL`: a feed consumer that takes entries and never acknowledges
-them, so a test can kill it while it holds them (a dead consumer process, for XAUTOCLAIM to reclaim)."""
+"""`python -m tests.support.feed_holder REDIS_URL [GROUP]`: a feed consumer (of group GROUP, "index" by default)
+that takes entries and never acknowledges them, so a test can kill it while it holds them (a dead consumer
+process, for XAUTOCLAIM to reclaim)."""
 
 import sys
 import threading
@@ -17,4 +18,5 @@ def hold(entry) -> None:
 
 if __name__ == "__main__":
     feed = Feed(redis.Redis.from_url(sys.argv[1]))
-    Subscription(feed, Consumer("index", hold), member="doomed").poll(block_ms=5000, count=100)
+    group = sys.argv[2] if len(sys.argv) > 2 else "index"
+    Subscription(feed, Consumer(group, hold), member="doomed").poll(block_ms=5000, count=100)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.core import RuleViolation
-from domain.tournament import decide, replay
+from domain.tournament import decide, replay, view
 from domain.tournament import violations as v
 from domain.tournament.commands import (
     AssignGame,
@@ -167,3 +167,9 @@ def test_every_code_is_listed_once():
 
 def test_a_command_of_another_kind_is_refused():
     assert refused(STARTED, object()) == v.UNKNOWN_COMMAND
+
+
+def test_a_player_registered_with_a_bot_keeps_it_in_the_view():
+    assert then([CREATED], RegisterPlayer("p1", "P1", 0, "greedy")) == [PlayerRegistered("p1", "P1", 0, "greedy")]
+    state = replay([CREATED, PlayerRegistered("p1", "P1", 0, "greedy"), FOUR[1]])
+    assert [p["bot"] for p in view(state)["players"]] == ["greedy", None]

@@ -1,0 +1,196 @@
+"""The tournament routes through the app on a real Redis of the module's own, every answer checked against
+openapi.yaml: an organiser creates, registers (existing or new players, bots), withdraws and starts; anyone
+reads the state, rounds, standings (JSON and CSV) and the chained log; each refusal has its stable code. The
+worker's loop is driven in-process here (tests/integration/test_tournament_loop.py covers it on its own)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from domain import registry
+from events.envelope import seal
+from service import create_app, tournament_audit, verify
+from service.tournament_loop import Loop
+from tests.support import openapi
+from tests.support.tournaments import own_redis
+
+registry.register("tiny", "tests.support.tiny_game")
+
+ORGANISER, ADMIN = "organiser-of-tournaments", "admin-of-tournaments"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    with own_redis(tmp_path_factory.mktemp("redis")) as url:
+        yield create_app({"REDIS_URL": url, "TESTING": True, "INLINE_DEALER": True, "ADMIN_TOKENS": ADMIN,
+                          "ORGANISER_TOKENS": ORGANISER})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def call(client, method: str, path: str, token: str | None = None, **kwargs):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = client.open(path, method=method, headers={**headers, **kwargs.pop("headers", {})}, **kwargs)
+    openapi.validate_response(method, path.split("?")[0], r)
+    return r
+
+
+def code(r) -> str:
+    return r.json["code"]
+
+
+def tiny(client, token: str = ORGANISER, **extra) -> str:
+    body = {"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2, "options": {"goal": 2}, **extra}
+    r = call(client, "POST", "/v1/tournaments", token, json=body)
+    assert r.status_code == 201, r.json
+    assert r.headers["Location"].endswith(f"/v1/tournaments/{r.json['id']}")
+    return r.json["id"]
+
+
+def register(client, tid: str, token: str = ORGANISER, **player) -> dict:
+    r = call(client, "POST", f"/v1/tournaments/{tid}/players", token, json=player)
+    assert r.status_code == 201, r.json
+    return r.json
+
+
+def test_an_organiser_creates_registers_and_starts_and_anyone_reads(client):
+    tid = tiny(client)
+    ada = register(client, tid, name="Ada", rating=1800)
+    assert ada["token"] and ada["name"] == "Ada"  # a new player: its token, shown once
+    existing = call(client, "POST", "/v1/players", ORGANISER, json={"name": "Bo"}).json
+    bo = register(client, tid, player=existing["id"])
+    assert bo["player"] == existing["id"] and bo["name"] == "Bo" and "token" not in bo
+    assert register(client, tid, name="Robot", bot="greedy")["bot"] == "greedy"
+    view = call(client, "GET", f"/v1/tournaments/{tid}").json
+    assert view["phase"] == "registering" and [p["name"] for p in view["players"]] == ["Ada", "Bo", "Robot"]
+    assert view["players"][2]["bot"] == "greedy"
+    started = call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER)
+    assert started.status_code == 200 and started.json["seeding"][0] == ada["player"]  # by rating
+    rounds = call(client, "GET", f"/v1/tournaments/{tid}/rounds").json
+    assert rounds["rounds"] == [] and rounds["rounds_planned"] == 2
+    standings = call(client, "GET", f"/v1/tournaments/{tid}/standings")
+    assert [s["player"] for s in standings.json["standings"]] == started.json["seeding"]
+    as_csv = call(client, "GET", f"/v1/tournaments/{tid}/standings", headers={"Accept": "text/csv"})
+    assert as_csv.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(as_csv.get_data(as_text=True))))
+    assert [r["player"] for r in rows] == started.json["seeding"] and "buchholz" in rows[0]
+    assert call(client, "GET", f"/v1/tournaments/{tid}/standings?format=csv").get_data() == as_csv.get_data()
+
+
+def test_a_players_token_acts_for_it_in_its_tournament_game(app, client):
+    tid = tiny(client)
+    players = [register(client, tid, name=name) for name in ("E", "F")]
+    call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER)
+    ext = app.extensions
+    Loop(ext["bazaar.tournaments"], ext["bazaar.commands"], ext["bazaar.ratings"]).advance(tid)  # the worker's step
+    table = call(client, "GET", f"/v1/tournaments/{tid}/rounds").json["rounds"][0]["tables"][0]
+    game = call(client, "GET", f"/v1/games/{table['game_id']}").json
+    token = {p["player"]: p["token"] for p in players}[table["players"][game["to_act"][0]]]
+    moved = call(client, "POST", f"/v1/games/{table['game_id']}/commands", token, json={"type": "add", "amount": 1})
+    assert moved.status_code == 201
+
+
+def test_the_log_is_paged_exported_and_verifiable_and_a_change_is_caught(client):
+    tid = tiny(client)
+    for name in ("A", "B", "C"):
+        register(client, tid, name=name)
+    call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER)
+    page = call(client, "GET", f"/v1/tournaments/{tid}/events?after=1&limit=2").json
+    assert page["version"] == 5 and [e["version"] for e in page["events"]] == [2, 3]
+    assert page["events"][0]["by"] != "service" and page["events"][0]["command"]["type"] == "register_player"
+    export = call(client, "GET", f"/v1/tournaments/{tid}/events?format=ndjson")
+    envelopes = tournament_audit.parse(export.get_data(as_text=True))
+    assert len(envelopes) == 5 and tournament_audit.verify(envelopes) is None
+    assert export.headers["Bazaar-Head-Hash"] == envelopes[-1]["hash"]
+    assert verify.verify(export.get_data(as_text=True).splitlines())[0] is True  # the offline verifier agrees
+    forged = [dict(e) for e in envelopes]
+    forged[1]["payload"] = {**forged[1]["payload"], "rating": 2999}  # the hash no longer matches
+    assert tournament_audit.verify(forged).code == "chain_broken"
+    assert verify.verify([json.dumps(e, separators=(",", ":")) for e in forged])[0] is False
+    assert tournament_audit.verify(forged[:1] + forged[2:]).line == 2  # an event removed
+    rechained = tournament_audit.parse(export.get_data(as_text=True))
+    rechained[4]["payload"] = {"seeding": list(reversed(rechained[4]["payload"]["seeding"]))}
+    rechained[4] = rechain(rechained[3]["hash"], rechained[4])  # a consistent chain, but not the Decider's start
+    assert tournament_audit.verify(rechained) == tournament_audit.Broken(5, "event_differs",
+                                                                          tournament_audit.verify(rechained).detail)
+
+
+def rechain(prev: str, env: dict) -> dict:
+    from_doc = {k: v for k, v in env.items() if k not in ("hash", "prev_hash")}
+    return seal(from_doc, prev)
+
+
+def test_the_list_pages_in_id_order(client):
+    made = sorted(tiny(client) for _ in range(3))
+    seen, after = [], None
+    while True:
+        r = call(client, "GET", "/v1/tournaments?limit=2" + (f"&after={after}" if after else ""))
+        seen += [t["id"] for t in r.json["tournaments"]]
+        after = r.json["next"]
+        if after is None:
+            break
+    assert set(made) <= set(seen) and seen == sorted(seen)
+
+
+def test_refusals_carry_stable_codes(client):
+    body = {"game": "tiny", "format": "swiss", "table_size": 2, "rounds": 2}
+    assert code(call(client, "POST", "/v1/tournaments", json=body)) == "organiser_required"
+    player = call(client, "POST", "/v1/players", ORGANISER, json={"name": "Cy"}).json
+    assert code(call(client, "POST", "/v1/tournaments", player["token"], json=body)) == "scope_forbidden"
+    assert code(call(client, "POST", "/v1/tournaments", ORGANISER, json={**body, "rounds": None})) == "invalid_options"
+    assert code(call(client, "POST", "/v1/tournaments", ORGANISER, json={**body, "format": "ladder"})) == \
+        "invalid_options"
+    assert code(call(client, "POST", "/v1/tournaments", ORGANISER, json={**body, "game": "chess"})) == \
+        "invalid_options"
+    assert code(call(client, "POST", "/v1/tournaments", ORGANISER, json={**body, "extra": 1})) == "malformed_request"
+    assert code(call(client, "GET", "/v1/tournaments/" + "0" * 16)) == "tournament_not_found"
+    assert code(call(client, "GET", "/v1/tournaments/nothex")) == "not_found"
+
+    tid = tiny(client)
+    players = f"/v1/tournaments/{tid}/players"
+    other = call(client, "POST", "/v1/organisers", ADMIN, json={"name": "Another club"}).json["token"]
+    assert code(call(client, "POST", players, other, json={"name": "X"})) == "not_your_tournament"
+    assert call(client, "POST", players, ADMIN, json={"name": "By an admin"}).status_code == 201
+    assert code(call(client, "POST", players, ORGANISER, json={"player": "0" * 16})) == "unknown_player"
+    assert code(call(client, "POST", players, ORGANISER, json={})) == "invalid_player"
+    assert code(call(client, "POST", players, ORGANISER, json={"name": "Z", "player": player["id"]})) == \
+        "invalid_player"
+    assert code(call(client, "POST", players, ORGANISER, json={"name": "Z", "bot": "deep-blue"})) == "invalid_options"
+    register(client, tid, player=player["id"])
+    assert code(call(client, "POST", players, ORGANISER, json={"player": player["id"]})) == \
+        "tournament.already_registered"
+    start = f"/v1/tournaments/{tid}/start"
+    assert code(call(client, "GET", f"/v1/tournaments/{tid}/standings")) == "tournament.not_running"
+    assert code(call(client, "GET", f"/v1/tournaments/{tid}/rounds")) == "tournament.not_running"
+    assert code(call(client, "POST", start, ORGANISER, json={"order": ["0" * 16]})) == "tournament.bad_order"
+    assert code(call(client, "POST", start, other)) == "not_your_tournament"
+
+    dee = register(client, tid, name="Dee")
+    withdraw = f"/v1/tournaments/{tid}/players/{dee['player']}"
+    assert code(call(client, "DELETE", withdraw, player["token"])) == "scope_forbidden"  # not itself
+    assert code(call(client, "DELETE", f"{players}/{'0' * 16}", ORGANISER)) == "tournament.unknown_player"
+    mine = call(client, "DELETE", f"{players}/{player['id']}", player["token"])  # a player withdraws itself
+    assert mine.status_code == 200 and mine.json["withdrawn"] is True
+    assert call(client, "POST", start, ORGANISER).status_code == 200
+    assert call(client, "DELETE", withdraw, ORGANISER).status_code == 200
+    assert code(call(client, "DELETE", withdraw, ORGANISER)) == "tournament.already_withdrawn"
+    assert code(call(client, "POST", start, ORGANISER)) == "tournament.not_registering"
+    assert code(call(client, "POST", players, ORGANISER, json={"name": "Late"})) == "tournament.not_registering"
+
+
+def test_too_few_players_cannot_start(client):
+    tid = tiny(client)
+    register(client, tid, name="Alone")
+    assert code(call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER)) == "tournament.too_few_players"
+
+
+def test_ratings_of_a_player_with_no_rated_game_are_empty(client):
+    player = call(client, "POST", "/v1/players", ORGANISER, json={"name": "New"}).json
+    assert call(client, "GET", f"/v1/players/{player['id']}/ratings").json == {"player": player["id"], "ratings": {}}
