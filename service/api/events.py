@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import socket
 
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
@@ -85,7 +86,10 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                 if over:
                     return
             while True:  # then live, from the hub
-                batch = subscription.next(keepalive_s)
+                # each quiet interval drawn between 3/4 and all of SSE_KEEPALIVE_S: streams opened together
+                # (a page of spectators, a reconnect storm) would otherwise send their keep-alives in one burst
+                # every interval, thousands at once, and the commands queued behind a burst wait for all of it
+                batch = subscription.next(keepalive_s * random.uniform(0.75, 1.0))
                 if batch is None:
                     yield ": keep-alive\n\n"
                     continue

@@ -28,15 +28,16 @@ monkey.patch_all()
 
 import itertools  # noqa: E402
 import os  # noqa: E402
+import select  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
+import sys  # noqa: E402
 import time  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
 from urllib.parse import urlparse  # noqa: E402
 
 import gevent  # noqa: E402
 import requests  # noqa: E402
-from gevent.event import Event  # noqa: E402
 from locust import FastHttpUser, constant, constant_throughput  # noqa: E402
 from locust import task as locust_task  # noqa: E402
 from locust.env import Environment  # noqa: E402
@@ -136,13 +137,18 @@ def drive(base: str, user_class) -> dict:
 
 
 class Spectators:
-    """Idle live streams: each a raw socket that asks for text/event-stream and then only reads keep-alives."""
+    """Idle live streams: each a raw socket that asks for text/event-stream and then only reads keep-alives.
+
+    A stream's greenlet blocks in recv until data comes (a keep-alive every SSE_KEEPALIVE_S) or its socket is
+    shut down by `close`: thousands of them cost this process nothing in between. (Polling a stop flag with a
+    1 s timeout each made the load generator itself wake 5,000 times a second, on the server's cores.)"""
 
     def __init__(self, base: str, games: list[str]):
         url = urlparse(base)
         self.address = (url.hostname, url.port)
         self.games = games
-        self.stop = Event()
+        self.sockets: list[socket.socket] = []
+        self.closing = False
         self.opened = self.refused = self.ended = 0
 
     def watch(self, game_id: str) -> None:
@@ -159,13 +165,16 @@ class Spectators:
             sock.close()
             return
         self.opened += 1
+        self.sockets.append(sock)
         sock.settimeout(None)
         with sock:
-            while not self.stop.is_set():
-                with gevent.Timeout(1, False):
-                    if not sock.recv(4096):
-                        self.ended += 1
-                        return
+            try:
+                while sock.recv(4096):
+                    pass
+            except OSError:
+                pass
+            if not self.closing:
+                self.ended += 1  # the server ended it
 
     def open(self, count: int) -> list:
         streams = [gevent.spawn(self.watch, self.games[n % len(self.games)]) for n in range(count)]
@@ -176,6 +185,47 @@ class Spectators:
 
     def held(self) -> int:
         return self.opened - self.ended
+
+    def close(self) -> None:
+        self.closing = True
+        for sock in self.sockets:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+class SpectatorProcess:
+    """The spectators in a process of their own (`python -m tests.bench.load spectate BASE COUNT`): in the
+    players' process, 5,000 more sockets on locust's event loop slowed the load generator itself (commands/s
+    fell by half with the server idle between them). It reports what it opened, then what it still holds."""
+
+    def __init__(self, base: str, count: int):
+        self.process = subprocess.Popen([sys.executable, "-m", "tests.bench.load", "spectate", base, str(count)],
+                                        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.opened, self.refused = (int(x) for x in self.process.stdout.readline().split())
+
+    def held(self) -> int:
+        self.process.stdin.write("held\n")
+        self.process.stdin.flush()
+        return int(self.process.stdout.readline())
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def spectate(base: str, count: int) -> None:
+    spectators = Spectators(base, idle_games(base, IDLE_GAMES))
+    streams = spectators.open(count)
+    print(spectators.opened, spectators.refused, flush=True)
+    while True:
+        select.select([sys.stdin], [], [])  # gevent's select: the streams go on reading while this waits
+        if not sys.stdin.readline():
+            break
+        print(spectators.held(), flush=True)
+    spectators.close()
+    gevent.joinall(streams, timeout=10)
 
 
 def idle_games(base: str, count: int) -> list[str]:
@@ -200,14 +250,12 @@ def main() -> int:
         quiet = drive(bazaar, player_class(matches, False, bodies))
         pace = PACE * quiet["per_s"] / PLAYERS
         paced = drive(bazaar, player_class(matches, False, bodies, pace))
-        spectators = Spectators(bazaar, idle_games(bazaar, IDLE_GAMES))
-        streams = spectators.open(SPECTATORS)
+        spectators = SpectatorProcess(bazaar, SPECTATORS)
         opened = spectators.opened
         paced_watched = drive(bazaar, player_class(matches, False, bodies, pace))
         watched = drive(bazaar, player_class(matches, False, bodies))
         held = spectators.held()
-        spectators.stop.set()
-        gevent.joinall(streams, timeout=10)
+        spectators.close()
         baseline = drive(trivial, player_class(None, True, bodies))
     print(f"make load: {PLAYERS} concurrent players (Jaipur, one match each at a time), {SECONDS:.0f} s per phase; "
           f"gunicorn {WORKERS} gevent workers each, both servers; all on this machine")
@@ -224,4 +272,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    if sys.argv[1:2] == ["spectate"]:
+        spectate(sys.argv[2], int(sys.argv[3]))
+    else:
+        raise SystemExit(main())
