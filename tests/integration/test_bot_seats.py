@@ -51,6 +51,8 @@ def test_a_game_of_bot_seats_plays_to_its_end_on_the_worker(api, running_worker)
 
 def test_a_player_plays_against_a_bot_seat_through_the_api(api, server, running_worker):
     gid, tokens = api.create("jaipur", 2, options={"bots": [None, {"bot": "greedy"}]})
+    for token in (None, tokens[0], tokens[1]):  # every seat and a spectator are shown which seat is a bot's
+        assert api.view(gid, token)["bots"] == [None, {"bot": "greedy", "budget_ms": None}]
     refused = api.command(gid, tokens[1], {"type": "take_camels"})
     assert refused.status_code == 422 and refused.json()["code"] == "seat_played_by_bot"
     final = play_seat(Client(server).as_seat(tokens[0]), gid, make_bot("random", "player"))
@@ -84,12 +86,14 @@ def seat_bot(api, gid, seat, body, token=ORGANISER):
 
 def test_an_organiser_hands_a_seat_to_a_bot_and_back(own):
     gid, tokens = own.create("jaipur", 2, seed="organiser", open_game=True)
+    assert "bots" not in own.view(gid)  # no bot at the table: the game resource keeps its shape
     anonymous = seat_bot(own, gid, 1, {"bot": "greedy"}, token=tokens[1])
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
     unknown = seat_bot(own, gid, 1, {"bot": "nobody"})
     assert unknown.status_code == 422 and unknown.json()["code"] == "invalid_options"
     seated = seat_bot(own, gid, 1, {"bot": "greedy", "budget_ms": 50})
     assert seated.status_code == 200 and seated.json()["bot"] == "greedy"
+    assert own.view(gid, tokens[0])["bots"] == [None, {"bot": "greedy", "budget_ms": 50}]
     human = own.view(gid, tokens[0])
     for _ in range(3):  # the player moves; the worker answers for the bot's seat each time
         wait_for(lambda: own.view(gid)["to_act"] == [0], timeout=30)
@@ -103,6 +107,7 @@ def test_an_organiser_hands_a_seat_to_a_bot_and_back(own):
     assert [c["bot"] for c in moves_by_seat(events)[1]] == ["greedy"] * 3
     assert seat_bot(own, gid, 1, {"bot": None}).status_code == 200
     assert log(own, gid)[-1]["type"] == "bot_unseated"
+    assert "bots" not in own.view(gid)
     wait_for(lambda: own.view(gid)["to_act"] == [0], timeout=30)
     assert own.command(gid, tokens[0], next_move(own, gid, tokens[0])).status_code == 201
     assert own.command(gid, tokens[1], next_move(own, gid, tokens[1])).status_code == 201  # the player is back
@@ -123,6 +128,7 @@ def test_a_seat_whose_clock_runs_out_is_played_by_a_bot_from_then_on(api, server
     events = log(api, gid, tokens[late])
     zombie = [e for e in events if e["type"] == "bot_seated"]
     assert zombie[0]["payload"] == {"seat": late, "bot": "greedy", "budget_ms": None, "reason": "timeout"}
+    assert api.view(gid)["bots"][late] == {"bot": "greedy", "budget_ms": None}
     first = events.index(zombie[0])
     assert events[first - 1]["type"] == "turn_timed_out" and events[first + 1]["auto"]  # the late move: completed
     assert {c["bot"] for c in moves_by_seat(events[first:])[late]} == {"greedy"}  # then the bot plays its turns
