@@ -22,7 +22,8 @@ from service.reactions import index_consumer, update_index
 from service.repository import Repository
 from service.scheduling import Scheduler
 
-QUEUE = "bazaar"
+QUEUE = "bazaar"  # the dealer's rolls and the turn timers: short jobs, late by no more than milliseconds
+BOT_QUEUE = "bazaar-bots"  # bot seats' moves: each thinks up to its budget, so it must never hold up a roll or timer
 
 
 @dataclass
@@ -35,6 +36,7 @@ class Wiring:
     scheduler: Scheduler
     feed: Feed
     consumers: list[Consumer]  # the feed's consumers the worker runs (service/consumers.py); add yours here
+    bot_queue: Queue  # on the same Redis as `queue`
 
 
 def build(config: dict) -> Wiring:
@@ -49,10 +51,11 @@ def build(config: dict) -> Wiring:
                             snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue_url = connections.queue_url(config)
-    queue = Queue(QUEUE, connection=client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config))
-    scheduler = Scheduler(repository, queue, commands.inline_dealer)
+    queue_redis = client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config)
+    queue, bot_queue = Queue(QUEUE, connection=queue_redis), Queue(BOT_QUEUE, connection=queue_redis)
+    scheduler = Scheduler(repository, queue, commands.inline_dealer, bot_queue)
     feed = Feed(client)
     commands.after_append.append(update_index(store))
     commands.after_append.append(lifecycle.publish(feed))
     commands.after_append.append(scheduler)
-    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store)])
+    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store)], bot_queue)

@@ -1,14 +1,19 @@
 """Bot seats against the real HTTP server and a real worker process: a game of bot seats plays to its end, a
 player plays a bot seat through the API, an organiser hands a seat to a bot and back, and a seat whose clock
-runs out is played by a bot from then on (timeout policy "bot"). The log names the bot of every move."""
+runs out is played by a bot from then on (timeout policy "bot"). The log names the bot of every move; the view
+names the bot of every seat. A bot's thinking never holds up another game's roll."""
 
 import threading
+import time
 
 import pytest
+import redis
+from rq.job import Job
 
 from bots import make_bot, play_seat
 from sdk import Client
 from service import bot_seats
+from service.wiring import BOT_QUEUE
 from tests.api.client import Api
 from tests.support.processes import WorkerProcess, wait_for
 from tests.unit.table.support import Tiny, at
@@ -140,3 +145,28 @@ def test_a_bot_thinks_only_as_long_as_the_seats_clock_leaves():
     assert bot_seats.thinking_time(clocked, 5000, at(0)) == 2000 - bot_seats.CLOCK_MARGIN_MS
     assert bot_seats.thinking_time(clocked, 200, at(1.8)) == 0  # too late to think: it answers at once
     assert bot_seats.thinking_time(Tiny().state, 200, at(0)) == 200
+
+
+THINKING_MS = 3000
+
+
+def test_a_roll_lands_while_a_bot_thinks(api, running_worker, redis_url):
+    """A bot's move is a job on a queue of its own, worked beside the rolls and timers: a dealer's roll asked for
+    while a bot searches for seconds lands at once (in one queue it would wait for the search)."""
+    gid, tokens = api.create("jaipur", 2, options={"bots": [{"bot": "mcts", "budget_ms": THINKING_MS}, None]})
+    if api.view(gid)["to_act"] == [1]:  # the player opens: one move hands the turn to the bot
+        assert api.command(gid, tokens[1], next_move(api, gid, tokens[1])).status_code == 201
+    version = api.view(gid)["version"]
+    job_id = f"bot-{gid}-{version}"
+    queue_redis = redis.Redis.from_url(redis_url)
+    wait_for(lambda: Job.fetch(job_id, connection=queue_redis).get_status() == "started", timeout=30)
+    assert Job.fetch(job_id, connection=queue_redis).origin == BOT_QUEUE
+    asked = time.monotonic()
+    tiny, tiny_tokens = api.create("tiny", 2, seed="roll-beside-a-bot")
+    seat = api.view(tiny)["to_act"][0]
+    assert api.command(tiny, tiny_tokens[seat], {"type": "call_dealer"}).status_code == 201
+    wait_for(lambda: api.view(tiny)["awaiting_chance"] is None, timeout=30, interval=0.01)
+    waited = time.monotonic() - asked
+    assert api.view(gid)["version"] == version  # the bot was still thinking when the roll landed
+    assert waited < THINKING_MS / 2000, f"the roll waited {waited:.2f} s"
+    wait_for(lambda: api.view(gid)["version"] > version, timeout=30)  # then the bot moves (the player never does)
