@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from functools import lru_cache
 
 from domain import istanbul
 from domain.core import ChanceDrawn, chance_kind
@@ -381,14 +382,22 @@ def reach(state: State, seat: int) -> float:
     assistant there; the fountain always), halved for each turn the walk there takes (a merchant moves 1 or 2
     steps a turn): it may be taken first, or cost fees."""
     p = state.players[seat]
-    grid = content_of(state.options).grid
     mine = {place for place, owner in state.assistants if owner == seat}
     best = 0.0
-    for place in state.layout:
-        if place != p.merchant and (p.stack or place in mine or place == FOUNTAIN):
-            turns = max(1, -(-distance(grid, state.layout, p.merchant, place) // 2))
-            best = max(best, gain_at(state, seat, place) * REACH_SHARE ** turns)
+    for share, place in walks(state.options, state.layout, p.merchant):
+        if RUBY * share <= best:
+            break  # no gain beats a ruby's: nothing farther can do better (the evaluation's hot spot)
+        if p.stack or place in mine or place == FOUNTAIN:
+            best = max(best, gain_at(state, seat, place) * share)
     return best
+
+
+@lru_cache(maxsize=512)
+def walks(options: Options, layout: tuple[int, ...], merchant: int) -> tuple[tuple[float, int], ...]:
+    """(REACH_SHARE to the power of the turns the walk takes, place) for every other place, nearest first."""
+    grid = content_of(options).grid
+    return tuple(sorted(((REACH_SHARE ** max(1, -(-distance(grid, layout, merchant, place) // 2)), place)
+                         for place in layout if place != merchant), key=lambda walk: -walk[0]))
 
 
 def gain_at(state: State, seat: int, place: int) -> float:

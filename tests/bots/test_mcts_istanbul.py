@@ -9,8 +9,10 @@ from dataclasses import replace
 
 from bots import make_bot
 from bots.mcts import MctsBot
-from bots.mcts.istanbul import IstanbulSimulator, supported
+from bots.mcts.istanbul import FOUNTAIN, REACH_SHARE, IstanbulSimulator, gain_at, reach, supported
 from domain import istanbul
+from domain.istanbul.board import distance
+from domain.istanbul.content import content_of
 from domain.istanbul.places import caravansary, guild_hall
 from events.codec import command_from_wire
 from tests.support.botplay import legal_moves, seat_view
@@ -115,3 +117,21 @@ def test_mcts_searches_mocha_and_baksheesh_and_leaves_a_box_it_cannot_draw_to_gr
     assert bot.choose(view, moves) in moves and bot.last is not None and bot.last.iterations == 20  # searched
     assert supported(view.state)
     assert not supported({**view.state, "options": {**view.state["options"], "expansions": ["letters_seals"]}})
+
+
+def test_the_walking_reach_prunes_nothing_it_would_have_chosen():
+    """`reach` stops at the first walk on which not even a ruby's gain could beat the best so far: the same value
+    as trying every place."""
+    def every_place(state, seat):
+        p, grid = state.players[seat], content_of(state.options).grid
+        mine = {place for place, owner in state.assistants if owner == seat}
+        return max([gain_at(state, seat, place) * REACH_SHARE ** max(1, -(-distance(grid, state.layout, p.merchant,
+                                                                                    place) // 2))
+                    for place in state.layout
+                    if place != p.merchant and (p.stack or place in mine or place == FOUNTAIN)], default=0.0)
+    checked = 0
+    for state, _ in positions(3, "reach", 200, every=2):
+        for s in range(3):
+            assert reach(state, s) == every_place(state, s)
+            checked += 1
+    assert checked > 100
