@@ -73,9 +73,13 @@ from sdk import GameView
 RUBY = 40.0  # lira: a ruby costs 12-23 at the gemstone dealer, and rubies alone decide the game
 LIRA_NEEDED = 25  # lira beyond this (the dearest ruby and a little) are worth LIRA_HOARDED each: spend them
 LIRA_HOARDED = 0.3
-GOOD = 4.0  # a market pays 2-5 lira a good, and five make a ruby at the Sultan's
-EXTENSION = 6.0
-MOSQUE_TILE = 10.0
+# a good is worth what it brings: a market pays 2-5 lira a good, five make a ruby at the Sultan's. At 4 the
+# search kept its goods rather than sell them (in 4 games mcts sold 5 times, greedy 39) and lost the lira race
+GOOD = 2.5
+# an extension costs 7 lira, carries one more good of each kind for the rest of the game, and the third brings a
+# ruby: at 6 it looked like a loss and the search bought a quarter as many as greedy
+EXTENSION = 12.0
+MOSQUE_TILE = 16.0  # its ability for the rest of the game; a mosque's two tiles bring a ruby
 BONUS_CARD = 2.5
 FREE_ASSISTANT = 8.0  # the first assistant under the merchant: without one, a new place gives nothing
 SPARE_ASSISTANT = 2.0  # the second; each further one adds 1
