@@ -62,6 +62,7 @@ def test_a_player_plays_against_a_bot_seat_through_the_api(api, server, running_
     assert refused.status_code == 422 and refused.json()["code"] == "seat_played_by_bot"
     final = play_seat(Client(server).as_seat(tokens[0]), gid, make_bot("random", "player"))
     assert final.finished and final.result["winners"]
+    assert final.bots == (None, {"bot": "greedy", "budget_ms": None})  # the SDK's view names the bot too
     played = moves_by_seat(log(api, gid))
     assert all(c["type"] != "bot_move" for c in played[0])
     assert played[1] and all(c == {"type": "bot_move", "bot": "greedy", "move": c["move"]} for c in played[1])
