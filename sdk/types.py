@@ -64,12 +64,14 @@ class GameView:
     result: dict | None = None
     undo_request: dict | None = None
     clock: dict | None = None
+    bots: tuple[dict | None, ...] | None = None  # per seat, the bot that plays it (None: its player); None: no bots
 
     @classmethod
     def from_json(cls, doc: dict) -> GameView:
         return cls(doc["id"], doc["game"], doc["status"], doc["version"], doc["seat"], doc["seats"],
                    tuple(doc["to_act"]), doc["awaiting_chance"], doc["head_hash"], doc["open"], doc["state"],
-                   doc.get("result"), doc.get("undo_request"), doc.get("clock"))
+                   doc.get("result"), doc.get("undo_request"), doc.get("clock"),
+                   tuple(doc["bots"]) if "bots" in doc else None)
 
     @property
     def finished(self) -> bool:

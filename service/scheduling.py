@@ -1,6 +1,9 @@
 """After each append: queue the dealer for a pending neutral-figure roll, the move of an awaited seat a bot holds,
 and arm the turn clock's timer.
 
+Bot seats' moves go to a queue of their own (`bot_queue`): a bot thinks for up to its budget, and the worker runs
+that queue beside the rolls' and timers' (service/worker.py), so a search never delays a roll or a timer.
+
 Job ids name the game and the version they guard (`deal-<game>-<version>`, `bot-<game>-<version>`,
 `timeout-<game>-<version>`) and
 are enqueued as unique, so a repeat is refused by RQ; the jobs themselves check the version again, so a
@@ -31,14 +34,17 @@ log = logging.getLogger("bazaar.scheduling")
 
 DEAL_RETRY = Retry(max=5, interval=[1, 1, 2, 4, 8])
 TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadline raises, and RQ runs it again
-BOT_RETRY = Retry(max=2, interval=1)  # a bot's move is idempotent by version too; the clock covers the rest
+# a bot's move is idempotent by version too; the clock covers the rest. Retried at once: RQ's scheduler watches
+# only the rolls' and timers' queue, so a retry scheduled for later on the bots' queue would wait for the sweep
+BOT_RETRY = Retry(max=2)
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 
 
 class Scheduler:
-    def __init__(self, repository: Repository, queue: Queue, inline_dealer: bool):
+    def __init__(self, repository: Repository, queue: Queue, inline_dealer: bool, bot_queue: Queue | None = None):
         self.repository = repository
         self.queue = queue
+        self.bot_queue = queue if bot_queue is None else bot_queue
         self.inline_dealer = inline_dealer
 
     def __call__(self, loaded: Loaded, _sealed=None, overdue_now: bool = False) -> None:
@@ -55,7 +61,8 @@ class Scheduler:
         if request is not None and request.by_dealer and not self.inline_dealer:
             self._enqueue("service.jobs.deal", game_id, version, f"deal-{game_id}-{version}", retry=DEAL_RETRY)
         if any(bot_of(loaded.table, seat) is not None for seat in tables.awaited(loaded.game, loaded.table)):
-            self._enqueue("service.jobs.play_bot", game_id, version, f"bot-{game_id}-{version}", retry=BOT_RETRY)
+            self._enqueue("service.jobs.play_bot", game_id, version, f"bot-{game_id}-{version}", retry=BOT_RETRY,
+                          queue=self.bot_queue)
         due = clock.deadline_ms(loaded.table.clocks, loaded.table.platform)
         if due is not None:
             job_id = f"timeout-{game_id}-{version}"
@@ -66,31 +73,32 @@ class Scheduler:
             self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY, at=at)
 
     def _enqueue(self, func: str, game_id: str, version: int, job_id: str, retry: Retry | None = None,
-                 at: datetime | None = None) -> None:
+                 at: datetime | None = None, queue: Queue | None = None) -> None:
+        queue = self.queue if queue is None else queue
         for attempt in range(2):
             try:
                 if at is None:
-                    self.queue.enqueue_call(func, args=(game_id, version), job_id=job_id, unique=True, retry=retry,
+                    queue.enqueue_call(func, args=(game_id, version), job_id=job_id, unique=True, retry=retry,
                                             result_ttl=300, failure_ttl=7 * 86400)
                 else:
-                    self.queue.enqueue_at(at, func, game_id, version, job_id=job_id, unique=True, retry=retry)
+                    queue.enqueue_at(at, func, game_id, version, job_id=job_id, unique=True, retry=retry)
                 return
             except DuplicateJobError:
-                if attempt or not self._stale(job_id):
+                if attempt or not self._stale(job_id, queue):
                     return  # already queued, scheduled or running: the same roll or timer
                 log.warning("job %s can no longer run (its worker died or it failed): queued again", job_id)
-                self._discard(job_id)
+                self._discard(job_id, queue)
 
-    def _stale(self, job_id: str) -> bool:
+    def _stale(self, job_id: str, queue: Queue) -> bool:
         """True if the job holding this id will never run: left in RQ's intermediate list or lost from the
         queue, started by a worker that died, or ended (failed, stopped) while the game still awaits it."""
         try:
-            job = Job.fetch(job_id, connection=self.queue.connection)
+            job = Job.fetch(job_id, connection=queue.connection)
         except NoSuchJobError:
             return True
         status = job.get_status(refresh=False)
         if status == JobStatus.QUEUED:
-            return self.queue.get_job_position(job_id) is None
+            return queue.get_job_position(job_id) is None
         if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
             return False
         if status == JobStatus.STARTED:
@@ -98,10 +106,10 @@ class Scheduler:
             return beat is None or (datetime.now(UTC) - beat.replace(tzinfo=UTC)).total_seconds() > STARTED_STALE_S
         return True
 
-    def _discard(self, job_id: str) -> None:
-        self.queue.intermediate_queue.remove(job_id)
+    def _discard(self, job_id: str, queue: Queue) -> None:
+        queue.intermediate_queue.remove(job_id)
         try:
-            Job.fetch(job_id, connection=self.queue.connection).delete(remove_from_queue=True)
+            Job.fetch(job_id, connection=queue.connection).delete(remove_from_queue=True)
         except NoSuchJobError:
             pass
 

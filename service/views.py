@@ -25,6 +25,8 @@ def view(loaded: Loaded, seat: int | None, now: str, complete: bool = False) -> 
         "open": table.open,
         "state": game.view(state, seat, complete=True) if complete else game.view(state, seat),
     }
+    if any(table.bots):  # only where a bot holds a seat: games without bots keep their exact shape
+        body["bots"] = [None if bot is None else {"bot": bot.bot, "budget_ms": bot.budget_ms} for bot in table.bots]
     clocks = clock.summary(table.clocks, table.platform, now)
     if clocks is not None:
         body["clock"] = clocks

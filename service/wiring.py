@@ -26,7 +26,8 @@ from service.scheduling import Scheduler
 from service.tournament_loop import Loop
 from service.tournaments import Tournaments
 
-QUEUE = "bazaar"
+QUEUE = "bazaar"  # the dealer's rolls and the turn timers: short jobs, late by no more than milliseconds
+BOT_QUEUE = "bazaar-bots"  # bot seats' moves: each thinks up to its budget, so it must never hold up a roll or timer
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Wiring:
     tournaments: Tournaments
     ratings: RatingBooks
     tournament_loop: Loop  # pairs rounds, opens their games, records results (service/tournament_loop.py)
+    bot_queue: Queue  # on the same Redis as `queue`
 
 
 def build(config: dict) -> Wiring:
@@ -56,8 +58,9 @@ def build(config: dict) -> Wiring:
                             snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue_url = connections.queue_url(config)
-    queue = Queue(QUEUE, connection=client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config))
-    scheduler = Scheduler(repository, queue, commands.inline_dealer)
+    queue_redis = client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config)
+    queue, bot_queue = Queue(QUEUE, connection=queue_redis), Queue(BOT_QUEUE, connection=queue_redis)
+    scheduler = Scheduler(repository, queue, commands.inline_dealer, bot_queue)
     feed = Feed(client)
     commands.after_append.append(update_index(store))
     commands.after_append.append(lifecycle.publish(feed))
@@ -66,4 +69,4 @@ def build(config: dict) -> Wiring:
     ratings = RatingBooks(client)
     loop = Loop(tournaments, commands, ratings)
     return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store), loop.consumer()],
-                  tournaments, ratings, loop)
+                  tournaments, ratings, loop, bot_queue)

@@ -1,6 +1,11 @@
 """`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work, and run
 the cross-game feed's consumers (service/consumers.py) in threads beside the worker loop.
 
+Two queues, two loops: the main loop takes the dealer's rolls and the turn timers (queue `bazaar`, with RQ's
+scheduler), a thread takes the bot seats' moves (queue `bazaar-bots`). A bot thinks for up to its budget (seconds);
+in one loop every roll and timer queued meanwhile would wait for it. Side by side they share the interpreter,
+so a roll costs a few more milliseconds while a bot thinks, never the bot's whole budget.
+
 The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop (with
 the archive sweep, service/archiving.py, which moves finished games out of Redis once due): a
 roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
@@ -26,10 +31,12 @@ from datetime import UTC, datetime
 from redis import Redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
+from rq.timeouts import TimerDeathPenalty
 
 from service import archiving, consumers, jobs
 from service import config as settings
 from service.scheduling import Scheduler
+from service.wiring import Wiring
 
 log = logging.getLogger("bazaar.worker")
 
@@ -75,6 +82,23 @@ def alive(pid: int) -> bool:
         return True
 
 
+class ThreadWorker(SimpleWorker):
+    """A worker loop in a thread beside the main one: signals reach only the main thread (the process stops with
+    it), and a job's time limit is a timer there, not SIGALRM."""
+
+    death_penalty_class = TimerDeathPenalty
+
+    def _install_signal_handlers(self) -> None:
+        pass
+
+
+def start_bot_worker(wiring: Wiring, connection: Redis) -> ThreadWorker:
+    """The bots' queue worked in a daemon thread of this process."""
+    bots = ThreadWorker([wiring.bot_queue], connection=connection)
+    threading.Thread(target=bots.work, kwargs={"logging_level": "WARNING"}, name="bots", daemon=True).start()
+    return bots
+
+
 def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
     while not stop.wait(interval_s):
         try:
@@ -86,7 +110,8 @@ def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, 
 
 def main(argv: list[str] | None = None) -> int:
     argparse.ArgumentParser(prog="python -m service.worker",
-                            description="Bazaar's RQ worker: deals neutral figures' rolls and runs turn timers; "
+                            description="Bazaar's RQ worker: deals neutral figures' rolls and runs turn timers, "
+                                        "and plays bot seats in a thread of its own; "
                                         "re-arms every active game at start and every BAZAAR_SWEEP_S seconds. Run "
                                         "as many as you like. Settings come from the environment (REDIS_URL, "
                                         "BAZAAR_QUEUE_REDIS_URL, BAZAAR_*).").parse_args(argv)
@@ -111,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     consumers.start(wiring.feed, wiring.consumers, stop, consumers.dead_here(alive))
     log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
-    # tens of milliseconds of every roll's latency)
+    # tens of milliseconds of every roll's latency); the bots think in a loop of their own
+    start_bot_worker(wiring, queue_redis)
     worker = SimpleWorker([wiring.queue], connection=queue_redis)
     worker.work(with_scheduler=True, logging_level="WARNING")
     return 0

@@ -2,8 +2,8 @@
 (`jaipur.py`) and Istanbul (`istanbul.py`). It reads the seat's view and its legal moves only; it samples what the
 seat cannot see (hands, deck orders, demand stacks; dice as the tree meets them) from that view and simulates
 with `domain.jaipur` / `domain.istanbul` as pure rules engines. Budget: `iterations` per decision and/or
-`budget_ms` of wall time per decision, whichever runs out first. An Istanbul expansion is not searched yet: there
-it plays as `greedy` does.
+`budget_ms` of wall time per decision, whichever runs out first. Istanbul is searched in the base game, with Mocha
+& Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw is played as `greedy` plays.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class MctsBot:
         elif view.game == "jaipur" and all(m["type"] in JAIPUR_MOVES for m in moves):
             listed = {move_key(m): m for m in moves}
             sim = JaipurSimulator(view)
-        else:  # an Istanbul expansion, and the platform's questions (undo answers): the one-ply evaluation
+        else:  # an Istanbul box not searched, and the platform's questions (undo answers): the one-ply evaluation
             return self.fallback.choose(view, moves)
         iterations = self.iterations
         if view.game == "istanbul" and iterations is not None:

@@ -1,6 +1,7 @@
 """Istanbul for the search: a complete state determinised from a seat's view, the turn the tree searches, and
 an evaluation of where the turn leaves the seat. The rules are `domain.istanbul`'s, used as a pure simulator on
-determinised states (base game; with an expansion the bot plays as greedy does).
+determinised states: the base game, Mocha & Baksheesh and the Caravan Leader variant (Letters & Seals is refused
+by the engine; a box not searched here is played as greedy plays it).
 
 - Determinisation (only what the seat may not know is drawn): the view shows the board, every seat's lira,
   goods, rubies, tiles, stacks and card counts, its own bonus cards, the deck's size and the discard pile's size
@@ -8,7 +9,12 @@ determinised states (base game; with an expansion the bot plays as greedy does).
   order, the discard pile below its top and the demand tiles below the top: the cards not in the seat's hand
   (and not the discard's top) are dealt at random to the other hands, the deck and the rest of the discard
   pile; each market's other tiles are shuffled below its top. Dice are rolled at random as the tree meets them.
-  Everything public is rebuilt from the view: `view(determinise(view)) == view` (tests/bots check it).
+  Mocha & Baksheesh hides the guild cards likewise (the other hands, the stack, the discard pile below its top:
+  dealt from the cards not in the seat's hand, on the discard's top or in play); its tavern, coffee house, guild
+  turn and card steps are public. The caravan tile shows its leader; who takes it at the turn's end is read
+  from the turn (the current seat, at the Caravansary after its action).
+  Everything public is rebuilt from the view: `view(determinise(view)) == view`, and the seat's legal commands
+  are the true state's (tests/bots check both, per box and variant).
 - Horizon: the end of the seat's own turn (a turn is a chain of small commands: move, assistant, payment,
   action, encounters, cards). The tree searches the whole chain with the rules, so sub-steps the one-ply greedy
   scores blindly (whether an assistant is there to leave, what the payment costs, what the dice give, which
@@ -23,14 +29,15 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from functools import lru_cache
 
 from domain import istanbul
 from domain.core import ChanceDrawn, chance_kind
 from domain.istanbul import state as phases
 from domain.istanbul.board import distance
-from domain.istanbul.cards import base_deck
 from domain.istanbul.content import content_of
 from domain.istanbul.data import (
+    CARAVANSARY,
     DEMAND_STACKS,
     DEMAND_TILES,
     FOUNTAIN,
@@ -46,17 +53,33 @@ from domain.istanbul.data import (
 )
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
+from domain.istanbul.mocha_data import COFFEE_HOUSE_TRACK, GUILD_CARD_IDS
 from domain.istanbul.options import Options
-from domain.istanbul.places import gemstone_dealer, markets, mosques, post_office, sultans_palace, wainwright
-from domain.istanbul.state import Player, State
+from domain.istanbul.places import (
+    caravansary,
+    coffee_house,
+    gemstone_dealer,
+    guild_hall,
+    markets,
+    mosques,
+    post_office,
+    sultans_palace,
+    tavern,
+    wainwright,
+)
+from domain.istanbul.state import CardRoll, GuildTurn, Player, State, Swap
 from sdk import GameView
 
 RUBY = 40.0  # lira: a ruby costs 12-23 at the gemstone dealer, and rubies alone decide the game
 LIRA_NEEDED = 25  # lira beyond this (the dearest ruby and a little) are worth LIRA_HOARDED each: spend them
 LIRA_HOARDED = 0.3
-GOOD = 4.0  # a market pays 2-5 lira a good, and five make a ruby at the Sultan's
-EXTENSION = 6.0
-MOSQUE_TILE = 10.0
+# a good is worth what it brings: a market pays 2-5 lira a good, five make a ruby at the Sultan's. At 4 the
+# search kept its goods rather than sell them (in 4 games mcts sold 5 times, greedy 39) and lost the lira race
+GOOD = 2.5
+# an extension costs 7 lira, carries one more good of each kind for the rest of the game, and the third brings a
+# ruby: at 6 it looked like a loss and the search bought a quarter as many as greedy
+EXTENSION = 12.0
+MOSQUE_TILE = 16.0  # its ability for the rest of the game; a mosque's two tiles bring a ruby
 BONUS_CARD = 2.5
 FREE_ASSISTANT = 8.0  # the first assistant under the merchant: without one, a new place gives nothing
 SPARE_ASSISTANT = 2.0  # the second; each further one adds 1
@@ -70,8 +93,11 @@ ROLLOUT_NOISE = 0.1  # the rollout's chance of a random step instead of the gree
 IDLE = frozenset({"play_bonus_card", "use_mosque_tile", "discard_bonus_card", "turn_die_to_six"})
 
 
+SEARCHED = frozenset({"mocha_baksheesh"})  # the boxes whose hidden parts `determinise` draws
+
+
 def supported(view: dict) -> bool:
-    return not view.get("options", {}).get("expansions")
+    return set(view.get("options", {}).get("expansions", ())) <= SEARCHED
 
 
 def command_from_move(move: dict, seat: int):
@@ -102,11 +128,14 @@ class IstanbulSimulator:
 
     def determinise(self, rng: random.Random) -> State:
         v, me = self.view, self.seat
-        hands, deck, discard = deal_cards(v, me, rng)
+        hands, deck, discard = deal_cards(v, me, rng, self.public["cards"])
         players = tuple(replace_hand(p, hands[s]) for s, p in enumerate(self.public["players"]))
         places = dict(self.public["places"])
         places[markets.KEY] = markets.Markets(FrozenDict({
             market: demand_stack(v["places"][markets.VIEW_NAMES[market]], market, rng) for market in markets.PLACES}))
+        if guild_hall.KEY in places:
+            guild_hands, places[guild_hall.KEY] = deal_guild_cards(v, me, rng)
+            players = tuple(dataclasses.replace(p, guild_hand=guild_hands[s]) for s, p in enumerate(players))
         return State(**{**self.public["state"], "players": players, "places": FrozenDict(places), "deck": deck,
                         "discard": discard})
 
@@ -176,12 +205,15 @@ class IstanbulSimulator:
 def public_parts(v: dict) -> dict:
     """Everything the view shows, as the engine's records: the players (hands left out), the places' slices
     (the markets' stacks left out), the phase and the rest of the state's fields."""
-    options = Options(layout=v["options"]["layout"], neutral_assistants=v["options"]["neutral_assistants"])
+    shown = v["options"]
+    options = Options(layout=shown["layout"], neutral_assistants=shown["neutral_assistants"],
+                      expansions=tuple(shown.get("expansions", ())), caravan_leader=shown.get("caravan_leader", False))
     tables = content_of(options)
     seats = v["seats"]
     players = tuple(Player(lira=p["lira"], merchant=p["merchant"], family=p["family_member"], goods=Goods(p["goods"]),
                            extensions=p["extensions"], rubies=p["rubies"], stack=tuple(p["stack"]),
-                           spare=p["spare_assistants"], tiles=tuple(p["mosque_tiles"])) for p in v["players"])
+                           spare=p["spare_assistants"], tiles=tuple(p["mosque_tiles"]),
+                           tavern_tiles=tuple(p.get("tavern_tiles", ()))) for p in v["players"])
     places = v["places"]
     setup = SETUP[seats]
     palace = places["sultans_palace"]
@@ -199,6 +231,7 @@ def public_parts(v: dict) -> dict:
         gemstone_dealer.KEY: gemstone_dealer.GemstoneDealer(
             taken=min(gems["price"], GEMSTONE_MAX_PRICE) - setup["gem_first"], rubies=gems["rubies"]),
     }
+    slices.update(expansion_slices(v, tables))
     layout = tuple(place for row in v["layout"] for place in row)
     state = {
         "seats": seats, "options": options, "layout": layout,
@@ -209,7 +242,79 @@ def public_parts(v: dict) -> dict:
         "current": v["current"], "phase": phase(v["phase"]), "pending": (), "yellow_used": v["yellow_tile_used"],
         "ending": v["ending"], "out": tuple(v.get("out", ())),
     }
-    return {"players": players, "places": slices, "state": state}
+    if options.expansions:
+        state["guild"], state["card_step"] = guild_turn(v, tables), card_step(v["card_step"])
+    return {"players": players, "places": slices, "state": state, "cards": tables.deck}
+
+
+def expansion_slices(v: dict, tables) -> dict:
+    """The slices a box or variant adds, as far as the view shows them (the guild cards are dealt per
+    determinisation: `deal_guild_cards`)."""
+    places, slices = v["places"], {}
+    if "caravan_tile" in places:
+        slices[caravansary.KEY] = caravansary.CaravanTile(places["caravan_tile"]["leader"], caravan_claimant(v))
+    if "coffee_house" in places:
+        house = places["coffee_house"]
+        slices[coffee_house.KEY] = coffee_house.CoffeeHouse(COFFEE_HOUSE_TRACK.index(house["coffee"]), house["rubies"])
+    if "tavern" in places:
+        shown = places["tavern"]
+        sides = [side.id for side in tables.baksheesh_sides]
+        slices[tavern.KEY] = tavern.Tavern(
+            FrozenDict({kind: tuple(t["tile"] for t in tiles) for kind, tiles in shown["tiles"].items()}),
+            tuple(shown["barrier"] or ()), shown["barrier_holder"], sides.index(shown["baksheesh"]["side"]))
+    if "guild_hall" in places:
+        slices[guild_hall.KEY] = guild_hall.GuildCards()
+    return slices
+
+
+def caravan_claimant(v: dict) -> int | None:
+    """Who takes the caravan tile at the turn's end: the current seat, unless it leads already, once it carried
+    out the Caravansary action this turn. The view shows the action done while the phase is still the action
+    there; after it (encounters) the merchant standing at the Caravansary is taken to have done it."""
+    current, shown = v["current"], v["places"]["caravan_tile"]
+    phase = v["phase"]
+    me = v["players"][current]
+    if shown["leader"] == current or me["merchant"] != CARAVANSARY:
+        return None
+    if phase["name"] == "Action" and phase["place"] == CARAVANSARY and (phase["done"] or "step" in phase):
+        return current
+    return current if phase["name"] == "Encounters" else None
+
+
+def guild_turn(v: dict, tables) -> GuildTurn | None:
+    shown = v["guild_turn"]
+    if shown is None:
+        return None
+    card = tables.guild_cards[shown["card"]]
+    return GuildTurn(card.id, shown["place"], card.rules, card.then)
+
+
+def card_step(shown: dict | None):
+    if shown is None:
+        return None
+    if shown["name"] == "Swap":
+        return Swap(Goods(shown["given"]))
+    return CardRoll(shown["kind"], tuple(shown["dice"]))
+
+
+def deal_guild_cards(v: dict, me: int, rng: random.Random) -> tuple[list, guild_hall.GuildCards]:
+    """(each seat's guild hand, the Guild Hall's stack and discard pile): the seat's own hand as shown, the rest
+    dealt at random from the guild cards it cannot see; the discard pile's top stays on top."""
+    hall = v["places"]["guild_hall"]
+    own = v["players"][me]["guild_cards"]
+    top = hall["discard_top"]
+    playing = v["guild_turn"]["card"] if v["guild_turn"] else None
+    unseen = list(GUILD_CARD_IDS)
+    for card in [*own, *([top] if top else []), *([playing] if playing else [])]:
+        unseen.remove(card)
+    rng.shuffle(unseen)
+    hands = []
+    for s, p in enumerate(v["players"]):
+        n = 0 if s == me else p["guild_card_count"]
+        hands.append(tuple(own) if s == me else tuple(sorted(unseen[:n])))
+        unseen = unseen[n:]
+    deck, rest = tuple(unseen[:hall["deck_size"]]), tuple(unseen[hall["deck_size"]:])
+    return hands, guild_hall.GuildCards(deck, (*rest, top) if top else rest)
 
 
 def phase(shown: dict):
@@ -220,10 +325,10 @@ def phase(shown: dict):
     return getattr(phases, shown["name"])(**fields)
 
 
-def deal_cards(v: dict, me: int, rng: random.Random) -> tuple[list, tuple, tuple]:
+def deal_cards(v: dict, me: int, rng: random.Random, cards: tuple[str, ...]) -> tuple[list, tuple, tuple]:
     """(each seat's hand, the deck, the discard pile): the seat's own hand as shown, the rest dealt at random
-    from the cards it cannot see; the discard pile's top stays on top."""
-    unseen = list(base_deck())
+    from the cards it cannot see (of `cards`, the box's bonus cards); the discard pile's top stays on top."""
+    unseen = list(cards)
     own = v["players"][me]["bonus_cards"]
     top = v["discard_pile"]["top"]
     for card in [*own, *([top] if top else [])]:
@@ -281,14 +386,22 @@ def reach(state: State, seat: int) -> float:
     assistant there; the fountain always), halved for each turn the walk there takes (a merchant moves 1 or 2
     steps a turn): it may be taken first, or cost fees."""
     p = state.players[seat]
-    grid = content_of(state.options).grid
     mine = {place for place, owner in state.assistants if owner == seat}
     best = 0.0
-    for place in state.layout:
-        if place != p.merchant and (p.stack or place in mine or place == FOUNTAIN):
-            turns = max(1, -(-distance(grid, state.layout, p.merchant, place) // 2))
-            best = max(best, gain_at(state, seat, place) * REACH_SHARE ** turns)
+    for share, place in walks(state.options, state.layout, p.merchant):
+        if RUBY * share <= best:
+            break  # no gain beats a ruby's: nothing farther can do better (the evaluation's hot spot)
+        if p.stack or place in mine or place == FOUNTAIN:
+            best = max(best, gain_at(state, seat, place) * share)
     return best
+
+
+@lru_cache(maxsize=512)
+def walks(options: Options, layout: tuple[int, ...], merchant: int) -> tuple[tuple[float, int], ...]:
+    """(REACH_SHARE to the power of the turns the walk takes, place) for every other place, nearest first."""
+    grid = content_of(options).grid
+    return tuple(sorted(((REACH_SHARE ** max(1, -(-distance(grid, layout, merchant, place) // 2)), place)
+                         for place in layout if place != merchant), key=lambda walk: -walk[0]))
 
 
 def gain_at(state: State, seat: int, place: int) -> float:

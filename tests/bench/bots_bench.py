@@ -6,7 +6,10 @@ intervals (a tie counts as a shared win), ms per decision and moves per second p
 `BAZAAR_BENCH_PROGRESS` games (50). Sizes: `BAZAAR_BENCH_MATCHES` (Jaipur, default 200),
 `BAZAAR_BENCH_ISTANBUL_TABLES` (each Istanbul table size, default 100: 200 Istanbul games per pairing),
 `BAZAAR_BENCH_MCTS_ITERATIONS` (Jaipur, 60) and `BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS` (100; fewer for
-decisions between few commands, see bots/mcts)."""
+decisions between few commands, see bots/mcts), or instead a time budget per decision,
+`BAZAAR_BENCH_MCTS_BUDGET_MS` (as a bot seat thinks; the figures then depend on the machine and its load).
+Istanbul is also played with Mocha & Baksheesh and the Caravan Leader variant at 2 seats
+(`BAZAAR_BENCH_ISTANBUL_BOX_TABLES`, default 50)."""
 
 from __future__ import annotations
 
@@ -23,15 +26,22 @@ MATCHES = int(os.environ.get("BAZAAR_BENCH_MATCHES", "200"))
 ISTANBUL_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_TABLES", "100"))
 MCTS_ITERATIONS = {"jaipur": int(os.environ.get("BAZAAR_BENCH_MCTS_ITERATIONS", "60")),
                    "istanbul": int(os.environ.get("BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS", "100"))}
+BUDGET_MS = float(os.environ.get("BAZAAR_BENCH_MCTS_BUDGET_MS", "0")) or None
+BOX_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_BOX_TABLES", "50"))
+BOXES = {"expansions": ["mocha_baksheesh"], "caravan_leader": True}
 PROGRESS = int(os.environ.get("BAZAAR_BENCH_PROGRESS", "50"))
 MAX_MOVES = 5000  # a game still running after this many moves counts as nobody's win
 
 
 def make(game: str, name: str, seed: str):
-    return MctsBot(seed, iterations=MCTS_ITERATIONS[game]) if name == "mcts" else make_bot(name, seed)
+    if name != "mcts":
+        return make_bot(name, seed)
+    if BUDGET_MS:
+        return MctsBot(seed, iterations=None, budget_ms=BUDGET_MS)
+    return MctsBot(seed, iterations=MCTS_ITERATIONS[game])
 
 
-def series(game: str, seats: int, first: str, second: str, games: int) -> None:
+def series(game: str, seats: int, first: str, second: str, games: int, options: dict | None = None) -> None:
     wins, unfinished = 0.0, 0
     decisions = {first: 0, second: 0}
     seconds = {first: 0.0, second: 0.0}
@@ -39,8 +49,9 @@ def series(game: str, seats: int, first: str, second: str, games: int) -> None:
     for i in range(games):
         names = [second] * seats
         names[i % seats] = first
-        played = play(game, [make(game, n, f"bench-{game}{seats}-{i}-{s}") for s, n in enumerate(names)],
-                      f"bots-bench-{game}{seats}-{i}", max_moves=MAX_MOVES)
+        boxes = "-boxes" if options else ""
+        played = play(game, [make(game, n, f"bench-{game}{seats}{boxes}-{i}-{s}") for s, n in enumerate(names)],
+                      f"bots-bench-{game}{seats}{boxes}-{i}", max_moves=MAX_MOVES, options=options)
         if i % seats in played.winners:
             wins += 1 / len(played.winners)
         unfinished += not played.winners
@@ -48,14 +59,20 @@ def series(game: str, seats: int, first: str, second: str, games: int) -> None:
             decisions[name] += played.decisions[seat]
             seconds[name] += played.seconds[seat]
         if (i + 1) % PROGRESS == 0 and i + 1 < games:
-            report(game, seats, first, second, wins, i + 1, unfinished, decisions, seconds, started, "so far")
-    report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, "")
+            report(game, seats, first, second, wins, i + 1, unfinished, decisions, seconds, started, "so far", options)
+    report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, "", options)
 
 
-def report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, note) -> None:
+def report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, note,
+           options=None) -> None:
     low, high = wilson(wins, games)
     table = "match" if game == "jaipur" else f"{seats} seats"
-    budget = f", {MCTS_ITERATIONS[game]} iterations a decision" if "mcts" in (first, second) else ""
+    if options:
+        table += ", Mocha & Baksheesh, caravan leader"
+    budget = ""
+    if "mcts" in (first, second):
+        budget = f", {BUDGET_MS:g} ms" if BUDGET_MS else f", {MCTS_ITERATIONS[game]} iterations"
+        budget += " a decision"
     speeds = ", ".join(f"{n} {1000 * seconds[n] / max(decisions[n], 1):.2f} ms/decision = "
                        f"{decisions[n] / max(seconds[n], 1e-9):.0f} moves/s" for n in (first, second))
     print(f"{game} ({table}{budget}) {first} vs {second}: {first} won {wins:g}/{games} = {wins / games:.0%} "
@@ -82,7 +99,12 @@ def istanbul_mcts_vs_greedy() -> None:
         series("istanbul", seats, "mcts", "greedy", ISTANBUL_TABLES)
 
 
-SECTIONS = [jaipur_greedy_vs_random, istanbul_greedy_vs_random, jaipur_mcts_vs_greedy, istanbul_mcts_vs_greedy]
+def istanbul_boxes_mcts_vs_greedy() -> None:
+    series("istanbul", 2, "mcts", "greedy", BOX_TABLES, BOXES)
+
+
+SECTIONS = [jaipur_greedy_vs_random, istanbul_greedy_vs_random, jaipur_mcts_vs_greedy, istanbul_mcts_vs_greedy,
+            istanbul_boxes_mcts_vs_greedy]
 
 if __name__ == "__main__":  # one section by name, e.g. `python -m tests.bench.bots_bench istanbul_mcts_vs_greedy`
     for section in sys.argv[1:]:

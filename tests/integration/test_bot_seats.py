@@ -1,14 +1,19 @@
 """Bot seats against the real HTTP server and a real worker process: a game of bot seats plays to its end, a
 player plays a bot seat through the API, an organiser hands a seat to a bot and back, and a seat whose clock
-runs out is played by a bot from then on (timeout policy "bot"). The log names the bot of every move."""
+runs out is played by a bot from then on (timeout policy "bot"). The log names the bot of every move; the view
+names the bot of every seat. A bot's thinking never holds up another game's roll."""
 
 import threading
+import time
 
 import pytest
+import redis
+from rq.job import Job
 
 from bots import make_bot, play_seat
 from sdk import Client
 from service import bot_seats
+from service.wiring import BOT_QUEUE
 from tests.api.client import Api
 from tests.support.databases import own_db, url_of
 from tests.support.processes import WorkerProcess, wait_for
@@ -52,10 +57,13 @@ def test_a_game_of_bot_seats_plays_to_its_end_on_the_worker(api, running_worker)
 
 def test_a_player_plays_against_a_bot_seat_through_the_api(api, server, running_worker):
     gid, tokens = api.create("jaipur", 2, options={"bots": [None, {"bot": "greedy"}]})
+    for token in (None, tokens[0], tokens[1]):  # every seat and a spectator are shown which seat is a bot's
+        assert api.view(gid, token)["bots"] == [None, {"bot": "greedy", "budget_ms": None}]
     refused = api.command(gid, tokens[1], {"type": "take_camels"})
     assert refused.status_code == 422 and refused.json()["code"] == "seat_played_by_bot"
     final = play_seat(Client(server).as_seat(tokens[0]), gid, make_bot("random", "player"))
     assert final.finished and final.result["winners"]
+    assert final.bots == (None, {"bot": "greedy", "budget_ms": None})  # the SDK's view names the bot too
     played = moves_by_seat(log(api, gid))
     assert all(c["type"] != "bot_move" for c in played[0])
     assert played[1] and all(c == {"type": "bot_move", "bot": "greedy", "move": c["move"]} for c in played[1])
@@ -85,12 +93,14 @@ def seat_bot(api, gid, seat, body, token=ORGANISER):
 
 def test_an_organiser_hands_a_seat_to_a_bot_and_back(own):
     gid, tokens = own.create("jaipur", 2, seed="organiser", open_game=True)
+    assert "bots" not in own.view(gid)  # no bot at the table: the game resource keeps its shape
     anonymous = seat_bot(own, gid, 1, {"bot": "greedy"}, token=tokens[1])
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
     unknown = seat_bot(own, gid, 1, {"bot": "nobody"})
     assert unknown.status_code == 422 and unknown.json()["code"] == "invalid_options"
     seated = seat_bot(own, gid, 1, {"bot": "greedy", "budget_ms": 50})
     assert seated.status_code == 200 and seated.json()["bot"] == "greedy"
+    assert own.view(gid, tokens[0])["bots"] == [None, {"bot": "greedy", "budget_ms": 50}]
     human = own.view(gid, tokens[0])
     for _ in range(3):  # the player moves; the worker answers for the bot's seat each time
         wait_for(lambda: own.view(gid)["to_act"] == [0], timeout=30)
@@ -104,6 +114,7 @@ def test_an_organiser_hands_a_seat_to_a_bot_and_back(own):
     assert [c["bot"] for c in moves_by_seat(events)[1]] == ["greedy"] * 3
     assert seat_bot(own, gid, 1, {"bot": None}).status_code == 200
     assert log(own, gid)[-1]["type"] == "bot_unseated"
+    assert "bots" not in own.view(gid)
     wait_for(lambda: own.view(gid)["to_act"] == [0], timeout=30)
     assert own.command(gid, tokens[0], next_move(own, gid, tokens[0])).status_code == 201
     assert own.command(gid, tokens[1], next_move(own, gid, tokens[1])).status_code == 201  # the player is back
@@ -124,6 +135,7 @@ def test_a_seat_whose_clock_runs_out_is_played_by_a_bot_from_then_on(api, server
     events = log(api, gid, tokens[late])
     zombie = [e for e in events if e["type"] == "bot_seated"]
     assert zombie[0]["payload"] == {"seat": late, "bot": "greedy", "budget_ms": None, "reason": "timeout"}
+    assert api.view(gid)["bots"][late] == {"bot": "greedy", "budget_ms": None}
     first = events.index(zombie[0])
     assert events[first - 1]["type"] == "turn_timed_out" and events[first + 1]["auto"]  # the late move: completed
     assert {c["bot"] for c in moves_by_seat(events[first:])[late]} == {"greedy"}  # then the bot plays its turns
@@ -135,3 +147,28 @@ def test_a_bot_thinks_only_as_long_as_the_seats_clock_leaves():
     assert bot_seats.thinking_time(clocked, 5000, at(0)) == 2000 - bot_seats.CLOCK_MARGIN_MS
     assert bot_seats.thinking_time(clocked, 200, at(1.8)) == 0  # too late to think: it answers at once
     assert bot_seats.thinking_time(Tiny().state, 200, at(0)) == 200
+
+
+THINKING_MS = 5000  # long enough that a loaded machine still answers the roll well within it
+
+
+def test_a_roll_lands_while_a_bot_thinks(api, running_worker, redis_url):
+    """A bot's move is a job on a queue of its own, worked beside the rolls and timers: a dealer's roll asked for
+    while a bot searches for seconds lands at once (in one queue it would wait for the search)."""
+    gid, tokens = api.create("jaipur", 2, options={"bots": [{"bot": "mcts", "budget_ms": THINKING_MS}, None]})
+    if api.view(gid)["to_act"] == [1]:  # the player opens: one move hands the turn to the bot
+        assert api.command(gid, tokens[1], next_move(api, gid, tokens[1])).status_code == 201
+    version = api.view(gid)["version"]
+    job_id = f"bot-{gid}-{version}"
+    queue_redis = redis.Redis.from_url(redis_url)
+    wait_for(lambda: Job.fetch(job_id, connection=queue_redis).get_status() == "started", timeout=30)
+    assert Job.fetch(job_id, connection=queue_redis).origin == BOT_QUEUE
+    asked = time.monotonic()
+    tiny, tiny_tokens = api.create("tiny", 2, seed="roll-beside-a-bot")
+    seat = api.view(tiny)["to_act"][0]
+    assert api.command(tiny, tiny_tokens[seat], {"type": "call_dealer"}).status_code == 201
+    wait_for(lambda: api.view(tiny)["awaiting_chance"] is None, timeout=30, interval=0.01)
+    waited = time.monotonic() - asked
+    assert api.view(gid)["version"] == version  # the bot was still thinking when the roll landed
+    assert waited < THINKING_MS / 2000, f"the roll waited {waited:.2f} s"
+    wait_for(lambda: api.view(gid)["version"] > version, timeout=30)  # then the bot moves (the player never does)

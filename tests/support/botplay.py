@@ -35,9 +35,9 @@ def legal_moves(game, state, seat: int) -> list[dict]:
     return [command_to_wire(c) for c in game.legal_commands(state, seat)]
 
 
-def play(name: str, bots: Sequence[Bot], seed: str, max_moves: int = 5000) -> Played:
+def play(name: str, bots: Sequence[Bot], seed: str, max_moves: int = 5000, options: dict | None = None) -> Played:
     game = game_module(name)
-    table = Table.start(game, {}, len(bots), seed)
+    table = Table.start(game, options or {}, len(bots), seed)
     table.settle()
     played = Played((), 0, [0] * len(bots), [0.0] * len(bots))
     while not game.is_terminal(table.state) and played.moves < max_moves:
