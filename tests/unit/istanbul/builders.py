@@ -22,7 +22,7 @@ from domain.istanbul.mocha_data import GUILD_CARD_IDS
 from domain.istanbul.places import guild_hall, tavern
 from domain.istanbul.places.mosques import Mosques
 from domain.istanbul.places.wainwright import Wainwright
-from domain.istanbul.state import NEUTRAL, State
+from domain.istanbul.state import MOVEMENT, NEUTRAL, State
 
 MOCHA = ["mocha_baksheesh"]
 LETTERS = ["letters_seals"]
@@ -252,3 +252,8 @@ def mocha_acting(place: int, seats: int = 2, setup_kwargs: dict | None = None, *
     """`acting` in a Mocha & Baksheesh game (the recommended layout unless given)."""
     return acting(place, seats, setup_kwargs={"expansions": MOCHA, "layout": "recommended", **(setup_kwargs or {})},
                   **kwargs)
+
+
+def letters_turn_start(seats=3, players=None, **fields) -> State:
+    """A Letters & Seals game where seat 0's turn begins (phase 1); `players`: seat -> Player changes."""
+    return position(letters_game(seats), players=players, current=0, **{"phase": MOVEMENT, **fields})

@@ -27,13 +27,9 @@ from domain.istanbul.letters_data import GENERAL_SUPPLY, PERSONAL_SUPPLY
 from domain.istanbul.letters_events import CompanionBroughtIn, CompanionMoved, CompanionTaken, LettersDelivered
 from domain.istanbul.state import MOVEMENT, Action, AssistantStep, Movement, Payment
 
-from .builders import letters_acting, letters_game, play, position
+from .builders import letters_acting, play, position
+from .builders import letters_turn_start as turn_start
 from .places.test_kiosk import on_top
-
-
-def turn_start(seats=3, players=None, **fields):
-    """Seat 0's turn begins (phase 1); `players`: seat -> Player changes."""
-    return position(letters_game(seats), players=players, current=0, **{"phase": MOVEMENT, **fields})
 
 
 def test_the_first_fountain_action_wins_the_companion():

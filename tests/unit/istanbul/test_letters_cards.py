@@ -39,13 +39,10 @@ from domain.istanbul.letters_events import (
     NeutralFigureUsed,
 )
 from domain.istanbul.mocha_events import YieldsTaken
-from domain.istanbul.state import MOVEMENT, Action, AssistantStep, FinalCards, Movement, Payment
+from domain.istanbul.state import Action, AssistantStep, FinalCards, Movement, Payment
 
 from .builders import letters_acting, letters_game, play, position, roll
-
-
-def turn_start(seats=3, players=None, **fields):
-    return position(letters_game(seats), players=players, current=0, **{"phase": MOVEMENT, **fields})
+from .builders import letters_turn_start as turn_start
 
 
 def test_the_28_cards_and_the_choice_of_deck():
