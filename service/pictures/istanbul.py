@@ -104,6 +104,9 @@ def tokens(state: dict, place: int) -> list[tuple[str, str, str]]:
     for p in state.get("players", []):
         if p.get("family_member") == place:
             out.append(("family", seat_colour(p["seat"]), "F"))
+    for p in state.get("players", []):  # Letters & Seals: on the board only as a place id (else a supply, <= 0)
+        if p.get("companion") == place and place > 0:
+            out.append(("companion", seat_colour(p["seat"]), "C"))
     for spot, owner in state.get("assistants", []):
         if spot == place:
             out.append(("assistant", "#adb5bd" if owner is None else seat_colour(owner), "a"))
@@ -117,7 +120,7 @@ def tokens(state: dict, place: int) -> list[tuple[str, str, str]]:
 
 
 def token_shape(x: float, y: float, shape: str, colour: str, label: str, title: str) -> str:
-    if shape == "family":
+    if shape in ("family", "companion"):
         body = rect(x - 7, y - 7, 14, 14, colour, "#212529")
     elif shape == "assistant":
         body = diamond(x, y, 7, colour)
@@ -129,7 +132,7 @@ def token_shape(x: float, y: float, shape: str, colour: str, label: str, title: 
 
 
 TOKEN_TITLES = {"merchant": "merchant (assistants in its stack)", "family": "family member",
-                "assistant": "assistant", "figure": "neutral figure"}
+                "assistant": "assistant", "figure": "neutral figure", "companion": "companion"}
 
 
 def cell(state: dict, place: int, x: float, y: float, entry: dict | None, current_place: int | None) -> str:

@@ -66,7 +66,7 @@ def test_self_contained():
 
 
 BOXES = [{"layout": layout} for layout in BASE_LAYOUTS] + [
-    {"expansions": ["mocha_baksheesh"], "layout": layout} for layout in EXPANSION_LAYOUTS]
+    {"expansions": [box], "layout": layout} for box in ("mocha_baksheesh", "letters_seals") for layout in EXPANSION_LAYOUTS]
 
 
 @pytest.mark.parametrize("options", BOXES, ids=lambda o: "+".join([*o.get("expansions", []), o["layout"]]))
@@ -87,6 +87,26 @@ def test_istanbul_every_layout_and_seat_count_shows_every_place(options, seats):
                  for g in cell.iter(f"{SVG_NS}g") if g.get("class") == "merchant"]
     assert len(merchants) == seats + len(state["neutral_merchants"])
     assert f"lira {state['players'][0]['lira']}" in words
+
+
+def test_letters_and_seals_figures_stand_where_the_view_puts_them():
+    """The courier (a neutral figure) and each player's companion, once on the board, are drawn on their place;
+    a companion still in a supply is not."""
+    table = played(istanbul, 3, {"expansions": ["letters_seals"], "layout": "recommended"}, moves=12, seed=3)
+    view = body(istanbul, table, 0)
+    state = view["state"]
+    places = [place for row in state["layout"] for place in row]
+    state["players"][1]["companion"], state["players"][2]["companion"] = places[5], 0
+    root = parse(board.render(view))
+    cells = {int(g.get("data-place")): g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "place"}
+
+    def drawn(place: int, shape: str) -> list[str]:
+        return ["".join(t.itertext()) for g in cells[place].iter(f"{SVG_NS}g") if g.get("class") == shape
+                for t in g.iter(f"{SVG_NS}title")]
+
+    assert drawn(places[5], "companion") == ["companion"]
+    assert sum(len(drawn(p, "companion")) for p in places) == 1  # the one in its owner's supply is not drawn
+    assert state["courier"] in places and "courier" in drawn(state["courier"], "figure")
 
 
 def other_seats_hidden_cards(full: dict, seat_view: dict, seat: int | None) -> set[str]:
