@@ -13,6 +13,7 @@ from pathlib import Path
 import requests
 
 from service import embedded_redis
+from tests.support.processes import redis_server
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = ["--workers", "2", "--worker-class", "gthread", "--threads", "4"]
@@ -20,14 +21,8 @@ GUNICORN = ["--workers", "2", "--worker-class", "gthread", "--threads", "4"]
 
 @contextmanager
 def private_redis():
-    port = embedded_redis.free_port()
-    with tempfile.TemporaryDirectory() as data:
-        process = embedded_redis.start(port, data, persistent=True)
-        try:
-            yield f"redis://127.0.0.1:{port}/0"
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+    with tempfile.TemporaryDirectory() as data, redis_server(data, persistent=True) as url:
+        yield url
 
 
 # The bench is one load generator on one address: rate limits would measure themselves, not the command path.

@@ -122,6 +122,18 @@ class WorkerProcess:
         self.kill()
 
 
+@contextmanager
+def redis_server(data_dir: str | os.PathLike, persistent: bool = False) -> Iterator[str]:
+    """A redis-server of its own on a free port, with its files under `data_dir`; yields its URL and stops it."""
+    port = embedded_redis.free_port()
+    process = embedded_redis.start(port, data_dir, persistent=persistent)
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def kill_group(process: subprocess.Popen | None) -> None:
     """SIGKILL to a process started in a session of its own and everything in its group."""
     if process and process.poll() is None:

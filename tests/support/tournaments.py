@@ -5,26 +5,17 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from service import embedded_redis, tournament_audit
+from service import tournament_audit
 from tests.api.client import Api
-from tests.support.processes import wait_for
+from tests.support.processes import redis_server, wait_for
 
 
-@contextmanager
-def own_redis(data_dir: Path) -> Iterator[str]:
+def own_redis(data_dir: Path):
     """A redis-server of the module's own (its feed, consumer groups and games meet no other test's, and it
-    needs no database number from the suite's); yields its URL."""
-    port = embedded_redis.free_port()
-    process = embedded_redis.start(port, data_dir, persistent=False)
-    try:
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    needs no database number from the suite's); a context manager yielding its URL."""
+    return redis_server(data_dir)
 
 
 def create(api: Api, organiser: str, **settings) -> str:
