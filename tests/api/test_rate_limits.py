@@ -12,14 +12,17 @@ GAME = {"game": "tiny", "seats": 2}
 
 
 def flood(base: str, seconds: float, threads: int = 8, headers: dict | None = None) -> list[requests.Response]:
+    """Every thread names another client in X-Forwarded-For: at the production setting (no trusted proxy) that
+    header counts nothing, so the flood is still one client's."""
     answers, stop = [], time.monotonic() + seconds
 
-    def run():
+    def run(n: int):
         session = requests.Session()
+        spoofed = {"X-Forwarded-For": f"198.51.100.{n}", **(headers or {})}
         while time.monotonic() < stop:
-            answers.append(session.post(f"{base}/v1/games", json=GAME, headers=headers or {}, timeout=30))
+            answers.append(session.post(f"{base}/v1/games", json=GAME, headers=spoofed, timeout=30))
 
-    workers = [threading.Thread(target=run) for _ in range(threads)]
+    workers = [threading.Thread(target=run, args=(n,)) for n in range(threads)]
     for w in workers:
         w.start()
     for w in workers:
