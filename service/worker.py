@@ -16,6 +16,13 @@ RQ's scheduler holds a lock per queue (TTL 61 s) and a worker that finds it take
 maintenance interval, so after a crash of a whole worker (scheduler process included) scheduled timers
 could wait minutes. At start this worker therefore (1) releases a scheduler lock whose holder is a dead
 process on this host, and (2) enqueues deadlines already overdue directly, not through the scheduler.
+
+Redis going away does not stop this process. RQ's loop retries a lost connection only while it waits for a
+job, with a back-off of up to a minute, and quits when the connection fails anywhere else (between two jobs, in
+a heartbeat); its scheduler process dies with the connection and is restarted only at the next maintenance
+(ten minutes by default). So each loop here retries within `RETRY_S`, and one that quits for any reason but a
+stop request waits for Redis and starts again with a fresh worker (and scheduler): a process manager never has
+to restart the worker because Redis restarted or failed over.
 """
 
 from __future__ import annotations
@@ -26,9 +33,11 @@ import os
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from redis import Redis
+from redis import exceptions as redis_errors
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 from rq.timeouts import TimerDeathPenalty
@@ -39,6 +48,9 @@ from service.scheduling import Scheduler
 from service.wiring import Wiring
 
 log = logging.getLogger("bazaar.worker")
+
+RETRY_S = 1.0  # how long a loop waits between two tries to reach a Redis that went away
+MAINTENANCE_S = 15  # RQ's maintenance restarts a scheduler process that died; its default is every 10 minutes
 
 # KEYS[1] the scheduler lock; ARGV[1] the holder seen dead. Deletes only if it still holds the lock.
 _RELEASE_IF_HELD_BY = """
@@ -82,7 +94,22 @@ def alive(pid: int) -> bool:
         return True
 
 
-class ThreadWorker(SimpleWorker):
+class SteadyWorker(SimpleWorker):
+    """RQ's worker, retrying a lost Redis every `RETRY_S` instead of backing off to a minute, and remembering
+    whether it was asked to stop (SIGTERM, SIGINT) or quit because Redis failed under it."""
+
+    max_connection_wait_time = RETRY_S
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, maintenance_interval=MAINTENANCE_S, **kwargs)
+        self.asked_to_stop = False
+
+    def request_stop(self, signum, frame):
+        self.asked_to_stop = True
+        super().request_stop(signum, frame)
+
+
+class ThreadWorker(SteadyWorker):
     """A worker loop in a thread beside the main one: signals reach only the main thread (the process stops with
     it), and a job's time limit is a timer there, not SIGALRM."""
 
@@ -92,11 +119,43 @@ class ThreadWorker(SimpleWorker):
         pass
 
 
-def start_bot_worker(wiring: Wiring, connection: Redis) -> ThreadWorker:
-    """The bots' queue worked in a daemon thread of this process."""
-    bots = ThreadWorker([wiring.bot_queue], connection=connection)
-    threading.Thread(target=bots.work, kwargs={"logging_level": "WARNING"}, name="bots", daemon=True).start()
-    return bots
+def work_until_asked_to_stop(new_worker: Callable[[], SteadyWorker], connection: Redis, stop: threading.Event,
+                             **work) -> int:
+    """Run RQ worker loops one after another until one is asked to stop or `stop` is set: a loop that quit
+    because Redis failed is followed, once Redis answers again, by a fresh one. Returns how many loops ran."""
+    loops = 0
+    while not stop.is_set():
+        worker = new_worker()
+        loops += 1
+        try:
+            worker.work(logging_level="WARNING", **work)
+        except redis_errors.RedisError:  # the teardown itself could not reach Redis
+            log.warning("worker %s lost Redis outside its loop", worker.name)
+        if worker.asked_to_stop or stop.is_set():
+            break
+        log.warning("worker %s quit (Redis away?); starting a fresh one once Redis answers", worker.name)
+        wait_for_redis(connection, stop)
+        if work.get("with_scheduler"):
+            release_stale_scheduler_lock(connection, worker.queues[0].name)
+    return loops
+
+
+def wait_for_redis(connection: Redis, stop: threading.Event) -> None:
+    while not stop.is_set():
+        try:
+            connection.ping()
+            return
+        except redis_errors.RedisError:
+            stop.wait(RETRY_S)
+
+
+def start_bot_worker(wiring: Wiring, connection: Redis, stop: threading.Event) -> threading.Thread:
+    """The bots' queue worked in a daemon thread of this process, for as long as the process runs."""
+    thread = threading.Thread(target=work_until_asked_to_stop,
+                              args=(lambda: ThreadWorker([wiring.bot_queue], connection=connection), connection, stop),
+                              name="bots", daemon=True)
+    thread.start()
+    return thread
 
 
 def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
@@ -118,14 +177,17 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     wiring = jobs.wiring()
     queue_redis = wiring.queue.connection  # RQ's own Redis (QUEUE_REDIS_URL), not the games' cluster
-    holder = queue_redis.get(RQScheduler.get_locking_key(wiring.queue.name))
-    if release_stale_scheduler_lock(queue_redis, wiring.queue.name):
-        log.info("released the scheduler lock of a dead worker (%s)", holder)
-    elif holder is not None:
-        log.info("the scheduler lock is held by %s", holder)
-    armed = wiring.scheduler.sweep()
-    log.info("re-armed %d active games", armed)
     stop = threading.Event()
+    wait_for_redis(queue_redis, stop)  # started before Redis (or during a failover): wait, do not crash
+    try:
+        holder = queue_redis.get(RQScheduler.get_locking_key(wiring.queue.name))
+        if release_stale_scheduler_lock(queue_redis, wiring.queue.name):
+            log.info("released the scheduler lock of a dead worker (%s)", holder)
+        elif holder is not None:
+            log.info("the scheduler lock is held by %s", holder)
+        log.info("re-armed %d active games", wiring.scheduler.sweep())
+    except redis_errors.RedisError:  # gone again (or the games' Redis is not up yet): the periodic sweep re-arms
+        log.exception("the start-up sweep failed; the next sweep re-arms")
     config = settings.load()
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
                                                float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
@@ -137,9 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency); the bots think in a loop of their own
-    start_bot_worker(wiring, queue_redis)
-    worker = SimpleWorker([wiring.queue], connection=queue_redis)
-    worker.work(with_scheduler=True, logging_level="WARNING")
+    start_bot_worker(wiring, queue_redis, stop)
+    loops = work_until_asked_to_stop(lambda: SteadyWorker([wiring.queue], connection=queue_redis), queue_redis, stop,
+                                     with_scheduler=True)
+    stop.set()
+    log.info("stopped after %d worker loop(s)", loops)
     return 0
 
 

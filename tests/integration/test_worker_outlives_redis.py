@@ -1,0 +1,69 @@
+"""The worker process outlives its Redis: started before Redis it waits for it, and when Redis is killed and comes
+back from its append-only file the same process deals the next roll within seconds, with no process manager
+restarting it (RQ's own loop backs off to a minute and its scheduler process dies with the connection).
+
+Production settings but for the Redis URL."""
+
+from __future__ import annotations
+
+import time
+
+from service import create_app, embedded_redis
+from tests.support.processes import WorkerProcess, wait_for
+
+RESUME_S = 5  # RETRY_S is 1 s: a roll posted after Redis is back must land well within this
+
+
+def roll_is_dealt(client, timeout: float) -> float:
+    """Create a tiny game, ask for the dealer's roll and wait for the worker to deal it; returns how long it took."""
+    created = client.post("/v1/games", json={"game": "tiny", "seats": 2})
+    assert created.status_code == 201, created.json
+    gid, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
+    seat = client.get(f"/v1/games/{gid}").json["to_act"][0]
+    started = time.monotonic()
+    moved = client.post(f"/v1/games/{gid}/commands", json={"type": "call_dealer"},
+                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+    assert moved.status_code == 201, moved.json
+    wait_for(lambda: client.get(f"/v1/games/{gid}").json["awaiting_chance"] is None, timeout=timeout)
+    return time.monotonic() - started
+
+
+def test_a_worker_started_before_redis_waits_for_it(tmp_path):
+    port = embedded_redis.free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    worker = WorkerProcess(url, tmp_path).start()
+    redis_process = None
+    try:
+        time.sleep(2)
+        assert worker.process.poll() is None, (tmp_path / "worker-1.log").read_text()
+        redis_process = embedded_redis.start(port, tmp_path / "redis", persistent=True, extra=("--appendfsync", "always"))
+        client = create_app({"REDIS_URL": url}).test_client()
+        roll_is_dealt(client, timeout=15)
+        assert worker.process.poll() is None and worker.starts == 1
+    finally:
+        worker.stop()
+        if redis_process:
+            redis_process.kill()
+            redis_process.wait(timeout=10)
+
+
+def test_the_same_worker_deals_again_within_seconds_after_redis_restarts(tmp_path):
+    port = embedded_redis.free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    redis_process = embedded_redis.start(port, tmp_path / "redis", persistent=True, extra=("--appendfsync", "always"))
+    worker = WorkerProcess(url, tmp_path).start()
+    try:
+        client = create_app({"REDIS_URL": url}).test_client()
+        roll_is_dealt(client, timeout=15)
+        for outage_s in (8,):  # RQ's back-off alone retries after 1, 2, 4, 8 s: at 15 s, 7 s after Redis is back
+            redis_process.kill()  # SIGKILL: Redis comes back from its append-only file
+            redis_process.wait(timeout=10)
+            time.sleep(outage_s)
+            redis_process = embedded_redis.start(port, tmp_path / "redis", persistent=True, extra=("--appendfsync", "always"))
+            took = roll_is_dealt(client, timeout=RESUME_S)
+            print(f"after a {outage_s} s outage the roll was dealt in {took:.2f} s")
+            assert worker.process.poll() is None and worker.starts == 1, (tmp_path / "worker-1.log").read_text()
+    finally:
+        worker.stop()
+        redis_process.kill()
+        redis_process.wait(timeout=10)
