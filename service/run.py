@@ -1,9 +1,10 @@
 """`make run`: a private Redis (unless REDIS_URL is set), the RQ worker and the HTTP service, supervised.
 
 - A worker or web server that dies is started again at once (it holds nothing: the games are in Redis,
-  and a new worker's sweep re-arms every pending roll and timer); one that dies RESTART_LIMIT times
-  within RESTART_WINDOW_S stops the stack. If Redis exits, the others are stopped. Either way this exits
-  non-zero, naming the one that died.
+  and a new worker's sweep re-arms every pending roll and timer). So is the embedded Redis, on its port
+  and from its append-only file: meanwhile the web server answers 503 with Retry-After and the worker waits
+  for it. A child that dies RESTART_LIMIT times within RESTART_WINDOW_S (or a Redis that will not start
+  again) stops the stack, which exits non-zero, naming it.
 - Ctrl-C or SIGTERM stops the web server and the worker first, then Redis, so nothing logs a traceback
   about a Redis that vanished under it. The children run in their own session (the terminal's Ctrl-C
   reaches only this supervisor, which stops them in order) and get SIGTERM if the supervisor itself dies,
@@ -21,6 +22,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from service import create_app, embedded_redis
@@ -108,11 +110,15 @@ def main() -> int:
     died: tuple[str, int] | None = None
     lock = None
     try:
+        restartable: dict[str, Callable[[], subprocess.Popen]] = {}
         if not env.get("REDIS_URL"):
             data_dir = Path(os.environ.get("BAZAAR_DATA_DIR", ROOT / "var" / "redis"))
             lock = lock_data_dir(data_dir)
             redis_port = int(os.environ.get("BAZAAR_REDIS_PORT", "0")) or embedded_redis.free_port()
-            children.append(("redis", embedded_redis.start(redis_port, data_dir, spawn=spawn)))
+            # the same port and append-only file again: what Redis acknowledged is back, and the web server (503
+            # meanwhile) and the worker (it waits for Redis) carry on without a restart of their own
+            restartable["redis"] = lambda: embedded_redis.start(redis_port, data_dir, spawn=spawn)
+            children.append(("redis", restartable["redis"]()))
             env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
             print(f"embedded Redis on {env['REDIS_URL']} (data and append-only file in {data_dir})", flush=True)
         app = create_app({"REDIS_URL": env["REDIS_URL"]})
@@ -121,11 +127,13 @@ def main() -> int:
               flush=True)
         if unreadable:
             print(f"WARNING: {len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", flush=True)
-        restartable = {
+        commands = {
             "worker": [sys.executable, "-m", "service.worker"],
             "web": gunicorn_command(f"127.0.0.1:{port}", access_log=True),
         }
-        children += [(name, spawn(args, env)) for name, args in restartable.items()]
+        for name, args in commands.items():
+            restartable[name] = lambda args=args: spawn(args, env)
+            children.append((name, restartable[name]()))
         print(f"Bazaar listens on http://127.0.0.1:{port} (API description: /openapi.yaml)", flush=True)
         restarts: dict[str, list[float]] = {name: [] for name in restartable}
         while died is None:
@@ -133,14 +141,19 @@ def main() -> int:
             for index, (name, child) in enumerate(children):
                 if child.poll() is None:
                     continue
-                recent = [t for t in restarts.get(name, ()) if time.monotonic() - t < RESTART_WINDOW_S]
-                if name not in restartable or len(recent) >= RESTART_LIMIT:
+                recent = [t for t in restarts[name] if time.monotonic() - t < RESTART_WINDOW_S]
+                if len(recent) >= RESTART_LIMIT:
                     died = (name, child.returncode)
                     break
                 print(f"bazaar: {name} exited with status {child.returncode}; starting it again", flush=True)
                 reap_group(child)  # a web master killed outright leaves its workers holding the port
                 restarts[name] = [*recent, time.monotonic()]
-                children[index] = (name, spawn(restartable[name], env))
+                try:
+                    children[index] = (name, restartable[name]())
+                except RuntimeError as error:  # Redis would not start again (its log says why)
+                    print(f"bazaar: {error}", flush=True)
+                    died = (name, child.returncode)
+                    break
     except Stop:
         print("stopping: web, worker, then Redis", flush=True)
     finally:

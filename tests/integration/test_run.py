@@ -13,6 +13,8 @@ import pytest
 import requests
 
 from service.embedded_redis import free_port
+from service.run import RESTART_LIMIT
+from tests.support.processes import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,14 +84,46 @@ def descendants(pid: int) -> list[psutil.Process]:
         return []
 
 
-def test_a_dead_child_stops_the_stack_non_zero_and_is_named(stacks):
+def fresh_child(stack: Stack, name: str, old_pid: int, timeout: float = 40) -> psutil.Process:
+    """The child `name` once the supervisor has started it again (a pid other than `old_pid`)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        fresh = stack.children().get(name)
+        if fresh is not None and fresh.pid != old_pid:
+            return fresh
+        assert stack.process.poll() is None, stack.text()
+        time.sleep(0.05)
+    raise AssertionError(f"{name} was not started again:\n{stack.text()}")
+
+
+def test_a_child_that_keeps_dying_stops_the_stack_non_zero_and_is_named(stacks):
     stack = stacks()
     stack.wait_up()
     everyone = descendants(stack.process.pid)
-    stack.children()["redis"].kill()
+    victim = stack.children()["worker"]
+    for _ in range(RESTART_LIMIT):
+        victim.kill()
+        victim = fresh_child(stack, "worker", victim.pid)
+    victim.kill()  # one death more than the supervisor restarts within its window
     assert stack.process.wait(timeout=40) != 0
-    assert "redis exited" in stack.text()
+    assert "worker exited" in stack.text() and "stopped the rest" in stack.text()
     assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_a_killed_redis_comes_back_with_its_data_and_the_stack_stays_up(stacks):
+    stack = stacks()
+    stack.wait_up()
+    base = f"http://127.0.0.1:{stack.port}"
+    created = requests.post(f"{base}/v1/games", json={"game": "jaipur", "seats": 2}, timeout=10).json()
+    worker = stack.children()["worker"]
+    redis_server = stack.children()["redis"]
+    redis_server.kill()  # SIGKILL: it comes back from its append-only file
+    fresh_child(stack, "redis", redis_server.pid)
+    game = wait_for(lambda: (r := requests.get(f"{base}/v1/games/{created['id']}", timeout=5)).status_code == 200
+                    and r.json(), timeout=20)
+    assert game["version"] == created["version"]  # nothing acknowledged was lost
+    assert stack.process.poll() is None and "redis exited" in stack.text()
+    assert stack.children()["worker"].pid == worker.pid  # the worker waited for Redis: no restart of its own
 
 
 def test_ctrl_c_stops_web_and_worker_before_redis_without_tracebacks(stacks):
