@@ -4,6 +4,8 @@ the seat whose choice is awaited, and its legal moves are its choices."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
@@ -247,3 +249,12 @@ def test_the_active_seat_choosing_may_use_its_own_turns_cards_and_tiles_a_passiv
     assert UseMosqueTile(0, "yellow", None, 5) in game.legal_commands(state, 0)
     _, state = play(state, ChooseKioskTile(0, "K08", False))
     assert PlayBonusCard(0, "B01", "red") in game.legal_commands(state, 0)  # after the action
+
+
+def test_b06_does_not_recall_the_family_member_whose_kiosk_visit_is_under_way():
+    state = choosing("K05", "K06", "K07", "K08", player={"hand": ("B06",), "family": 22})
+    assert PlayBonusCard(0, "B06", None, None, "lira") in game.legal_commands(state, 0)
+    by_family = position(state, phase=replace(state.phase, action=Action(place=22, by_family=True)))
+    assert not [c for c in game.legal_commands(by_family, 0) if isinstance(c, PlayBonusCard)]
+    assert codes(lambda: game.decide(by_family, PlayBonusCard(0, "B06", None, None, "lira"))) == \
+        "istanbul.card_timing"
