@@ -11,6 +11,7 @@ recommended 5x4 layout:
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -28,6 +29,7 @@ from domain.istanbul.commands import (
 )
 from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed, MerchantMoved, MerchantsPaid
+from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.letters_commands import MoveCompanion, StepFamilyMember, UseNeutralFigure, VisitEmbassy
 from domain.istanbul.letters_data import CARDS
 from domain.istanbul.letters_events import (
@@ -40,6 +42,7 @@ from domain.istanbul.letters_events import (
     NeutralFigureUsed,
 )
 from domain.istanbul.mocha_events import YieldsTaken
+from domain.istanbul.places.tavern import Tavern
 from domain.istanbul.scoring import final_queue
 from domain.istanbul.state import Action, AssistantStep, FinalCards, Movement, Payment
 
@@ -287,3 +290,13 @@ def test_l05_after_the_last_turn_when_the_card_it_carries_out_brings_lira_or_goo
     assert final_queue(queued) == ()  # nothing it could carry out
     assert final_queue(position(queued, discard=("L04R",))) == (1, 2)
     assert final_queue(position(queued, players={0: {"hand": ("B02",)}})) == (0, 1, 2)  # B02 may land on top
+
+
+def test_l06_the_family_members_step_does_not_cross_the_barrier():
+    """R-15 (the Great Bazaar: a barrier and L06 together): only the barrier tile's holder crosses it."""
+    state = turn_start(players={0: {"hand": ("L06",), "family": 4}})
+    barrier = Tavern(FrozenDict(), barrier=(4, 21), holder=1)
+    blocked = position(state, places=state.places.set("tavern", barrier))
+    assert [c.place for c in game.legal_commands(blocked, 0) if isinstance(c, StepFamilyMember)] == [1, 7]
+    held = position(state, places=state.places.set("tavern", replace(barrier, holder=0)))
+    assert [c.place for c in game.legal_commands(held, 0) if isinstance(c, StepFamilyMember)] == [1, 7, 21]
