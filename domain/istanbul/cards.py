@@ -42,7 +42,7 @@ def _window_open(state, row: BonusCard) -> bool:
     phase = state.phase
     timing = row.timing
     if isinstance(phase, FinalCards):
-        return row.final
+        return row.final or row.kind == "copy_discard"  # L05: when the top card it carries out is final
     if timing == "any":
         return own_turn(state)
     if timing == "outside_action":

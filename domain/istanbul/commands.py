@@ -32,7 +32,9 @@ USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_ass
 @record
 class Move:
     """Move the merchant stack to `place`; `card` names a movement bonus card used instead (B08 stay, B09 3-4,
-    M07 a corner)."""
+    M07 a corner, L07 an opponent's merchant's place, L12 anywhere; L05 carrying out the discard pile's top card
+    when that is one of them); `joined`: with L07, the opponent whose merchant is joined (not paid), when two or
+    more opponents' merchants stand there."""
 
     TYPE = "move"
     seat: Annotated[int, SEAT]
@@ -42,7 +44,12 @@ class Move:
                               "the barrier tile", minimum=PLACE.minimum, maximum=PLACE.maximum)]
     card: Annotated[str | None, Doc("null for a normal move, or the movement card played instead: B08 (stay), "
                                     "B09 (3-4 steps), M07 (a corner), L07 (an opponent's merchant's place) or L12 "
-                                    "(any place, 3 lira)", choices=MOVEMENT_CARDS)] = None
+                                    "(any place, 3 lira); or L05 when the discard pile's top card is one of them",
+                                    choices=MOVEMENT_CARDS)] = None
+    joined: Annotated[int | None, Doc("with L07 (or L05 copying it): the seat whose merchant is joined and not "
+                                      "paid, when two or more opponents' merchants stand at the place (null when "
+                                      "there is only one, and for every other move)", minimum=0,
+                                      maximum=MAX_SEATS - 1)] = None
 
 
 @record

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from domain.istanbul import board
 from domain.istanbul import violations as v
-from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.commands import once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.frozen import replace
+from domain.istanbul.letters_cards import copied, playable_as
 from domain.istanbul.letters_commands import BringInCompanion, MoveCompanion, TakeCompanion
 from domain.istanbul.letters_data import PERSONAL_SUPPLY
 from domain.istanbul.letters_events import CompanionBroughtIn, CompanionMoved, CompanionTaken
@@ -52,8 +52,7 @@ def legal_movement(state, seat: int) -> list:
     grid = board.grid_of(state.layout)
     out = [once(MoveCompanion, seat, p, None)
            for p in board.places_at(grid, state.layout, player.companion, STEPS, barrier)]
-    card = next((c for c in player.hand if CARD_KINDS[c] == "companion_two_steps"), None)
-    if card is not None:  # L08: 2 steps instead of 1
+    for card in playable_as(state, player, "companion_two_steps"):  # L08 (or L05 copying it): 2 steps
         out += [once(MoveCompanion, seat, p, card)
                 for p in board.places_at(grid, state.layout, player.companion, L08_STEPS, barrier)]
     return out
@@ -89,7 +88,8 @@ def decide(state, command) -> list:
     if isinstance(command, BringInCompanion):
         return [CompanionBroughtIn(seat, player.merchant)]
     if isinstance(command, MoveCompanion):
-        return [CompanionMoved(seat, player.companion, command.place, command.card)]
+        return [CompanionMoved(seat, player.companion, command.place, command.card),
+                *(copied(state, command.card, seat) if command.card is not None else ())]
     phase = state.phase
     return [CompanionTaken(seat, player.companion, phase.done < phase.allowed)]
 

@@ -10,8 +10,8 @@ from domain.istanbul.data import COFFEE, GOODS, MAX_SEATS
 
 ALL_PLACES = PLACES
 CARD_IDS = tuple(CARDS)
-MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items()
-                       if c.kind in ("stay", "move_3_4", "corner", "join_opponent", "pay_to_anywhere"))
+MOVE_KINDS = ("move_3_4", "stay", "corner", "join_opponent", "pay_to_anywhere")  # cards played with `move`
+MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items() if c.kind in (*MOVE_KINDS, "copy_discard"))
 GOODS_AND_COFFEE = GOODS + (COFFEE,)
 
 SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)

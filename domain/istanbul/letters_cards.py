@@ -12,17 +12,40 @@ from __future__ import annotations
 from functools import lru_cache
 
 from domain.istanbul import letters
+from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.commands import PlayBonusCard, once
 from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_events import MovementCardPaid
+from domain.istanbul.letters_events import BonusCardCopied, MerchantJoined, MovementCardPaid
 from domain.istanbul.state import CardRoll, Dice, push_roll
 from domain.istanbul.wheelbarrow import gain, gained, one
+
+COPY = "copy_discard"  # L05
 
 
 @lru_cache(maxsize=512)
 def _play(seat: int, card_id: str) -> tuple:
     return (PlayBonusCard(seat, card_id),)
+
+
+def playable_as(state, player, kind: str) -> tuple[str, ...]:
+    """The cards in hand that carry out `kind` now: one card of that kind, and L05 when the discard pile's top
+    card is of that kind (R-52: L05 carries out the top card under its own timing, so with that card's command)."""
+    own = next((c for c in player.hand if CARD_KINDS[c] == kind), None)
+    out = (own,) if own is not None else ()
+    if state.discard and CARD_KINDS[state.discard[-1]] == kind:
+        copier = next((c for c in player.hand if CARD_KINDS[c] == COPY), None)
+        if copier is not None:
+            out += (copier,)
+    return out
+
+
+def copied(state, card: str, seat: int) -> list:
+    """bonus_card_copied when `card` is L05 carrying out the discard pile's top card, else nothing."""
+    if CARD_KINDS[card] != COPY:
+        return []
+    top = state.discard[-1]
+    return [BonusCardCopied(seat, top, CARD_KINDS[top])]
 
 
 # --- legal plays -------------------------------------------------------------------------------------------------
@@ -101,6 +124,9 @@ def _apply_pictured_good(state, e):
 APPLY_BY_KIND = {
     "take_letter": _apply_nothing,
     "use_neutral": _apply_nothing,  # L09: neutral_figure_used follows (letters_plays.py)
+    # L05 copying a card played with a command of its own: that command's events carry the effect
+    **dict.fromkeys(("stay", "move_3_4", "corner", "join_opponent", "pay_to_anywhere", "companion_two_steps",
+                     "family_step"), _apply_nothing),
     "roll_named_yield": _apply_roll_named_yield,
     "good_for_lira": _apply_good_for_lira,
     "pictured_good": _apply_pictured_good,
@@ -111,4 +137,8 @@ def apply_movement_card_paid(state, e):
     return gain(state, e.seat, lira=-e.lira)
 
 
-APPLY = {MovementCardPaid: apply_movement_card_paid}
+def apply_merchant_joined(state, e):
+    return replace(state, unpaid=(e.owner,))
+
+
+APPLY = {MovementCardPaid: apply_movement_card_paid, MerchantJoined: apply_merchant_joined}

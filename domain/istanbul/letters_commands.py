@@ -27,7 +27,7 @@ class VisitEmbassy:
 @message("join_secret_society")
 class JoinSecretSociety:
     """Secret Society 24: give up letters showing exactly 6 seals, take the next ruby of `place`'s track without
-    paying its price (and the 3, 2 or 1 lira stack while one is left)."""
+    paying its price (and, the first time this player joins, the 3, 2 or 1 lira stack while one is left)."""
 
     seat: Annotated[int, SEAT]
     letters: Annotated[tuple[int, ...], LETTERS]

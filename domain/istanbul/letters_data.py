@@ -52,7 +52,7 @@ EMBASSY_LETTERS = 2  # 6.18
 KIOSK_LETTERS = 1  # 6.19
 SOCIETY_SEALS = 6  # 6.21, ruling R-35: exactly 6
 SECRET_SOCIETY_TRACKS = (SULTANS_PALACE, GEMSTONE_DEALER, 20)  # 20, the Coffee House: in the Great Bazaar only
-SOCIETY_LIRA = (3, 2, 1)  # 6.21, ruling R-36: the 1st, 2nd and 3rd executions take these stacks
+SOCIETY_LIRA = (3, 2, 1)  # 6.21, rulebook p.21: the 1st, 2nd and 3rd players to join take these stacks
 BONUS_TURN_SEALS = (3, 4)  # 5.10 (the Big Box: 3 or 4; the English stand-alone rule: 3, overpaid seals lost)
 
 

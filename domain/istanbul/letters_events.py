@@ -205,6 +205,15 @@ class MovementCardPaid:
     lira: int
 
 
+@_event("merchant_joined")
+class MerchantJoined:
+    """L07 (or L05 copying it): the merchant moved to `owner`'s merchant, which is not paid this turn (every other
+    figure there is); merchant_moved comes first."""
+
+    seat: int
+    owner: int
+
+
 @_event("family_member_stepped")
 class FamilyMemberStepped:
     """L06: the family member stepped from `origin` to `place` and acts there (no encounters this turn)."""
@@ -250,4 +259,4 @@ class BonusCardCopied:
 ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, SecretSocietyJoined, CourierUsed,
        BonusTurnTaken, AuctionHouseVisited, BidPlaced, AuctionWon, KioskTilesShuffled, KioskVisited,
        KioskTilesRevealed, KioskTileChosen, KioskDieRolled, CompanionBroughtIn, CompanionMoved, CompanionTaken,
-       MovementCardPaid, FamilyMemberStepped, NeutralFigureUsed, BonusCardCopied)
+       MovementCardPaid, MerchantJoined, FamilyMemberStepped, NeutralFigureUsed, BonusCardCopied)

@@ -18,8 +18,10 @@ from domain.istanbul.commands import once
 from domain.istanbul.data import COFFEE, FIGURE_FEE, GOODS, POLICE_STATION
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
+from domain.istanbul.letters_cards import copied, playable_as
 from domain.istanbul.letters_commands import StepFamilyMember, UseNeutralFigure
 from domain.istanbul.letters_events import FamilyMemberStepped, NeutralFigureUsed
+from domain.istanbul.places import tavern
 from domain.istanbul.state import Action, Movement, players_with, push_roll
 from domain.istanbul.timing import own_turn
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one
@@ -28,22 +30,18 @@ COMMANDS = (StepFamilyMember, UseNeutralFigure)
 STEPS = (1,)
 
 
-def _card(player, kind: str) -> str | None:
-    return next((c for c in player.hand if CARD_KINDS[c] == kind), None)
-
-
 # --- legal commands --------------------------------------------------------------------------------------------
 def legal_movement(state, seat: int) -> list:
     """L06, in phase 1 before the turn is committed to the merchant."""
     player = state.players[seat]
-    card = _card(player, "family_step")
-    if card is None or not isinstance(state.phase, Movement) or state.phase.committed or state.guild is not None:
+    if not isinstance(state.phase, Movement) or state.phase.committed or state.guild is not None:
         return []
     if player.family == POLICE_STATION:
         return []
     grid = board.grid_of(state.layout)
-    return [once(StepFamilyMember, seat, p, card) for p in board.places_at(grid, state.layout, player.family, STEPS)
-            if p != POLICE_STATION]
+    barrier = tavern.blocked_for(state, seat)  # the Great Bazaar: the family member's step does not cross it (R-15)
+    return [once(StepFamilyMember, seat, p, card) for card in playable_as(state, player, "family_step")
+            for p in board.places_at(grid, state.layout, player.family, STEPS, barrier) if p != POLICE_STATION]
 
 
 def _open(state) -> bool:
@@ -87,21 +85,21 @@ def _courier(state, seat, card) -> list:
 
 
 def legal_any_time(state, seat: int) -> list:
-    """L09 for every figure placed."""
-    card = _card(state.players[seat], "use_neutral")
-    if card is None or not _open(state):
+    """L09 (or L05 copying it) for every figure placed."""
+    if not _open(state):
         return []
     out = []
-    for name, place in state.figures.items():
-        if not place:
-            continue
-        kind = FIGURE_KINDS[name]
-        if kind == "draw_bonus_card":
-            out += _governor(state, seat, card)
-        elif kind == "take_letter":
-            out += _courier(state, seat, card)
-        else:
-            out += _goods_figure(state, seat, card, name)
+    for card in playable_as(state, state.players[seat], "use_neutral"):
+        for name, place in state.figures.items():
+            if not place:
+                continue
+            kind = FIGURE_KINDS[name]
+            if kind == "draw_bonus_card":
+                out += _governor(state, seat, card)
+            elif kind == "take_letter":
+                out += _courier(state, seat, card)
+            else:
+                out += _goods_figure(state, seat, card, name)
     return out
 
 
@@ -126,8 +124,9 @@ def decide(state, command) -> list:
     seat = command.seat
     player = state.players[seat]
     if isinstance(command, StepFamilyMember):
-        return [FamilyMemberStepped(seat, command.card, player.family, command.place)]
-    played = [BonusCardPlayed(seat, command.card, CARD_KINDS[command.card])]
+        return [FamilyMemberStepped(seat, command.card, player.family, command.place),
+                *copied(state, command.card, seat)]
+    played = [BonusCardPlayed(seat, command.card, CARD_KINDS[command.card]), *copied(state, command.card, seat)]
     kind = FIGURE_KINDS[command.figure]
     lira = FIGURE_FEE if command.pay == "lira" else 0
     if kind == "draw_bonus_card":

@@ -1,7 +1,7 @@
 """A canonical one-line text form of every command, and its parser (logs, tests, a CLI):
 
     move place=6
-    move place=13 card=B09
+    move place=13 card=B09 joined=-
     sell_goods goods=red:1,green:1,yellow:2
     return_assistants places=2,9
     pay_governor card=-

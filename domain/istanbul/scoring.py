@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.istanbul.cards import CARDS
 from domain.istanbul.content import content
 from domain.istanbul.data import GOODS
+from domain.istanbul.letters_cards import COPY
 from domain.istanbul.state import Over, State
 
 TIE_BREAKS = ("lira", "goods", "bonus_cards")
@@ -16,9 +17,20 @@ def target(state: State) -> int:
 
 
 def final_queue(state: State) -> tuple[int, ...]:
-    """Seats in turn order (start player first) holding a card they may still play after the last turn."""
+    """Seats in turn order (start player first) holding a card they may still play after the last turn: a card
+    that brings lira or goods, or L05 while such a card lies on top of the discard pile or an earlier seat in the
+    queue may put one there (L05 carries out the top card, and so brings what it brings)."""
     order = [(state.start_player + i) % state.seats for i in range(state.seats)]
-    return tuple(s for s in order if s not in state.out and any(CARDS[c].final for c in state.players[s].hand))
+    queue = []
+    top_final = bool(state.discard) and CARDS[state.discard[-1]].final
+    for seat in order:
+        hand = () if seat in state.out else state.players[seat].hand
+        if any(CARDS[c].final for c in hand):
+            queue.append(seat)
+            top_final = True  # its plays may leave a final card on top
+        elif top_final and any(CARDS[c].kind == COPY for c in hand):
+            queue.append(seat)
+    return tuple(queue)
 
 
 def _key(player, depth: int) -> tuple:

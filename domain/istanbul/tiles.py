@@ -97,6 +97,8 @@ def diagnose(state, command: UseMosqueTile) -> str:
         return v.TILE_NOT_OWNED
     kind = _kind(command.tile)
     if kind == "recall_assistant":
+        if not own_turn(state):
+            return v.CARD_TIMING  # not the seat's own turn (a passive seat choosing a kiosk tile)
         if state.yellow_used:
             return v.TILE_ALREADY_USED
         if player.lira < YELLOW_TILE_COST:

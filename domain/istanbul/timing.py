@@ -4,6 +4,11 @@ The rulebook lets a player use "beliebig viele Bonuskarten und die Fähigkeiten 
 the own turn, except where a card or tile says otherwise. So an open sub-decision (the governor's payment, the
 caravansary's draws and discard, a roll awaiting the red tile's choice, the black market's single good) does not
 close that window: only the card's or tile's own timing can.
+
+A place action in which other seats decide in turn (the kiosk's choosing, the auction) is a phase of its own; while
+it awaits the active seat, that is a moment of the active seat's own turn in the middle of the place action (the
+phase's `own_turn_moment`); while it awaits another seat, it is nobody's own-turn moment: a passive seat plays no
+card and uses no tile (it is not its turn), and the active seat is not awaited.
 """
 
 from __future__ import annotations
@@ -24,21 +29,32 @@ TURN_PHASES = (Movement, AssistantStep, Payment, Action, Encounters, AfterGuildC
 
 
 def own_turn(state) -> bool:
-    """A moment of the current seat's turn (phases 1-4, sub-decisions included; not the final card plays)."""
-    return isinstance(state.phase, TURN_PHASES)
+    """A moment of the current seat's turn (phases 1-4, sub-decisions included, the kiosk's choosing and the
+    auction while they await the active seat; not the final card plays)."""
+    phase = state.phase
+    if isinstance(phase, TURN_PHASES):
+        return True
+    moment = getattr(phase, "own_turn_moment", None)
+    return moment is not None and moment(state)
 
 
 def during_place_action(state) -> bool:
-    """A place action was begun and awaits a sub-decision (caravansary draws, a roll, the black market's good):
-    B01 is played "before or after, but never during" one."""
+    """A place action was begun and awaits a sub-decision (caravansary draws, a roll, the black market's good, the
+    kiosk's choosing, the auction): B01 is played "before or after, but never during" one."""
     phase = state.phase
-    return isinstance(phase, Action) and phase.step is not None
+    if isinstance(phase, Action):
+        return phase.step is not None
+    return hasattr(phase, "own_turn_moment")
 
 
 def family_acting(state) -> bool:
-    """The family member sent from the police station is about to act or is in the middle of its action."""
+    """The family member sent from the police station is about to act or is in the middle of its action (the
+    kiosk's choosing or the auction it began included)."""
     phase = state.phase
-    return isinstance(phase, Action) and phase.by_family and (phase.done < phase.allowed or phase.step is not None)
+    if not isinstance(phase, Action):
+        phase = getattr(phase, "action", None) if hasattr(phase, "own_turn_moment") else None
+        return phase is not None and phase.by_family
+    return phase.by_family and (phase.done < phase.allowed or phase.step is not None)
 
 
 def owes_debt(state) -> bool:

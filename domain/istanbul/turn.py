@@ -14,6 +14,7 @@ from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, once
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE, MOVE_3_4
+from domain.istanbul.docs import MOVE_KINDS
 from domain.istanbul.events import (
     AssistantLeft,
     AssistantPickedUp,
@@ -25,7 +26,7 @@ from domain.istanbul.events import (
     TurnEnded,
 )
 from domain.istanbul.figures import to_catch
-from domain.istanbul.letters_events import MovementCardPaid
+from domain.istanbul.letters_events import BonusCardCopied, MerchantJoined, MovementCardPaid
 from domain.istanbul.places import caravansary, fountain, tavern
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
@@ -90,19 +91,51 @@ def legal_movement(state: State, seat: int) -> list:
         barrier = tavern.blocked_for(state, seat)
         straight = has_tavern_tile(player, "movement")
         out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None, barrier, straight))
-    if player.hand:
-        kinds = {CARDS[c].kind: c for c in player.hand}
-        if "move_3_4" in kinds:
-            out += _moves(state.layout, seat, here, MOVE_3_4, kinds["move_3_4"], barrier)
-        if "stay" in kinds:
-            out.append(once(Move, seat, here, kinds["stay"]))
-        if "corner" in kinds:
-            out += _corners(state.layout, seat, here, kinds["corner"])
-        if "join_opponent" in kinds:  # L07: to an opponent's merchant, a jump
-            others = {p.merchant for s, p in enumerate(state.players) if s != seat and s not in state.out}
-            out += [once(Move, seat, p, kinds["join_opponent"]) for p in sorted(others - {here})]
-        if "pay_to_anywhere" in kinds and player.lira >= CARDS[kinds["pay_to_anywhere"]].amount:  # L12: a jump
-            out += [once(Move, seat, p, kinds["pay_to_anywhere"]) for p in sorted(state.layout) if p != here]
+    for kind, card in movement_cards(state, player):
+        if kind == "move_3_4":
+            out += _moves(state.layout, seat, here, MOVE_3_4, card, barrier)
+        elif kind == "stay":
+            out.append(once(Move, seat, here, card))
+        elif kind == "corner":
+            out += _corners(state.layout, seat, here, card)
+        elif kind == "join_opponent":  # L07: to an opponent's merchant, a jump
+            out += _joins(state, seat, here, card)
+        elif player.lira >= card_row(state, card).amount:  # L12: a jump for 3 lira
+            out += [once(Move, seat, p, card) for p in sorted(state.layout) if p != here]
+    return out
+
+
+def movement_cards(state: State, player) -> list[tuple[str, str]]:
+    """(kind, card) of each card the seat may play with its move: one card of each kind held, in MOVE_KINDS order,
+    then L05 as the discard pile's top card when that is one of them (R-52: its own timing, so with the move)."""
+    if not player.hand:
+        return []
+    kinds = {CARDS[c].kind: c for c in player.hand}
+    out = [(kind, kinds[kind]) for kind in MOVE_KINDS if kind in kinds]
+    copier = kinds.get("copy_discard")
+    if copier is not None and state.discard and CARDS[state.discard[-1]].kind in MOVE_KINDS:
+        out.append((CARDS[state.discard[-1]].kind, copier))
+    return out
+
+
+def card_row(state: State, card: str):
+    """The row whose effect `card` carries out: its own, or for L05 the discard pile's top card's."""
+    row = CARDS[card]
+    return CARDS[state.discard[-1]] if row.kind == "copy_discard" and state.discard else row
+
+
+def _joins(state: State, seat: int, here: int, card: str) -> list:
+    """L07: one move to each place where an opponent's merchant stands; with two or more there, one per merchant
+    (`joined`: the one not paid, the player's choice: "Diesen Kaufmann brauchst du nicht zu bezahlen")."""
+    at = {}
+    for s, p in enumerate(state.players):
+        if s != seat and s not in state.out and p.merchant != here:
+            at.setdefault(p.merchant, []).append(s)
+    out = []
+    for place in sorted(at):
+        owners = at[place]
+        out += [once(Move, seat, place, card)] if len(owners) == 1 else [once(Move, seat, place, card, s)
+                                                                        for s in owners]
     return out
 
 
@@ -143,8 +176,14 @@ def diagnose(state: State, c) -> str:
         if c.card is not None:
             if c.card not in player.hand:
                 return v.CARD_NOT_IN_HAND
-            return v.CARD_TIMING if CARDS[c.card].timing != "movement" else v.PLACE_UNREACHABLE
-        return v.PLACE_UNREACHABLE
+            row = card_row(state, c.card)
+            if row.timing != "movement":
+                return v.CARD_TIMING
+            opponents_there = [s for s, p in enumerate(state.players) if s != c.seat and p.merchant == c.place]
+            if c.joined is not None or (row.kind == "join_opponent" and opponents_there):
+                return v.INVALID_TARGET  # the merchant joined is not there, or must be named among two or more
+            return v.PLACE_UNREACHABLE
+        return v.INVALID_TARGET if c.joined is not None else v.PLACE_UNREACHABLE
     if isinstance(c, (LeaveAssistant, PickUpAssistant)):
         if isinstance(c, LeaveAssistant) and fountain.before_action(state, c.seat):
             return v.ASSISTANT_PRESENT if board.has_assistant(state, FOUNTAIN, c.seat) else v.NO_ASSISTANT
@@ -162,13 +201,32 @@ def diagnose(state: State, c) -> str:
 
 # --- decisions -------------------------------------------------------------------------------------------------
 def decide_move(state: State, command: Move) -> list:
-    player = state.players[command.seat]
-    events = [MerchantMoved(command.seat, player.merchant, command.place, command.card)]
-    if command.card is not None and CARDS[command.card].kind == "pay_to_anywhere":  # L12: 3 lira with the move
-        events.append(MovementCardPaid(command.seat, command.card, CARDS[command.card].amount))
+    seat = command.seat
+    player = state.players[seat]
+    events = [MerchantMoved(seat, player.merchant, command.place, command.card)]
+    if command.card is not None:
+        events += _card_effects(state, command)
     if command.place == FOUNTAIN and board.has_assistant(state, FOUNTAIN, command.seat):
         # ruling R-04: an own assistant at the fountain is picked up as usual (no decision needed there)
         events.append(AssistantPickedUp(command.seat, FOUNTAIN, command.seat))
+    return events
+
+
+def _card_effects(state: State, command: Move) -> list:
+    """What a movement card adds to its move: L05 names the card it carries out (bonus_card_copied; L05 lands on
+    the discard pile, the copied card stays); L12 its 3 lira; L07 the merchant joined."""
+    seat = command.seat
+    row = card_row(state, command.card)
+    events = []
+    if row.id != command.card:
+        events.append(BonusCardCopied(seat, row.id, row.kind))
+    if row.kind == "pay_to_anywhere":
+        events.append(MovementCardPaid(seat, row.id, row.amount))
+    elif row.kind == "join_opponent":
+        owner = command.joined
+        if owner is None:
+            owner = next(s for s, p in enumerate(state.players) if s != seat and p.merchant == command.place)
+        events.append(MerchantJoined(seat, owner))
     return events
 
 

@@ -32,9 +32,16 @@ UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {
 LIST_GOODS_FIELDS = {"sell_goods": "goods", "deliver_to_sultan": "any_goods"}
 
 
+# Fields added to a command later, with the value an older body meant (`move`'s `joined`: L07's choice of merchant).
+ADDED_FIELDS = {"move": {"joined": None}}
+
+
 def upgrade_command(wire: dict) -> dict:
-    """A command body in its current shape: v1's goods count lists become mappings (old exports re-execute, and
-    clients written against v1 keep working)."""
+    """A command body in its current shape: v1's goods count lists become mappings, fields added since get the
+    value an older body meant (old exports re-execute and verify, and clients written against v1 keep working)."""
+    added = ADDED_FIELDS.get(wire.get("type"))
+    if added is not None and not added.keys() <= wire.keys():
+        wire = {**added, **wire}
     field = LIST_GOODS_FIELDS.get(wire.get("type"))
     value = wire.get(field) if field else None
     if isinstance(value, list) and len(value) == len(V1_GOODS) and all(type(n) is int for n in value):

@@ -27,7 +27,7 @@ PLACE_NAMES = {1: "Wainwright", 2: "Fabric Warehouse", 3: "Spice Warehouse", 4: 
 
 # type -> (required fields in order, optional fields)
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "move": (("place",), ("card",)),
+    "move": (("place",), ("card", "joined")),
     "leave_assistant": ((), ()),
     "pick_up_assistant": ((), ("neutral",)),
     "pay_merchants": ((), ()),
@@ -87,7 +87,8 @@ PLACE, PLACES, GOODS, INT, FLAG = "place", "places", "goods", "int", "flag"
 KINDS = {"place": PLACE, "places": PLACES, "goods": GOODS, "any_goods": GOODS, "number": INT, "owner": INT,
          "die": INT, "neutral": FLAG, "reroll": FLAG, "act_at": PLACE, "lira": FLAG,
          # Letters & Seals: face-up letters by their places ("-": none), counts and amounts, the kiosk's choices
-         "letters": PLACES, "sealed": INT, "amount": INT, "bid": INT, "letter": INT, "option": INT, "use": FLAG}
+         "letters": PLACES, "sealed": INT, "amount": INT, "bid": INT, "letter": INT, "option": INT, "use": FLAG,
+         "joined": INT}
 
 
 def slug(name: str) -> str:

@@ -106,7 +106,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
         log += events
         if not isinstance(state.phase, Setup):
             check(state)
-        if isinstance(state.phase, Auction) and not state.phase.owed:  # exactly the seat whose bid is awaited
+        if isinstance(state.phase, Auction) and not state.phase.owed and game.chance(state) is None:  # the bidder
             assert game.to_act(state) == state.phase.bidders[:1] and state.phase.bidders[-1:] in (
                 (state.phase.auctioneer,), ())
             auctions += 1

@@ -7,7 +7,9 @@ with the deck short, the rest after the discard pile is reshuffled (R-27).
 
 The auction is a phase of its own (`Auction`): `to_act` names exactly the seat whose bid is awaited, its legal
 moves are pass and every raise it can pay. Bids are open (the rulebook's auction is spoken round the table).
-No bonus card or mosque tile is played meanwhile: it is nobody's own-turn moment."""
+While the auctioneer's last bid is awaited it is in its own turn: the bonus cards and mosque tiles whose timing
+allows a moment in the middle of a place action are listed beside its bids (as at the kiosk; B02's lira may pay a
+higher bid). Another seat bids outside its own turn: no card, no tile."""
 
 from __future__ import annotations
 
@@ -44,6 +46,10 @@ class Auction:
         if self.owed:
             return ()
         return tuple(s for s in self.bidders if s not in state.out)[:1]
+
+    def own_turn_moment(self, state) -> bool:
+        """The auctioneer's last bid: a moment of its own turn (timing.own_turn), in the middle of the action."""
+        return self.awaited(state) == (self.auctioneer,)
 
 
 def others_in_turn_order(state, seat: int) -> tuple[int, ...]:

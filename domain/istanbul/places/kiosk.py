@@ -6,8 +6,12 @@ active seat may then also carry out the last tile left. Every tile of the visit 
 The choosing is a phase of its own (`KioskChoice`): `to_act` names exactly the seat whose choice is awaited and
 its legal moves are its choices, turning a tile over unused first (the timeout's choice). A passive seat's tile
 takes effect at once (R-38: its ruby, its merchant stack on the fountain, its companion), but its letters are
-delivered only in its own turn (R-33). No bonus card or mosque tile is played meanwhile, as in the auction: the
-phase is nobody's own-turn moment.
+delivered only in its own turn (R-33). While the active seat chooses (first and last) it is in its own turn
+("Während eures Zuges dürft ihr beliebig viele Bonuskarten und die Fähigkeiten eurer Moschee-Plättchen
+einsetzen"): the bonus cards whose timing allows a moment in the middle of a place action (not B01, nor the
+cards bound to a place or to the movement) and the yellow mosque tile are listed beside its choices, and L09. While
+a passive seat chooses, nobody plays a card or uses a tile: it is not the passive seat's turn, and the active
+seat is not awaited (`istanbul.card_timing` for the chooser, `not_your_turn` for the others).
 
 The tiles lie here: the face-down stack (secret), the face-up discard pile, and the tiles of the running visit
 (`shown`, still to choose; `turned`, chosen). A visit cut short (its seat forfeited) leaves its tiles to be
@@ -77,6 +81,10 @@ class KioskChoice:
 
     def awaited(self, state) -> tuple[int, ...]:
         return tuple(s for s in self.choosers if s not in state.out)[:1]
+
+    def own_turn_moment(self, state) -> bool:
+        """The active seat chooses: a moment of its own turn (timing.own_turn), in the middle of the action."""
+        return self.awaited(state) == (self.active,)
 
 
 def initial(seats: int) -> KioskTiles:

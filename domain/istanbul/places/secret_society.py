@@ -1,7 +1,11 @@
 """Secret Society 24 (Letters & Seals): give up letters showing exactly 6 seals (ruling R-35) and take the next
 ruby of the Sultan's Palace 13 or the Gemstone Dealer 16 (in the Great Bazaar also the Coffee House 20) without
-its price; that track advances and the refill rule applies (6.13). The first three executions of the action, by
-whoever, also take the 3, 2 and 1 lira stacks lying here (6.21, ruling R-36)."""
+its price; that track advances and the refill rule applies (6.13). The first three players to carry out the action
+also take the 3, 2 and 1 lira stacks lying here, one each: the rulebook pays "der erste Spieler, der diese Aktion
+ausführt ... der zweite ... der dritte Spieler", and its set-up stacks the lira under the "Platzierungen 1./2./3."
+(p.15), placings of players. A player who already took a stack takes none at a later execution (a second one
+with L11 included); the next stack waits for the next player. The reference's ruling R-36 (the first three
+executions, whoever performs them) is not followed: the rulebook wins."""
 
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ SEALS = (SOCIETY_SEALS,)
 
 @record
 class SecretSociety:
-    executions: int = 0  # the action carried out so far (the lira stacks go to the first three)
+    placings: tuple[int, ...] = ()  # the seats that took a lira stack, in order (the 1st, 2nd and 3rd player)
 
 
 def initial(seats: int) -> SecretSociety:
@@ -34,7 +38,7 @@ def initial(seats: int) -> SecretSociety:
 
 
 def stacks_left(state) -> tuple[int, ...]:
-    return SOCIETY_LIRA[state.places[KEY].executions:]
+    return SOCIETY_LIRA[len(state.places[KEY].placings):]
 
 
 def view(state, revealed: bool) -> dict:
@@ -70,16 +74,19 @@ def diagnose(state, command) -> str:
 def decide(state, command):
     player = state.players[command.seat]
     stacks = stacks_left(state)
+    placed = command.seat in state.places[KEY].placings
     return [SecretSocietyJoined(command.seat, command.letters, letters.backs(player, command.sealed), command.place,
-                                TRACKS[command.place].refill_due(state), stacks[0] if stacks else 0)]
+                                TRACKS[command.place].refill_due(state), stacks[0] if stacks and not placed else 0)]
 
 
 def apply_secret_society_joined(state, e):
     p = state.players[e.seat]
     state = letters.spent(state, e.seat, e.letters, e.sealed, rubies=p.rubies + 1, lira=p.lira + e.lira)
     state = TRACKS[e.place].advance(state, e.refilled)
-    here = state.places[KEY]
-    return acted(with_place(state, KEY, replace(here, executions=here.executions + 1)))
+    if not e.lira:
+        return acted(state)
+    here = state.places[KEY]  # the event names the stack taken (old logs: the first three executions took them)
+    return acted(with_place(state, KEY, replace(here, placings=here.placings + (e.seat,))))
 
 
 APPLY = {SecretSocietyJoined: apply_secret_society_joined}

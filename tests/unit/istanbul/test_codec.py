@@ -85,7 +85,8 @@ EVENT_SAMPLES = [
     le.KioskTileChosen(0, "K20", True, 1, gained={"red": 1}, letters=(4,), sealed=(9,), lira=-2, card="B02",
                        extension=True, ruby=True, companion=True, fountain=True, roll=True, paid={"blue": 1}),
     le.KioskDieRolled(1, 4), le.CompanionBroughtIn(0, 7), le.CompanionMoved(0, 7, 11, "L08"),
-    le.CompanionTaken(0, -1, True), le.MovementCardPaid(0, "L12", 3), le.FamilyMemberStepped(0, "L06", 4, 21),
+    le.CompanionTaken(0, -1, True), le.MovementCardPaid(0, "L12", 3), le.MerchantJoined(0, 2),
+    le.FamilyMemberStepped(0, "L06", 4, 21),
     le.NeutralFigureUsed(0, "governor", None, 0, 2, "B01", None, (3,), (5,)),
     le.BonusCardCopied(0, "B01", "gain_good", good="red", gained=1),
 ]
@@ -177,7 +178,7 @@ def test_text_notation_round_trip(command):
 def test_text_notation_examples_and_errors():
     from domain.istanbul.notation import NotationError, parse, to_text
 
-    assert to_text(c.Move(0, 13, "B09")) == "move place=13 card=B09"
+    assert to_text(c.Move(0, 13, "B09")) == "move place=13 card=B09 joined=-"
     assert to_text(c.SellGoods(1, {"red": 1, "green": 1, "yellow": 2})) == "sell_goods goods=red:1,green:1,yellow:2"
     assert parse("sell_goods goods=yellow:2,red:1,green:1", 1) == c.SellGoods(1, {"red": 1, "green": 1, "yellow": 2})
     assert to_text(c.DeliverToSultan(0)) == "deliver_to_sultan any_goods={}"

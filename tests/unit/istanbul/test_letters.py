@@ -8,10 +8,10 @@ import pytest
 
 import domain.istanbul as game
 from domain.core import InvalidOptions
-from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, SendFamilyMember
+from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PlayBonusCard, SendFamilyMember
 from domain.istanbul.events import CaravanTileTaken, TurnEnded
 from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy
-from domain.istanbul.letters_data import LETTERS, SOCIETY_LIRA
+from domain.istanbul.letters_data import LETTERS
 from domain.istanbul.letters_events import (
     BonusTurnTaken,
     CourierUsed,
@@ -22,9 +22,9 @@ from domain.istanbul.letters_events import (
     SecretSocietyJoined,
 )
 from domain.istanbul.places.caravansary import CaravanTile
-from domain.istanbul.state import MOVEMENT, Encounters, Payment
+from domain.istanbul.state import MOVEMENT, Action, Encounters, Payment
 
-from .builders import answer, codes, letters_acting, letters_game, play, position, settle_rolls
+from .builders import answer, codes, fold, letters_acting, letters_game, play, position, settle_rolls
 
 CANONICAL = tuple(letter.place for letter in LETTERS)  # 1, 1, 2, 2, 3, 3, ...
 
@@ -167,15 +167,23 @@ def test_the_secret_society_takes_exactly_six_seals_for_the_next_sultan_or_gemst
     assert game.view(state, None)["places"]["secret_society"] == {"lira_stacks": [2, 1]}
 
 
-def test_the_lira_stacks_go_to_the_first_three_executions_whoever_performs_them():
-    state = letters_acting(24, seats=3)
+def test_the_lira_stacks_go_to_the_first_three_players_one_each():
+    """Rulebook p.21: "Der erste Spieler, der diese Aktion ausführt, nimmt 3 Lira ..., der zweite 2 Lira und der
+    dritte Spieler 1 Lira" (not R-36's first three executions): seat 0 joining again (L11) takes no second stack,
+    seats 1 and 2 take the 2 and the 1, then nobody takes lira."""
+    state = with_letters(letters_acting(24, seats=4, player={"hand": ("L11",)}), sealed=(1, 1, 2, 2, 3, 3))
+    events, state = play(state, JoinSecretSociety(0, (), 3, 16))
+    assert events[0].lira == 3 and state.places["secret_society"].placings == (0,)
+    _, state = play(state, PlayBonusCard(0, "L11"))
+    events, state = play(state, JoinSecretSociety(0, (), 3, 13))
+    assert events[0].lira == 0 and game.view(state, None)["places"]["secret_society"] == {"lira_stacks": [2, 1]}
     lira = []
-    for executions in range(4):
-        here = with_letters(position(state, places=state.places.set("secret_society", state.places[
-            "secret_society"].__class__(executions))), sealed=(1, 1, 2))
-        events = game.decide(here, JoinSecretSociety(0, (), 3, 16))
+    for seat, sealed in ((1, (4, 4, 5)), (2, (5, 6, 6)), (3, (8, 8, 9)), (0, (9, 10, 10))):
+        here = with_letters(position(state, current=seat, phase=Action(place=24)), seat=seat, sealed=sealed)
+        events = game.decide(here, JoinSecretSociety(seat, (), 3, 16))
         lira.append(events[0].lira)
-    assert lira == [*SOCIETY_LIRA, 0]
+        state = fold(here, events)
+    assert lira == [2, 1, 0, 0] and state.places["secret_society"].placings == (0, 1, 2)
 
 
 def test_five_seals_are_not_enough():

@@ -11,6 +11,7 @@ recommended 5x4 layout:
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -28,6 +29,7 @@ from domain.istanbul.commands import (
 )
 from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed, MerchantMoved, MerchantsPaid
+from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.letters_commands import MoveCompanion, StepFamilyMember, UseNeutralFigure, VisitEmbassy
 from domain.istanbul.letters_data import CARDS
 from domain.istanbul.letters_events import (
@@ -35,13 +37,16 @@ from domain.istanbul.letters_events import (
     CompanionMoved,
     FamilyMemberStepped,
     LettersDrawn,
+    MerchantJoined,
     MovementCardPaid,
     NeutralFigureUsed,
 )
 from domain.istanbul.mocha_events import YieldsTaken
+from domain.istanbul.places.tavern import Tavern
+from domain.istanbul.scoring import final_queue
 from domain.istanbul.state import Action, AssistantStep, FinalCards, Movement, Payment
 
-from .builders import letters_acting, letters_game, play, position, roll
+from .builders import codes, letters_acting, letters_game, play, position, roll
 from .builders import letters_turn_start as turn_start
 
 
@@ -105,6 +110,26 @@ def test_l07_joins_an_opponents_merchant_without_paying_it_but_pays_the_others_t
     assert events == [MerchantsPaid(0, 16, (2,), (), 2)]  # seat 2's companion, not seat 1's merchant
     _, state = play(state, EndTurn(0))
     assert state.unpaid == ()
+
+
+def test_l07_with_two_opponents_merchants_there_the_player_names_the_one_it_joins():
+    """"Diesen Kaufmann brauchst du nicht zu bezahlen. Allen anderen anwesenden Figuren begegnest du wie üblich":
+    of two opponents' merchants, the one the player joins is not paid, the other is (and every companion)."""
+    state = turn_start(seats=4, players={0: {"hand": ("L07",), "merchant": 9, "lira": 6}, 1: {"merchant": 16},
+                                         2: {"merchant": 16}, 3: {"merchant": 16, "companion": 16}})
+    moves = [c for c in game.legal_commands(state, 0) if isinstance(c, Move) and c.card == "L07"]
+    assert moves == [Move(0, 16, "L07", s) for s in (1, 2, 3)]
+    assert codes(lambda: game.decide(state, Move(0, 16, "L07"))) == "istanbul.invalid_target"
+    assert codes(lambda: game.decide(state, Move(0, 16, "L07", 0))) == "istanbul.invalid_target"
+    events, state = play(state, Move(0, 16, "L07", 2))
+    assert events == [MerchantMoved(0, 9, 16, "L07"), MerchantJoined(0, 2)]
+    _, state = play(state, LeaveAssistant(0))
+    events, state = play(state, PayMerchants(0))
+    assert events == [MerchantsPaid(0, 16, (1, 3, 3), (), 6)]  # seat 1's and 3's merchants, seat 3's companion
+    alone = turn_start(players={0: {"hand": ("L07",)}, 1: {"merchant": 16}, 2: {"merchant": 3}})
+    events, _ = play(alone, Move(0, 16, "L07"))
+    assert events == [MerchantMoved(0, 7, 16, "L07"), MerchantJoined(0, 1)]  # one there: nothing to name
+    assert codes(lambda: game.decide(alone, Move(0, 16, None, 1))) == "istanbul.invalid_target"
 
 
 def test_l08_moves_the_companion_two_steps():
@@ -203,5 +228,75 @@ def test_l05_follows_the_top_cards_own_timing_and_choices():
     assert events[1] == BonusCardCopied(0, "B01", "gain_good", good="blue", gained=1)
     at_place = turn_start(players={0: {"hand": ("L05",)}}, discard=("B03",))  # the sultan's palace only
     assert not [c for c in game.legal_commands(at_place, 0) if c.__class__ is PlayBonusCard]
-    copying_a_copy = turn_start(players={0: {"hand": ("L05",)}}, discard=("L05",))
+    copying_a_copy = turn_start(players={0: {"hand": ("L05",)}}, discard=("L05",))  # R-52: it would copy itself
     assert not [c for c in game.legal_commands(copying_a_copy, 0) if c.__class__ is PlayBonusCard]
+
+
+def test_l05_carries_out_a_movement_card_on_top_with_the_move():
+    """R-52: the top card under its own timing, so a movement card goes with the move (L05 lands on the pile)."""
+    state = turn_start(players={0: {"hand": ("L05",), "lira": 3}}, discard=("B09",))
+    far = {c.place for c in game.legal_commands(state, 0) if isinstance(c, Move) and c.card == "L05"}
+    assert far == {c.place for c in game.legal_commands(turn_start(players={0: {"hand": ("B09",)}}), 0)
+                   if isinstance(c, Move) and c.card == "B09"}
+    events, after = play(state, Move(0, 9, "L05"))
+    assert events == [MerchantMoved(0, 7, 9, "L05"), BonusCardCopied(0, "B09", "move_3_4")]
+    assert after.discard == ("B09", "L05") and after.players[0].hand == () and after.phase == AssistantStep()
+    anywhere = position(state, discard=("L12",))
+    events, after = play(anywhere, Move(0, 16, "L05"))
+    assert events == [MerchantMoved(0, 7, 16, "L05"), BonusCardCopied(0, "L12", "pay_to_anywhere"),
+                      MovementCardPaid(0, "L12", 3)]
+    assert after.players[0].lira == 0
+    joining = position(state, discard=("L07",), players={1: {"merchant": 16}, 2: {"merchant": 16}})
+    assert [c for c in game.legal_commands(joining, 0) if isinstance(c, Move) and c.card == "L05"] == [
+        Move(0, 16, "L05", 1), Move(0, 16, "L05", 2)]
+    events, after = play(joining, Move(0, 16, "L05", 2))
+    assert events[1:] == [BonusCardCopied(0, "L07", "join_opponent"), MerchantJoined(0, 2)] and after.unpaid == (2,)
+    not_a_move = position(state, discard=("B02",))
+    assert not [c for c in game.legal_commands(not_a_move, 0) if isinstance(c, Move) and c.card]
+    assert codes(lambda: game.decide(not_a_move, Move(0, 9, "L05"))) == "istanbul.card_timing"
+
+
+def test_l05_carries_out_l06_l08_and_l09_with_their_own_commands():
+    family = turn_start(players={0: {"hand": ("L05",), "family": 4}}, discard=("L06",))
+    assert [c for c in game.legal_commands(family, 0) if isinstance(c, StepFamilyMember)] == [
+        StepFamilyMember(0, p, "L05") for p in (1, 7, 21)]
+    events, after = play(family, StepFamilyMember(0, 21, "L05"))
+    assert events == [FamilyMemberStepped(0, "L05", 4, 21), BonusCardCopied(0, "L06", "family_step")]
+    assert after.discard == ("L06", "L05") and after.players[0].family == 21
+    companion = turn_start(players={0: {"hand": ("L05",), "companion": 7}}, discard=("L08",))
+    events, after = play(companion, MoveCompanion(0, 22, "L05"))
+    assert events == [CompanionMoved(0, 7, 22, "L05"), BonusCardCopied(0, "L08", "companion_two_steps")]
+    governor = turn_start(players={0: {"hand": ("L05",), "lira": 2}}, discard=("L09",), governor=5)
+    assert UseNeutralFigure(0, "L05", "governor", "lira") in game.legal_commands(governor, 0)
+    top = governor.deck[0]
+    events, after = play(governor, UseNeutralFigure(0, "L05", "governor", "lira"))
+    assert events == [BonusCardPlayed(0, "L05", "copy_discard"), BonusCardCopied(0, "L09", "use_neutral"),
+                      BonusCardDrawn(0, top, "deck"), NeutralFigureUsed(0, "governor", lira=2)]
+    assert after.players[0].hand == (top,) and after.discard == ("L09", "L05")
+    assert game.chance(after).label == "governor"
+
+
+def test_l05_after_the_last_turn_when_the_card_it_carries_out_brings_lira_or_goods():
+    """Rulebook p.10: after the last round "dürft ihr noch die Bonuskarten einsetzen, die euch Geld oder Waren
+    bringen"; L05 brings what the top card brings (the reference's R-44 list leaves L05 out)."""
+    final = position(turn_start(players={0: {"hand": ("L05",)}}), discard=("B02",), phase=FinalCards((0,)))
+    assert [c for c in game.legal_commands(final, 0) if isinstance(c, PlayBonusCard)] == [PlayBonusCard(0, "L05")]
+    events, final = play(final, PlayBonusCard(0, "L05"))
+    assert events[1] == BonusCardCopied(0, "B02", "gain_lira", lira=5)
+    place_bound = position(final, discard=("B03",), players={0: {"hand": ("L05",)}})
+    assert not [c for c in game.legal_commands(place_bound, 0) if isinstance(c, PlayBonusCard)]
+    queued = position(turn_start(players={0: {"hand": ()}, 1: {"hand": ("L05",)}, 2: {"hand": ("L05",)}}),
+                      discard=("B03",))
+    assert final_queue(queued) == ()  # nothing it could carry out
+    assert final_queue(position(queued, discard=("L04R",))) == (1, 2)
+    assert final_queue(position(queued, players={0: {"hand": ("B02",)}})) == (0, 1, 2)  # B02 may land on top
+
+
+def test_l06_the_family_members_step_does_not_cross_the_barrier():
+    """R-15 (the Great Bazaar: a barrier and L06 together): only the barrier tile's holder crosses it."""
+    state = turn_start(players={0: {"hand": ("L06",), "family": 4}})
+    barrier = Tavern(FrozenDict(), barrier=(4, 21), holder=1)
+    blocked = position(state, places=state.places.set("tavern", barrier))
+    assert [c.place for c in game.legal_commands(blocked, 0) if isinstance(c, StepFamilyMember)] == [1, 7]
+    held = position(state, places=state.places.set("tavern", replace(barrier, holder=0)))
+    assert [c.place for c in game.legal_commands(held, 0) if isinstance(c, StepFamilyMember)] == [1, 7, 21]

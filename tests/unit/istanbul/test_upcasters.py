@@ -28,3 +28,12 @@ def test_a_v1_game_log_replays_to_the_recorded_final_views():
     for seat in (None, 0, 1, 2):
         key = "spectator" if seat is None else str(seat)
         assert json.loads(json.dumps(game.view(state, seat))) == recorded[key], key
+
+
+def test_an_older_move_body_gets_the_joined_field_it_meant():
+    """`move` gained `joined` (L07's choice of merchant): a body recorded before says null, so an old export's
+    command compares equal to the one the runner produces now."""
+    old = {"type": "move", "place": 4, "card": None}
+    assert game.upgrade_command(old) == {**old, "joined": None}
+    now = {"type": "move", "place": 16, "card": "L07", "joined": 2}
+    assert game.upgrade_command(now) == now

@@ -4,7 +4,7 @@ once in turn order, the auctioneer last; `to_act` names exactly the seat whose b
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import EndTurn
+from domain.istanbul.commands import EndTurn, PlayBonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled
 from domain.istanbul.forfeit import forfeit
 from domain.istanbul.letters_commands import Bid, VisitAuctionHouse
@@ -114,6 +114,22 @@ def test_no_bonus_card_during_another_seats_bid():
     _, state = play(state, VisitAuctionHouse(0, "red", 1))
     assert game.legal_commands(state, 1) == [Bid(1, None)] + [Bid(1, a) for a in range(2, 7)]
     assert isinstance(state.phase, Auction)
+    assert codes(lambda: game.decide(state, PlayBonusCard(1, "B02"))) == "istanbul.card_timing"
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B02"))) == "not_your_turn"
+
+
+def test_the_auctioneers_last_bid_is_in_its_own_turn_b02_may_pay_a_higher_bid_b01_waits():
+    """Rulebook p.9: bonus cards any time of the own turn; B01 never during a place action."""
+    state = auction(seats=2, player={"hand": ("B01", "B02")})
+    _, state = play(state, VisitAuctionHouse(0, "red", 1))
+    _, state = play(state, Bid(1, 2))
+    listed = game.legal_commands(state, 0)
+    assert listed[0] == Bid(0, None) and PlayBonusCard(0, "B02") in listed
+    assert not [c for c in listed if isinstance(c, PlayBonusCard) and c.card == "B01"]
+    _, state = play(state, PlayBonusCard(0, "B02"))
+    assert Bid(0, 7) in game.legal_commands(state, 0)
+    events, state = play(state, Bid(0, 7))
+    assert events[-1] == AuctionWon(0, 0, 7, 0) and state.players[0].lira == 0
 
 
 def test_the_last_bidder_forfeiting_closes_the_auction():

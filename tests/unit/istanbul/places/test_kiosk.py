@@ -4,13 +4,15 @@ the seat whose choice is awaited, and its legal moves are its choices."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
-from domain.istanbul.commands import EndTurn
+from domain.istanbul.commands import EndTurn, PlayBonusCard, UseMosqueTile
 from domain.istanbul.events import BonusCardDrawn, GameEndTriggered
 from domain.istanbul.forfeit import forfeit
-from domain.istanbul.letters_commands import ChooseKioskTile, VisitKiosk
+from domain.istanbul.letters_commands import ChooseKioskTile, UseNeutralFigure, VisitKiosk
 from domain.istanbul.letters_data import KIOSK_TILE_IDS, PERSONAL_SUPPLY
 from domain.istanbul.letters_events import (
     KioskDieRolled,
@@ -161,7 +163,7 @@ def test_k20_to_k24_pay_one_thing_for_another():
     listed = game.legal_commands(state, 0)
     assert ChooseKioskTile(0, "K21", True, 0, None, None, "B02") in listed  # pay the card, take a letter
     assert ChooseKioskTile(0, "K20", True, 1, "blue", 1) in listed  # pay the letter just drawn, take blue
-    assert not [c for c in listed if c.tile == "K20" and c.option == 0]  # no good to pay
+    assert not [c for c in listed if isinstance(c, ChooseKioskTile) and c.tile == "K20" and c.option == 0]  # no good
     events, state = play(state, ChooseKioskTile(0, "K21", True, 0, None, None, "B02"))
     assert events == [KioskTileChosen(0, "K21", True, 0, card="B02"), LettersDrawn(0, (1,), 0)]
     assert state.players[0].hand == () and state.discard[-1] == "B02" and state.players[0].letters == (1, 1)
@@ -217,3 +219,42 @@ def test_a_forfeited_chooser_is_skipped():
     assert game.to_act(state) == (0,) and len(game.legal_commands(state, 0)) == 4  # two tiles left, each 2 ways
     _, state = play(state, ChooseKioskTile(0, "K07", False))
     assert isinstance(state.phase, Action) and len(state.places["kiosk"].discard) == 4
+
+
+def test_the_active_seat_choosing_may_use_its_own_turns_cards_and_tiles_a_passive_seat_none():
+    """Rulebook p.9: during the own turn any number of bonus cards and mosque tile abilities; the choosing is in
+    the middle of the kiosk's action (not B01, "nicht während einer Ortsaktion"), away from the cards' places (not
+    B03) and past the movement (not B09). A passive seat chooses outside its own turn: no card, no tile."""
+    hands = {"hand": ("B01", "B02", "B03", "B09", "L09"), "tiles": ("yellow",), "stack": (0, 0)}
+    state = choosing("K05", "K06", "K07", "K08", player=hands, assistants=((5, 0), (6, 1), (22, 0)), smuggler=3,
+                     others={1: {"hand": ("B02",), "tiles": ("yellow",), "stack": (1, 1, 1), "merchant": 5}})
+    listed = game.legal_commands(state, 0)
+    assert listed[:4] == [ChooseKioskTile(0, t, False) for t in ("K05", "K06", "K07", "K08")]
+    extra = [c for c in listed if not isinstance(c, ChooseKioskTile)]
+    assert {c.card for c in extra if isinstance(c, PlayBonusCard)} == {"B02"}
+    assert UseMosqueTile(0, "yellow", None, 5) in extra
+    assert {c.figure for c in extra if isinstance(c, UseNeutralFigure)} == {"governor", "smuggler", "courier"}
+    assert game.timeout_command(state, 0) == ChooseKioskTile(0, "K05", False)
+    _, state = play(state, PlayBonusCard(0, "B02"))
+    assert state.players[0].lira == 10 and game.to_act(state) == (0,)
+    _, state = play(state, ChooseKioskTile(0, "K05", True))
+    assert game.to_act(state) == (1,)
+    assert not [c for c in game.legal_commands(state, 1) if not isinstance(c, ChooseKioskTile)]
+    assert codes(lambda: game.decide(state, PlayBonusCard(1, "B02"))) == "istanbul.card_timing"
+    assert codes(lambda: game.decide(state, UseMosqueTile(1, "yellow", None, 6))) == "istanbul.card_timing"
+    assert codes(lambda: game.decide(state, PlayBonusCard(0, "B01", "red"))) == "not_your_turn"
+    for seat in (1, 2):
+        _, state = play(state, ChooseKioskTile(seat, state.places["kiosk"].shown[0], False))
+    assert game.to_act(state) == (0,)
+    assert UseMosqueTile(0, "yellow", None, 5) in game.legal_commands(state, 0)
+    _, state = play(state, ChooseKioskTile(0, "K08", False))
+    assert PlayBonusCard(0, "B01", "red") in game.legal_commands(state, 0)  # after the action
+
+
+def test_b06_does_not_recall_the_family_member_whose_kiosk_visit_is_under_way():
+    state = choosing("K05", "K06", "K07", "K08", player={"hand": ("B06",), "family": 22})
+    assert PlayBonusCard(0, "B06", None, None, "lira") in game.legal_commands(state, 0)
+    by_family = position(state, phase=replace(state.phase, action=Action(place=22, by_family=True)))
+    assert not [c for c in game.legal_commands(by_family, 0) if isinstance(c, PlayBonusCard)]
+    assert codes(lambda: game.decide(by_family, PlayBonusCard(0, "B06", None, None, "lira"))) == \
+        "istanbul.card_timing"
