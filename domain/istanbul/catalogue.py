@@ -11,4 +11,5 @@ CARD_KINDS = {card_id: row.kind for card_id, row in CARDS.items()}
 GUILD_CARDS = {card.id: card for card in mocha_data.GUILD_CARDS}
 TAVERN_TILES = {tile.id: tile for tile in mocha_data.TAVERN_TILES}
 FIGURE_KINDS = {**FIGURES, **mocha_data.FIGURES, **letters_data.FIGURES}  # neutral figure -> encounter kind (figures.py)
-PLACES = BASE_PLACES + tuple(sorted(mocha_data.PLACE_NAMES)) + tuple(sorted(letters_data.PLACE_NAMES))
+PLACES = (BASE_PLACES + tuple(sorted(mocha_data.PLACE_NAMES)) + tuple(sorted(letters_data.PLACE_NAMES))
+          + tuple(sorted(letters_data.GREAT_BAZAAR_PLACE_NAMES)))  # the Catacombs 25: the Great Bazaar only

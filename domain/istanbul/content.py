@@ -125,7 +125,7 @@ MOCHA_BAKSHEESH = Expansion(
     die_yields=mocha_data.DIE_YIELDS,
     faces=tuple(mocha_data.FACES.items()),
 )
-# Letters & Seals, in part (options.py keeps it refused until it is complete): places 21-24, letters, the
+# Letters & Seals: places 21-24, letters, the
 # courier, the kiosk's tiles, the companion, its bonus cards (with or without the base cards: options.bonus_deck).
 LETTERS_SEALS = Expansion(
     name=letters_data.EXPANSION,
@@ -135,6 +135,9 @@ LETTERS_SEALS = Expansion(
     layouts=tuple(letters_data.LAYOUTS.items()),
 )
 EXPANSIONS = {MOCHA_BAKSHEESH.name: MOCHA_BAKSHEESH, LETTERS_SEALS.name: LETTERS_SEALS}
+# the Great Bazaar (11.3): both boxes and what exists only with both, the Catacombs 25; it comes last, so its
+# (lack of) named layouts is the composed one: places 1-25 lie at random, the Fountain in the centre (rulebook p.17)
+GREAT_BAZAAR = Expansion(name="great_bazaar", place_names=tuple(letters_data.GREAT_BAZAAR_PLACE_NAMES.items()))
 
 
 def compose(*boxes: Expansion) -> Content:
@@ -164,7 +167,8 @@ def compose(*boxes: Expansion) -> Content:
 def content_of(options: Options) -> Content:
     """The tables in play for `options` (frozen, so this is a pure lookup): the base and the expansions named."""
     base = BASE if options.bonus_deck == "mixed" else BASE_WITHOUT_CARDS
-    return compose(base, *(EXPANSIONS[name] for name in options.expansions))
+    boxes = tuple(EXPANSIONS[name] for name in options.expansions)
+    return compose(base, *boxes, *((GREAT_BAZAAR,) if options.great_bazaar else ()))
 
 
 def content(state) -> Content:

@@ -15,7 +15,8 @@ MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items() if c.kind in (*MO
 GOODS_AND_COFFEE = GOODS + (COFFEE,)
 
 SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)
-PLACE = Doc("a place, by its printed number (17-20: Mocha & Baksheesh)", minimum=min(ALL_PLACES),
+PLACE = Doc("a place, by its printed number (17-20: Mocha & Baksheesh, 21-24: Letters & Seals, 25: the Great "
+            "Bazaar)", minimum=min(ALL_PLACES),
             maximum=max(ALL_PLACES))
 CARD = Doc("a bonus card id in the seat's hand: B01..B10 (rules 8.1), M01..M09 (Mocha & Baksheesh, 8.2)",
            choices=CARD_IDS)

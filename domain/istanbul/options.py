@@ -17,8 +17,9 @@ LAYOUTS = BASE_LAYOUTS + ("recommended",)
 EXPANSIONS = ("mocha_baksheesh", "letters_seals")
 # boxes the engine knows in part: refused (and named) until every rule of theirs is in (domain/istanbul/README.md)
 INCOMPLETE: dict[str, str] = {}
-GREAT_BAZAAR = ("both expansions together are the Great Bazaar (rulebook p.17: places 1-25 in 5x5, the Catacombs 25, "
-                "every bonus card), which this engine does not play yet: choose one expansion")
+# both boxes together are the Great Bazaar (rulebook p.17, reference 11.3): places 1-25 in 5x5, every bonus card
+GREAT_BAZAAR = EXPANSIONS
+GREAT_BAZAAR_LAYOUTS = ("random",)  # "zufällig verteilt ... den Brunnen 7 in die Mitte": no printed layout
 # Letters & Seals' set-up step 1: its bonus cards alone, or mixed with the base game's (the Great Bazaar: all)
 BONUS_DECKS = ("mixed", "letters_seals")
 DEFAULTS = {"layout": "short_paths", "neutral_assistants": False, "expansions": [], "caravan_leader": False,
@@ -34,6 +35,10 @@ class Options:
     caravan_leader: bool = False
     bonus_deck: str = "mixed"  # with Letters & Seals: "letters_seals" leaves the base game's cards in the box
 
+    @property
+    def great_bazaar(self) -> bool:
+        return self.expansions == GREAT_BAZAAR
+
 
 def parse_options(options: dict | None, seats: int) -> Options:
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
@@ -45,8 +50,11 @@ def parse_options(options: dict | None, seats: int) -> Options:
     if unknown:
         raise InvalidOptions(f"unknown option {unknown[0]!r}")
     expansions = _expansions(options.get("expansions", DEFAULTS["expansions"]))
-    layouts = EXPANSION_LAYOUTS if expansions else BASE_LAYOUTS
+    layouts = GREAT_BAZAAR_LAYOUTS if expansions == GREAT_BAZAAR else EXPANSION_LAYOUTS if expansions else BASE_LAYOUTS
     layout = options.get("layout", layouts[0] if expansions else DEFAULTS["layout"])
+    if layout not in layouts and expansions == GREAT_BAZAAR:
+        raise InvalidOptions("the Great Bazaar lays places 1-25 out at random in 5x5, the Fountain in the centre "
+                             "(rulebook p.17): layout must be random")
     if layout not in layouts:
         if expansions and layout in BASE_LAYOUTS:
             raise InvalidOptions(f"layout {layout!r} is a 4x4 base-game layout; with an expansion the 20 places lie "
@@ -83,6 +91,4 @@ def _expansions(value) -> tuple[str, ...]:
         raise InvalidOptions(f"unknown expansion {unknown[0]!r}: this engine plays {', '.join(EXPANSIONS)}")
     if len(set(value)) != len(value):
         raise InvalidOptions("each expansion is named once")
-    if len(set(value)) > 1:
-        raise InvalidOptions(GREAT_BAZAAR)
     return tuple(name for name in EXPANSIONS if name in value)

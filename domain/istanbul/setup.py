@@ -14,6 +14,7 @@ from domain.istanbul.board import layout_acceptable
 from domain.istanbul.content import Content, content, content_of
 from domain.istanbul.data import (
     FAMILY_START,
+    FOUNTAIN,
     RUBIES_TOTAL,
     SETUP,
     SPARE_ASSISTANTS,
@@ -34,7 +35,23 @@ START_PLAYER = ("pick", "start_player", 0, False)
 
 
 def layout_step(tables: Content) -> tuple:
-    return ("shuffle", "layout", len(tables.place_ids), False)
+    return ("shuffle", "layout", len(layout_pool(tables)), False)
+
+
+def layout_pool(tables: Content) -> tuple[int, ...]:
+    """The places a random layout's shuffle permutes (canonical order): all of them, or all but the Fountain where
+    its cell is fixed (the Great Bazaar's centre; ruling R-47: fix it, shuffle the rest)."""
+    if len(tables.grid.centre_cells()) == 1:
+        return tuple(p for p in tables.place_ids if p != FOUNTAIN)
+    return tables.place_ids
+
+
+def random_layout(tables: Content, outcome: tuple[int, ...]) -> tuple[int, ...]:
+    """The layout a shuffle outcome lays out: the pool permuted, the Fountain put on its fixed cell if it has one."""
+    layout = list(apply_permutation(layout_pool(tables), outcome))
+    if len(layout) < len(tables.place_ids):
+        layout.insert(tables.grid.centre_cells()[0], FOUNTAIN)
+    return tuple(layout)
 
 
 def place_figure(figure: str, index: int = 0, by_dealer: bool = False) -> tuple:
@@ -98,7 +115,7 @@ def decide_setup_chance(state: State, label: str, outcome: tuple[int, ...]) -> l
         lira = tuple(START_LIRA[(s - start) % state.seats] for s in range(state.seats))
         return [StartPlayerChosen(start, lira)]
     if label == "layout":
-        layout = apply_permutation(tables.place_ids, outcome)
+        layout = random_layout(tables, outcome)
         return [LayoutDrawn(layout, layout_acceptable(tables.grid, layout, tables.grid.centre_cells()))]
     if label == "bonus_deck":
         deck = apply_permutation(tables.deck, outcome)

@@ -267,7 +267,9 @@ VIEW_SCHEMA = {
             "propertyNames": {"pattern": "^[0-9]+$"},
             "additionalProperties": string("the place's name", sorted({**PLACE_NAMES,
                                                                        **mocha_data.PLACE_NAMES,
-                                                                       **letters_data.PLACE_NAMES}.values())),
+                                                                       **letters_data.PLACE_NAMES,
+                                                                       **letters_data.GREAT_BAZAAR_PLACE_NAMES
+                                                                       }.values())),
         },
         "start_player": seat("the start player (the round ends before its next turn)"),
         "current": seat("the seat whose turn it is"),

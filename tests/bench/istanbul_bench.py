@@ -7,7 +7,8 @@
   evolve, chance, the dealer's draw), without the table's runner and bookkeeping;
 - events replayed per second: the fold of `evolve` over those games' recorded events.
 
-The base game, Mocha & Baksheesh and Letters & Seals (recommended 5x4 layouts) are measured side by side; Jaipur is measured the
+The base game, Mocha & Baksheesh and Letters & Seals (recommended 5x4 layouts) and the Great Bazaar (both boxes,
+a random 5x5 layout) are measured side by side; Jaipur is measured the
 same way in the same run as the baseline. Timings vary with the machine's load, so each
 figure is the best of a few rounds; the figures are printed, never asserted.
 """
@@ -27,7 +28,8 @@ ROUNDS = 3
 REPLAYS = 5
 
 
-BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}, "letters_seals": {"expansions": ["letters_seals"]}}
+BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}, "letters_seals": {"expansions": ["letters_seals"]},
+         "great_bazaar": {"expansions": ["mocha_baksheesh", "letters_seals"]}}
 
 
 def playout(name: str, seats: int, seed: int, options: dict | None = None) -> Table:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tests.conftest import sized
+from tests.conftest import PROFILE, sized
 
 JAIPUR_RULE_OPTIONS = st.fixed_dictionaries(
     {},
@@ -83,6 +83,23 @@ PROFILES = {
         # its own secrets too: the letter pile and the kiosk's stack (and their reshuffles)
         "secret_labels": ("letter_pile", "kiosk_tiles", "letter_reshuffle", "kiosk_reshuffle", "bonus_deck",
                           "bonus_reshuffle"),
+        "max_commands": 20_000,
+    },
+    "istanbul/great_bazaar": {
+        "game": "istanbul",
+        # by default a drawn game at 3 seats beside the 2-seat example (a 5-seat Great Bazaar game under every check
+        # takes a minute; 5 seats with and without the variants: tests/property/test_istanbul_great_bazaar.py), and
+        # the no-leak routes test (tests/api) plays one mode; every count under the long profile
+        "seats": (2, 3, 4, 5) if PROFILE == "long" else (3,),
+        "options": st.fixed_dictionaries({"expansions": st.just(["mocha_baksheesh", "letters_seals"])},
+                                         optional={"layout": st.just("random"), "neutral_assistants": st.booleans(),
+                                                   "caravan_leader": st.booleans()}),
+        "examples": ((2, {"expansions": ["mocha_baksheesh", "letters_seals"], "neutral_assistants": True,
+                          "caravan_leader": True}),),
+        "games": sized(ci=1, long=100),
+        # every box's secrets: the bonus and guild decks, the letter pile, the kiosk's stack (and reshuffles)
+        "secret_labels": ("bonus_deck", "guild_deck", "letter_pile", "kiosk_tiles", "bonus_reshuffle",
+                          "guild_reshuffle", "letter_reshuffle", "kiosk_reshuffle"),
         "max_commands": 20_000,
     },
     "tiny": {

@@ -25,6 +25,7 @@ from domain.istanbul.places import (
     auction_house,
     black_market,
     caravansary,
+    catacombs,
     coffee_house,
     coffee_roastery,
     embassy,
@@ -51,8 +52,9 @@ BASE_MODULES = (
 )
 MOCHA_MODULES = (coffee_roastery, guild_hall, tavern, coffee_house)
 LETTERS_MODULES = (embassy, kiosk, auction_house, secret_society)
+GREAT_BAZAAR_MODULES = (catacombs,)
 # every place module known, in the order views list them: place ids never repeat across boxes
-MODULES = BASE_MODULES + MOCHA_MODULES + LETTERS_MODULES
+MODULES = BASE_MODULES + MOCHA_MODULES + LETTERS_MODULES + GREAT_BAZAAR_MODULES
 BY_PLACE = {place: module for module in MODULES for place in module.PLACES}
 BY_COMMAND = {cls: module for module in MODULES for cls in module.COMMANDS}
 RUBY_EVENTS = frozenset(cls for module in MODULES for cls in getattr(module, "RUBY_EVENTS", ()))

@@ -257,3 +257,29 @@ def mocha_acting(place: int, seats: int = 2, setup_kwargs: dict | None = None, *
 def letters_turn_start(seats=3, players=None, **fields) -> State:
     """A Letters & Seals game where seat 0's turn begins (phase 1); `players`: seat -> Player changes."""
     return position(letters_game(seats), players=players, current=0, **{"phase": MOVEMENT, **fields})
+
+
+GREAT_BAZAAR = MOCHA + LETTERS
+# a Great Bazaar layout (5x5, the Fountain in the centre, black market and tea house 5 apart in other rows and columns)
+BAZAAR_ROWS = [[1, 2, 3, 4, 5], [6, 8, 10, 11, 12], [13, 14, 7, 15, 16], [17, 18, 19, 20, 21], [22, 23, 24, 9, 25]]
+
+
+def bazaar_permutation(rows: list[list[int]]) -> tuple[int, ...]:
+    """The Great Bazaar layout shuffle's outcome that lays out `rows`: it permutes every place but the Fountain
+    (ascending), which lies in the centre."""
+    flat = [place for row in rows for place in row if place != 7]
+    ordered = sorted(flat)
+    return tuple(ordered.index(place) for place in flat)
+
+
+def bazaar(seats=2, rows=None, **kwargs) -> State:
+    """A Great Bazaar game after set-up (BAZAAR_ROWS unless `rows`)."""
+    return setup(seats, layout="random", expansions=GREAT_BAZAAR,
+                 layouts=[bazaar_permutation(rows or BAZAAR_ROWS)], **kwargs)
+
+
+def bazaar_acting(place: int, seats: int = 2, setup_kwargs: dict | None = None, **kwargs) -> State:
+    """`acting` in a Great Bazaar game (BAZAAR_ROWS)."""
+    return acting(place, seats, setup_kwargs={"expansions": GREAT_BAZAAR, "layout": "random",
+                                              "layouts": [bazaar_permutation(BAZAAR_ROWS)],
+                                              **(setup_kwargs or {})}, **kwargs)

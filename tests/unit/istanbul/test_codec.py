@@ -46,6 +46,8 @@ COMMAND_SAMPLES = [
     lc.UseNeutralFigure(0, "L09", "smuggler", "blue", "blue"), lc.UseNeutralFigure(0, "L09", "courier", "letter",
                                                                                    None, 5),
     c.Move(0, 16, "L12"), c.PlayBonusCard(0, "L03", good="green"),
+    # the Great Bazaar
+    lc.VisitCatacombs(0, "coffee", 16), lc.VisitCatacombs(0, "red", None),
 ]
 
 EVENT_SAMPLES = [
@@ -89,6 +91,8 @@ EVENT_SAMPLES = [
     le.FamilyMemberStepped(0, "L06", 4, 21),
     le.NeutralFigureUsed(0, "governor", None, 0, 2, "B01", None, (3,), (5,)),
     le.BonusCardCopied(0, "B01", "gain_good", good="red", gained=1),
+    # the Great Bazaar
+    le.CatacombsVisited(0, "coffee", 1, "merchant", 16), le.CatacombsVisited(0, "red", 0, None, None),
 ]
 
 

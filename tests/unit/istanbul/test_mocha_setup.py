@@ -75,7 +75,7 @@ def test_the_baksheesh_tile_starts_with_3_yellow_goods_up_and_no_barrier_lies_on
 @pytest.mark.parametrize("given, word", [
     ({"layout": "short_paths"}, "5x4"),
     ({"layout": "ordered"}, "5x4"),
-    ({"expansions": ["mocha_baksheesh", "letters_seals"]}, "Great Bazaar"),
+    ({"expansions": ["mocha_baksheesh", "letters_seals"], "layout": "recommended"}, "Great Bazaar"),
     ({"expansions": ["mocha_baksheesh", "mocha_baksheesh"]}, "once"),
     ({"expansions": "mocha_baksheesh"}, "list"),
 ])

@@ -14,7 +14,7 @@ import pytest
 
 from domain import registry
 from domain import table as tables
-from domain.istanbul.options import BASE_LAYOUTS, EXPANSION_LAYOUTS
+from domain.istanbul.options import BASE_LAYOUTS, EXPANSION_LAYOUTS, GREAT_BAZAAR_LAYOUTS
 from service.pictures import board
 from tests.support.driver import Table
 
@@ -66,7 +66,8 @@ def test_self_contained():
 
 
 BOXES = [{"layout": layout} for layout in BASE_LAYOUTS] + [
-    {"expansions": [box], "layout": layout} for box in ("mocha_baksheesh", "letters_seals") for layout in EXPANSION_LAYOUTS]
+    {"expansions": [box], "layout": layout} for box in ("mocha_baksheesh", "letters_seals") for layout in EXPANSION_LAYOUTS
+] + [{"expansions": ["mocha_baksheesh", "letters_seals"], "layout": layout} for layout in GREAT_BAZAAR_LAYOUTS]
 
 
 @pytest.mark.parametrize("options", BOXES, ids=lambda o: "+".join([*o.get("expansions", []), o["layout"]]))
@@ -176,6 +177,17 @@ def test_jaipur_hidden_hand_sizes_are_not_drawn():
     other = next(g for g in root.iter(f"{SVG_NS}g") if g.get("data-seat") == "1")
     assert not [g for g in other.iter(f"{SVG_NS}g") if "card" in (g.get("class") or "")]
     assert "hand and herd" in "".join(other.itertext())
+
+
+def test_the_great_bazaar_is_a_5x5_grid_with_the_fountain_in_the_centre_and_the_catacombs():
+    table = played(istanbul, 2, {"expansions": ["mocha_baksheesh", "letters_seals"]}, moves=12, seed=5)
+    root = parse(board.render(body(istanbul, table, None)))
+    cells = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "place"]
+    assert len(cells) == 25 and int(cells[12].get("data-place")) == 7
+    catacombs = next(g for g in cells if g.get("data-place") == "25")
+    assert "Catacombs" in "".join(catacombs.itertext())
+    frames = [next(g.iter(f"{SVG_NS}rect")) for g in cells]  # each cell's frame comes first
+    assert len({frame.get("x") for frame in frames}) == 5 and len({frame.get("y") for frame in frames}) == 5
 
 
 def expansion_view(rows: int, columns: int) -> dict:
