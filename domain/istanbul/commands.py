@@ -20,7 +20,7 @@ from domain.istanbul.data import (
     POLICE_STATION,
     TILE_COLOURS,
 )
-from domain.istanbul.docs import CARD_IDS, COUNTS, MOVEMENT_CARDS, PLACE, SEAT
+from domain.istanbul.docs import CARD_IDS, COUNTS, GOODS_AND_COFFEE, MOVEMENT_CARDS, PLACE, SEAT
 from domain.istanbul.frozen import record
 from domain.istanbul.goods import NONE, freeze
 
@@ -251,7 +251,8 @@ class PlayBonusCard:
     seat: Annotated[int, SEAT]
     card: Annotated[str, Doc("the bonus card id played from hand (B08, B09 and M07 go with move, M06 with "
                              "turn_die_to_six)", choices=CARD_IDS)]
-    good: Annotated[str | None, Doc("B01: the good taken; L03: the good paid; else null", choices=GOODS)] = None
+    good: Annotated[str | None, Doc("B01: the good taken; L03: the good paid (coffee too, in the Great Bazaar); else "
+                                    "null", choices=GOODS_AND_COFFEE)] = None
     place: Annotated[int | None, Doc("B10: the place whose own assistant comes back; else null",
                                      minimum=PLACE.minimum, maximum=PLACE.maximum)] = None
     reward: Annotated[str | None, Doc("B06: card (draw 1 bonus card) or lira (3 lira); else null",

@@ -42,8 +42,9 @@ class UseCourier:
 
     seat: Annotated[int, SEAT]
     pay: Annotated[str, Doc("\"lira\" (2 lira), \"letter\" (the face-up letter `letter`), \"sealed\" (a delivered "
-                            "letter) or \"free\" (the tavern's encounter tile)",
-                            choices=("lira", "letter", "sealed", "free"))]
+                            "letter), \"drawn\" (the letter just taken from the courier, given straight back) or "
+                            "\"free\" (the tavern's encounter tile)",
+                            choices=("lira", "letter", "sealed", "drawn", "free"))]
     letter: Annotated[int | None, Doc("pay=letter: the place number of the face-up letter given (the one just "
                                       "taken may be it); else null", minimum=1, maximum=25)] = None
 
