@@ -81,6 +81,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "take_companion": ((), ()),
     "step_family_member": (("place", "card"), ()),
     "use_neutral_figure": (("card", "figure", "pay"), ("good", "letter")),
+    # the Great Bazaar
+    "visit_catacombs": (("good",), ("place",)),
 }
 # how a field's value is written, by field name (anything else is a plain word)
 PLACE, PLACES, GOODS, INT, FLAG = "place", "places", "goods", "int", "flag"
