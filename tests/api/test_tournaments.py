@@ -21,13 +21,14 @@ from tests.support.tournaments import own_redis
 registry.register("tiny", "tests.support.tiny_game")
 
 ORGANISER, ADMIN = "organiser-of-tournaments", "admin-of-tournaments"
+SECOND_ORGANISER = "another-configured-organiser"  # configured beside ORGANISER: an identity of its own
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     with own_redis(tmp_path_factory.mktemp("redis")) as url:
         yield create_app({"REDIS_URL": url, "TESTING": True, "INLINE_DEALER": True, "ADMIN_TOKENS": ADMIN,
-                          "ORGANISER_TOKENS": ORGANISER})
+                          "ORGANISER_TOKENS": f"{ORGANISER},{SECOND_ORGANISER}"})
 
 
 @pytest.fixture
@@ -224,6 +225,24 @@ def test_a_rating_left_out_is_the_players_rating_in_the_game_and_seeds_the_brack
     assert register(client, tid, name="Unrated")["rating"] == 0
     started = call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER).json
     assert started["seeding"][:2] == [winner, loser]
+
+
+def test_two_configured_organisers_cannot_act_on_each_others_tournaments(app, client):
+    mine, theirs = tiny(client, ORGANISER), tiny(client, SECOND_ORGANISER)
+    for tid, owner, stranger in ((mine, ORGANISER, SECOND_ORGANISER), (theirs, SECOND_ORGANISER, ORGANISER)):
+        player = register(client, tid, owner, name="Owner's player")["player"]
+        base = f"/v1/tournaments/{tid}"
+        assert code(call(client, "POST", f"{base}/players", stranger, json={"name": "X"})) == "not_your_tournament"
+        assert code(call(client, "DELETE", f"{base}/players/{player}", stranger)) == "not_your_tournament"
+        assert code(call(client, "POST", f"{base}/seeding", stranger)) == "not_your_tournament"
+        assert code(call(client, "POST", f"{base}/start", stranger)) == "not_your_tournament"
+    assert call(client, "POST", f"/v1/tournaments/{theirs}/players", ADMIN, json={"name": "Admin's"}).status_code == 201
+    ids = app.extensions["bazaar.identities"]
+    first, second = ids.verify(ORGANISER).identity, ids.verify(SECOND_ORGANISER).identity
+    assert first != second and first.startswith("configured-") and ORGANISER not in first
+    assert create_app({"REDIS_URL": app.config["REDIS_URL"], "TESTING": True, "ORGANISER_TOKENS": ORGANISER}
+                      ).extensions["bazaar.identities"].verify(ORGANISER).identity == first  # same after a restart
+    assert call(client, "POST", f"/v1/tournaments/{mine}/players", ORGANISER, json={"name": "Own"}).status_code == 201
 
 
 def test_too_few_players_cannot_start(client):
