@@ -115,19 +115,23 @@ def test_the_sdk_runs_a_small_tournament_of_bots_and_reads_it_back(stack):
     api, _worker = stack
     club = Client(api.base, ORGANISER)
     created = club.create_tournament("tiny", "round_robin", 2, options={"goal": 2})
-    tid = created["id"]
-    players = [club.register(tid, name=f"R{i}", bot="random")["player"] for i in range(3)]
+    tid = created.id
+    players = [club.register(tid, name=f"R{i}", bot="random").player for i in range(3)]
     club.start_tournament(tid)
-    wait_for(lambda: Client(api.base).tournament(tid)["phase"] == "finished", timeout=60, interval=0.2)
+    wait_for(lambda: Client(api.base).tournament(tid).finished, timeout=60, interval=0.2)
     anyone = Client(api.base)
-    assert tid in {s["id"] for s in anyone.tournaments(limit=1)}  # paged to the end
-    assert len(anyone.rounds(tid)["rounds"]) == 3  # three players: a dummy, so one sits out each round
+    assert tid in {s.id for s in anyone.tournaments(limit=1)}  # paged to the end
+    rounds = anyone.rounds(tid).rounds
+    assert len(rounds) == 3 and all(len(r.byes) == 1 and r.complete for r in rounds)  # a dummy: one sits out
+    table = rounds[0].tables[0]
+    assert table.game_id and table.result.by == "game" and sorted(table.result.places) in ([1, 1], [1, 2])
     assert anyone.standings(tid, csv=True).startswith("rank,player,name,points")
-    assert [s["player"] for s in anyone.standings(tid)["standings"]] == [
-        s["player"] for s in anyone.tournament(tid)["standings"]]
+    assert [s.player for s in anyone.standings(tid).standings] == [s.player for s in anyone.tournament(tid).standings]
     assert verify(anyone.export_tournament(tid).splitlines())[0] is True
-    assert anyone.tournament_events(tid, after=0, limit=1)["events"][0]["type"] == "tournament_created"
-    assert anyone.ratings(players[0])["ratings"]["tiny"]["games"] == 2
+    assert anyone.tournament_events(tid, after=0, limit=1).events[0]["type"] == "tournament_created"
+    rating = anyone.ratings(players[0]).ratings["tiny"]
+    assert rating.games == 2 and rating.system == "elo" and {c.source for c in rating.history} == {tid}
+    assert rating.history[-1].after == rating.rating
     late = club.create_tournament("tiny", "swiss", 2, rounds=1, options={"goal": 2})
-    alone = club.register(late["id"], name="Alone")
-    assert club.withdraw(late["id"], alone["player"])["withdrawn"] is True
+    alone = club.register(late.id, name="Alone")
+    assert club.withdraw(late.id, alone.player).withdrawn is True
