@@ -4,7 +4,11 @@ A token is `<token id>.<secret>`; Redis keeps only SHA-256 of the secret, under 
 compares digests in constant time (the id only finds the record, so a lookup's timing says nothing about the
 secret). Every stored token expires (`expires_at`) and can be revoked one by one or with its identity.
 Admin and organiser tokens may also come from configuration (BAZAAR_ADMIN_TOKENS, BAZAAR_ORGANISER_TOKENS):
-hashed when loaded, never expiring, revoked by removing them from the configuration.
+hashed when loaded, never expiring, revoked by removing them from the configuration. Each configured token is an
+identity of its own (`configured_identity`), the same in every process and after a restart, so two clubs given
+one configured token each cannot manage each other's tournaments. The identity is derived from the token: it
+shows in public logs (a tournament's `by`), which is harmless for the long random tokens configuration must hold
+(128 bits or more) and is why a guessable configured token is doubly wrong.
 
 Seat tokens stay per game (service/creation.py, the game's meta); a game's seat may also be bound to a player
 id at creation (`Meta.players`), and the player's token then acts for that seat.
@@ -27,7 +31,7 @@ import redis
 
 SCOPES = ("seat", "player", "organiser", "admin")
 KINDS = ("player", "organiser", "admin")  # identity kinds: an identity's tokens carry its kind as their scope
-CONFIGURED = "configured"  # the identity of tokens that come from configuration
+CONFIGURED = "configured"  # the prefix of the identities of tokens that come from configuration
 _STORED = re.compile(r"^([0-9a-f]{16})\.([A-Za-z0-9_-]{20,100})$")
 
 
@@ -40,7 +44,7 @@ class Principal:
     """Who a non-seat token speaks for."""
 
     scope: str  # "player", "organiser" or "admin"
-    identity: str  # identity id, or CONFIGURED
+    identity: str  # identity id, or a configured token's (configured_identity)
     token_id: str | None = None  # None for a configured token
     expires_at: int | None = None
     created_by: str | None = None  # the identity that created this one (an organiser for a player)
@@ -61,8 +65,9 @@ class Identities:
         self.redis = client
         self.prefix = prefix
         # configured tokens are hashed at load: the process keeps no bearer secret it was not sent
-        self.configured = [(digest(t), "admin") for t in _split(admin_tokens)]
-        self.configured += [(digest(t), "organiser") for t in _split(organiser_tokens)]
+        self.configured = [(digest(t), "admin", configured_identity("admin", t)) for t in _split(admin_tokens)]
+        self.configured += [(digest(t), "organiser", configured_identity("organiser", t))
+                            for t in _split(organiser_tokens)]
 
     def _identity(self, identity: str) -> str:
         return f"{self.prefix}:identity:{identity}"
@@ -138,9 +143,9 @@ class Identities:
         """The principal a token speaks for; None if it is unknown, revoked or expired."""
         found = None
         offered = digest(token)
-        for expected, scope in self.configured:  # every configured digest is compared: constant time
+        for expected, scope, identity in self.configured:  # every configured digest is compared: constant time
             if secrets.compare_digest(offered, expected) and found is None:
-                found = Principal(scope, CONFIGURED)
+                found = Principal(scope, identity)
         if found is not None:
             return found
         match = _STORED.match(token)
@@ -153,6 +158,12 @@ class Identities:
         if expires_at <= (time.time() if now is None else now):
             return None
         return Principal(record["scope"], record["identity"], match.group(1), expires_at, record["created_by"])
+
+
+def configured_identity(scope: str, token: str) -> str:
+    """A configured token's identity: `configured-` and 16 hex digits of SHA-256 over the scope and the token
+    (domain-separated from the stored digests, which hash the secret alone)."""
+    return f"{CONFIGURED}-" + hashlib.sha256(f"bazaar/configured/{scope}/{token}".encode()).hexdigest()[:16]
 
 
 def _split(tokens: str) -> list[str]:

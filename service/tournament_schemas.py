@@ -32,7 +32,7 @@ class RegisterPlayer(Schema):
 
     player = fields.String(load_default=None, validate=HEX16)
     name = fields.String(load_default=None, validate=validate.Length(min=1, max=100))
-    rating = JsonInteger(load_default=0, validate=validate.Range(min=0, max=10_000))
+    rating = JsonInteger(load_default=None, validate=validate.Range(min=0, max=10_000))  # None: the rating book's
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
     expires_in_s = JsonInteger(load_default=None, validate=validate.Range(min=60, max=10 * 365 * 86400))
 

@@ -44,6 +44,15 @@ class StartTournament:
 
 
 @dataclass(frozen=True)
+class DrawSeeding:
+    """Draw the seeding by lot before the start: a shuffle of the registered players by the dealer's published
+    construction (domain/table/dealer.py) from `seed`, which the service draws; registration closes."""
+
+    TYPE = "draw_seeding"
+    seed: str
+
+
+@dataclass(frozen=True)
 class PairRound:
     TYPE = "pair_round"
 
@@ -74,5 +83,5 @@ class FinishTournament:
     TYPE = "finish_tournament"
 
 
-COMMANDS = {cls.TYPE: cls for cls in (CreateTournament, RegisterPlayer, WithdrawPlayer, StartTournament, PairRound,
+COMMANDS = {cls.TYPE: cls for cls in (CreateTournament, RegisterPlayer, WithdrawPlayer, DrawSeeding, StartTournament, PairRound,
                                       AssignGame, RecordResult, FinishTournament)}

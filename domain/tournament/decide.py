@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from domain import registry
 from domain.core import RuleViolation
+from domain.table import dealer
 from domain.table import options as platform_options
 from domain.tournament import pairing, seating
 from domain.tournament import violations as v
 from domain.tournament.commands import (
     AssignGame,
     CreateTournament,
+    DrawSeeding,
     FinishTournament,
     PairRound,
     RecordResult,
@@ -24,6 +26,7 @@ from domain.tournament.events import (
     PlayerWithdrawn,
     ResultRecorded,
     RoundPaired,
+    SeedingDrawn,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -89,6 +92,8 @@ def _check_rounds(command: CreateTournament) -> None:
 def decide_register(state: State, command: RegisterPlayer) -> list:
     if not isinstance(state, Registering):
         raise RuleViolation(v.NOT_REGISTERING, "registration is closed")
+    if state.drawn is not None:
+        raise RuleViolation(v.SEEDING_DRAWN, "the seeding was drawn by lot: registration is closed")
     if not command.player or not command.name:
         raise _invalid("a player has an id and a name")
     if any(p.id == command.player for p in state.players):
@@ -123,14 +128,37 @@ def _walkover(round_: int, table: Table, absent: set[str]) -> ResultRecorded:
     return ResultRecorded(round_, table.number, table.game_id, Result(places, zeros, zeros, forfeited, "withdrawal"))
 
 
-def decide_start(state: State, command: StartTournament) -> list:
+def decide_draw(state: State, command: DrawSeeding) -> list:
+    """A shuffle of the players in registration order by the dealer's construction (draw 0 of `seed`)."""
     if not isinstance(state, Registering):
         raise RuleViolation(v.NOT_REGISTERING, "the tournament has started already")
+    if state.drawn is not None:
+        raise RuleViolation(v.SEEDING_DRAWN, "the seeding was drawn already")
+    if not command.seed:
+        raise _invalid("a draw needs a seed")
+    _enough_players(state)
+    shuffled = dealer.outcome(command.seed.encode(), 0, "shuffle", len(state.players), 0)
+    return [SeedingDrawn(command.seed, tuple(state.players[i].id for i in shuffled))]
+
+
+def _enough_players(state: Registering) -> None:
     need = 2 if state.settings.head_to_head else seating.MIN_TABLE
     if len(state.players) < need:
         raise RuleViolation(v.TOO_FEW_PLAYERS, f"at least {need} players")
+
+
+def decide_start(state: State, command: StartTournament) -> list:
+    """The seeding: the one drawn by lot (less any player withdrawn since), else the order given, else by rating
+    (the registration order breaking ties)."""
+    if not isinstance(state, Registering):
+        raise RuleViolation(v.NOT_REGISTERING, "the tournament has started already")
+    _enough_players(state)
     ids = [p.id for p in state.players]
-    if command.order:
+    if command.order and state.drawn is not None:
+        raise RuleViolation(v.SEEDING_DRAWN, "the seeding was drawn by lot: start without an order")
+    if state.drawn is not None:
+        seeding = tuple(p for p in state.drawn if p in ids)
+    elif command.order:
         if sorted(command.order) != sorted(ids):
             raise RuleViolation(v.BAD_ORDER, "the order names every registered player once")
         seeding = tuple(command.order)
@@ -238,6 +266,7 @@ def decide_finish(state: State, command: FinishTournament) -> list:
 _DECIDE = {
     RegisterPlayer: decide_register,
     WithdrawPlayer: decide_withdraw,
+    DrawSeeding: decide_draw,
     StartTournament: decide_start,
     PairRound: decide_pair,
     AssignGame: decide_assign,

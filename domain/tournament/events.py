@@ -45,6 +45,16 @@ class PlayerWithdrawn:
 
 
 @dataclass(frozen=True)
+class SeedingDrawn:
+    """The seeding drawn by lot (strongest first), and the seed it was drawn from: anyone can draw it again."""
+
+    TYPE = "seeding_drawn"
+    V = 1
+    seed: str
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TournamentStarted:
     TYPE = "tournament_started"
     V = 1
@@ -87,5 +97,5 @@ class TournamentFinished:
     V = 1
 
 
-EVENTS = {cls.TYPE: cls for cls in (TournamentCreated, PlayerRegistered, PlayerWithdrawn, TournamentStarted,
+EVENTS = {cls.TYPE: cls for cls in (TournamentCreated, PlayerRegistered, PlayerWithdrawn, SeedingDrawn, TournamentStarted,
                                     RoundPaired, GameAssigned, ResultRecorded, TournamentFinished)}

@@ -10,6 +10,7 @@ from domain.tournament.events import (
     PlayerWithdrawn,
     ResultRecorded,
     RoundPaired,
+    SeedingDrawn,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -57,6 +58,12 @@ def apply_player_withdrawn(state: State, event: PlayerWithdrawn) -> State:
     return state
 
 
+def apply_seeding_drawn(state: State, event: SeedingDrawn) -> State:
+    if not isinstance(state, Registering):
+        return state
+    return replace(state, drawn=event.order)
+
+
 def apply_tournament_started(state: State, event: TournamentStarted) -> State:
     if not isinstance(state, Registering):
         return state
@@ -94,6 +101,7 @@ _APPLY = {
     TournamentCreated: apply_tournament_created,
     PlayerRegistered: apply_player_registered,
     PlayerWithdrawn: apply_player_withdrawn,
+    SeedingDrawn: apply_seeding_drawn,
     TournamentStarted: apply_tournament_started,
     RoundPaired: apply_round_paired,
     GameAssigned: apply_game_assigned,

@@ -60,7 +60,7 @@ def pair(state: Running) -> tuple[list[list[str]], list[str]]:
     if settings.format == "round_robin":
         if settings.head_to_head:
             return round_robin.pair_head_to_head(state.seeding, number)
-        return round_robin.pair_tables(active(state), settings.table_size, meetings(state.rounds)), []
+        return round_robin.pair_tables(active(state), settings.table_size, state.rounds, planned_rounds(state)), []
     if settings.format == "swiss":
         if settings.head_to_head:
             return swiss.pair_head_to_head(ranked(state, records), records)

@@ -39,7 +39,7 @@ def view(state: State) -> dict:
                          "bot": p.bot}
                         for p in state.players]}
     if isinstance(state, Registering):
-        return body
+        return body | ({"seeding": list(state.drawn)} if state.drawn is not None else {})
     body["rounds_planned"] = pairing.planned_rounds(state)
     body["seeding"] = list(state.seeding)
     body["rounds"] = [{"round": r.number, "byes": list(r.byes), "tables": [_table(t) for t in r.tables]}

@@ -1,5 +1,5 @@
-"""Round robin. Head-to-head: FIDE's Berger tables, every pair once. Istanbul tables: each round seats the players
-so that pairs who met already meet again as little as possible (seating.improve on meeting counts).
+"""Round robin. Head-to-head: FIDE's Berger tables, every pair once. Istanbul tables: the rounds left are planned
+at once so that pairs meet as evenly as possible (schedule.plan), and each round is the plan's next.
 
 Berger tables for n players (n even; an odd field adds a dummy whose opponent has a bye), players numbered 1..n in
 seeding order: round r (1-based) rotates 1..n-1 by (r-1)·n/2 places; table 1 sets the rotation's first against n
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.tournament import seating
+from domain.tournament import schedule, seating
+from domain.tournament.records import meetings
+from domain.tournament.state import Round
 
 
 def berger_rounds(count: int) -> int:
@@ -49,8 +51,29 @@ def table_rounds(count: int, table_size: int) -> int:
     return max(1, -(-(count - 1) // (table_size - 1)))
 
 
-def pair_tables(active: Sequence[str], table_size: int, met: dict[frozenset, int]) -> list[list[str]]:
-    """One round of tables of 3-5 for the `active` players (seeding order), fewest repeated meetings first."""
+def pair_tables(active: Sequence[str], table_size: int, played: Sequence[Round], planned: int) -> list[list[str]]:
+    """The next round of tables of 3-5 for the `active` players (seeding order): the next round of the plan
+    (schedule.plan) made when the current field first sat down, so the rounds follow one plan; a field changed by
+    a withdrawal gets a new plan over the rounds left. A plan that the rounds played no longer follow (a planner
+    changed mid-tournament) is made again from here."""
     sizes = seating.table_sizes(len(active), table_size)
-    cost = seating.meeting_cost(met, base=len(active) * seating.MAX_TABLE + 1)
-    return seating.best_seating(active, sizes, cost)
+    origin = len(played)
+    while origin > 0 and _seated(played[origin - 1]) == set(active):
+        origin -= 1
+    rounds = schedule.plan(active, sizes, planned - origin, meetings(tuple(played[:origin])))
+    done = len(played) - origin
+    if all(_tables(r) == _tables_of(p) for r, p in zip(rounds, played[origin:])):
+        return rounds[done]
+    return schedule.plan(active, sizes, planned - len(played), meetings(tuple(played)))[0]
+
+
+def _seated(round_: Round) -> set[str]:
+    return {p for t in round_.tables for p in t.players}
+
+
+def _tables(tables: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    return sorted(tuple(t) for t in tables)
+
+
+def _tables_of(round_: Round) -> list[tuple[str, ...]]:
+    return _tables([t.players for t in round_.tables])

@@ -81,8 +81,11 @@ class Unstarted:
 
 @dataclass(frozen=True)
 class Registering:
+    """`drawn`: the seeding drawn by lot, once drawn (registration is then closed; a withdrawal leaves it)."""
+
     settings: Settings
     players: tuple[Player, ...]
+    drawn: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

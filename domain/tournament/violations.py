@@ -13,6 +13,7 @@ UNKNOWN_PLAYER = "tournament.unknown_player"
 ALREADY_WITHDRAWN = "tournament.already_withdrawn"
 TOO_FEW_PLAYERS = "tournament.too_few_players"  # fewer than one game's worth at the start
 BAD_ORDER = "tournament.bad_order"  # a seeding order that is not a permutation of the registered players
+SEEDING_DRAWN = "tournament.seeding_drawn"  # registering, drawing again or giving an order after the draw by lot
 ROUND_IN_PROGRESS = "tournament.round_in_progress"  # pairing or finishing before the last game of the round ended
 NO_ROUNDS_LEFT = "tournament.no_rounds_left"  # pairing after the format's last round
 ROUNDS_REMAINING = "tournament.rounds_remaining"  # finishing before the format's last round
@@ -24,6 +25,6 @@ BAD_RESULT = "tournament.bad_result"  # seats out of range, lengths that differ 
 
 ALL_CODES = (
     INVALID_OPTIONS, UNKNOWN_COMMAND, NOT_CREATED, ALREADY_CREATED, NOT_REGISTERING, NOT_RUNNING, ALREADY_REGISTERED,
-    UNKNOWN_PLAYER, ALREADY_WITHDRAWN, TOO_FEW_PLAYERS, BAD_ORDER, ROUND_IN_PROGRESS, NO_ROUNDS_LEFT, ROUNDS_REMAINING,
-    UNKNOWN_TABLE, TABLE_HAS_GAME, GAME_ELSEWHERE, UNKNOWN_GAME, BAD_RESULT,
+    UNKNOWN_PLAYER, ALREADY_WITHDRAWN, TOO_FEW_PLAYERS, BAD_ORDER, SEEDING_DRAWN, ROUND_IN_PROGRESS, NO_ROUNDS_LEFT,
+    ROUNDS_REMAINING, UNKNOWN_TABLE, TABLE_HAS_GAME, GAME_ELSEWHERE, UNKNOWN_GAME, BAD_RESULT,
 )

@@ -5,6 +5,7 @@ rest (service/tournament_loop.py). Nothing here is hidden: a tournament serves n
 from __future__ import annotations
 
 import json
+import secrets
 
 from flask import Blueprint, Response, current_app, g, request, url_for
 
@@ -92,7 +93,7 @@ def get_tournament(tournament_id: str):
 @bp.post("/tournaments/<tournament_id:tournament_id>/players")
 @requires_scope("organiser", "admin")
 def register_player(tournament_id: str):
-    managed(tournament_id)
+    folded = managed(tournament_id)
     args = schemas.load(ts.RegisterPlayer(), json_body())
     if (args["player"] is None) == (args["name"] is None):
         raise Unprocessable("invalid_player", "name an existing player (`player`) or a new one (`name`)", "player")
@@ -108,12 +109,22 @@ def register_player(tournament_id: str):
     else:
         issued = identities().create("player", args["name"], g.principal.identity, ttl(args))
         player, name = issued.identity, issued.name
-    folded, _ = tournaments().execute(tournament_id, [tc.RegisterPlayer(player, name, args["rating"], args["bot"])],
+    rating = args["rating"] if args["rating"] is not None else rated(player, getattr(folded.state, "settings", None))
+    folded, _ = tournaments().execute(tournament_id, [tc.RegisterPlayer(player, name, rating, args["bot"])],
                                       g.principal.identity)
-    body = {"player": player, "name": name, "rating": args["rating"], "bot": args["bot"], "version": folded.version}
+    body = {"player": player, "name": name, "rating": rating, "bot": args["bot"], "version": folded.version}
     if issued is not None:  # the new player's token: shown once, it acts in every game of the tournament
         body |= {"token": issued.token, "token_id": issued.token_id, "expires_at": issued.expires_at}
     return body, 201
+
+
+def rated(player: str, settings) -> int:
+    """The player's published rating in the tournament's game (rounded, at least 0), so that seeding by rating
+    (the default: an elimination bracket needs it) follows play; 0 for a player with no rated game."""
+    if settings is None:
+        return 0
+    known = books().of_player(player).get(settings.game)
+    return max(0, min(10_000, round(known["rating"]))) if known else 0
 
 
 @bp.delete("/tournaments/<tournament_id:tournament_id>/players/<identity_id:player_id>")
@@ -131,6 +142,17 @@ def withdraw_player(tournament_id: str, player_id: str):
     if isinstance(folded.state, Running):
         advance_soon(tournament_id)
     return {"player": player_id, "withdrawn": True, "version": folded.version}
+
+
+@bp.post("/tournaments/<tournament_id:tournament_id>/seeding")
+@requires_scope("organiser", "admin")
+def draw_seeding(tournament_id: str):
+    """Draw the seeding by lot, once, before the start: the service draws a seed (nobody chooses it) and the
+    Decider shuffles the players with it by the dealer's construction; the event keeps the seed, so the exported
+    log re-verifies the draw. Registration closes."""
+    managed(tournament_id)
+    folded, _ = tournaments().execute(tournament_id, [tc.DrawSeeding(secrets.token_hex(32))], g.principal.identity)
+    return body_of(folded)
 
 
 @bp.post("/tournaments/<tournament_id:tournament_id>/start")

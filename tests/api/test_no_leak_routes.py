@@ -76,6 +76,7 @@ WRITES = {
     ("post", "/v1/tournaments/{tournament_id}/players"): "organisers only; answers the player and a new player's token",
     ("delete", "/v1/tournaments/{tournament_id}/players/{player_id}"): "answers the withdrawal, no game data",
     ("post", "/v1/tournaments/{tournament_id}/start"): "organisers only; answers the tournament's public view",
+    ("post", "/v1/tournaments/{tournament_id}/seeding"): "organisers only; answers the tournament's public view",
 }
 
 

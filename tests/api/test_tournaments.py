@@ -21,13 +21,14 @@ from tests.support.tournaments import own_redis
 registry.register("tiny", "tests.support.tiny_game")
 
 ORGANISER, ADMIN = "organiser-of-tournaments", "admin-of-tournaments"
+SECOND_ORGANISER = "another-configured-organiser"  # configured beside ORGANISER: an identity of its own
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     with own_redis(tmp_path_factory.mktemp("redis")) as url:
         yield create_app({"REDIS_URL": url, "TESTING": True, "INLINE_DEALER": True, "ADMIN_TOKENS": ADMIN,
-                          "ORGANISER_TOKENS": ORGANISER})
+                          "ORGANISER_TOKENS": f"{ORGANISER},{SECOND_ORGANISER}"})
 
 
 @pytest.fixture
@@ -183,6 +184,65 @@ def test_refusals_carry_stable_codes(client):
     assert code(call(client, "DELETE", withdraw, ORGANISER)) == "tournament.already_withdrawn"
     assert code(call(client, "POST", start, ORGANISER)) == "tournament.not_registering"
     assert code(call(client, "POST", players, ORGANISER, json={"name": "Late"})) == "tournament.not_registering"
+
+
+def test_an_organiser_draws_the_seeding_by_lot_and_the_log_reverifies_it(client):
+    tid = tiny(client)
+    players = [register(client, tid, name=name, rating=rating)["player"]
+               for name, rating in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))]
+    seeding = f"/v1/tournaments/{tid}/seeding"
+    other = call(client, "POST", "/v1/organisers", ADMIN, json={"name": "Not theirs"}).json["token"]
+    assert code(call(client, "POST", seeding, other)) == "not_your_tournament"
+    assert code(call(client, "POST", seeding)) == "organiser_required"
+    drawn = call(client, "POST", seeding, ORGANISER)
+    assert drawn.status_code == 200 and sorted(drawn.json["seeding"]) == sorted(players)
+    assert code(call(client, "POST", seeding, ORGANISER)) == "tournament.seeding_drawn"  # once: no second lot
+    assert code(call(client, "POST", f"/v1/tournaments/{tid}/players", ORGANISER, json={"name": "Late"})) == \
+        "tournament.seeding_drawn"
+    call(client, "DELETE", f"/v1/tournaments/{tid}/players/{drawn.json['seeding'][0]}", ORGANISER)
+    started = call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER).json
+    assert started["seeding"] == drawn.json["seeding"][1:]  # the lot, not the ratings; less the withdrawn
+    envelopes = tournament_audit.parse(call(client, "GET", f"/v1/tournaments/{tid}/events?format=ndjson")
+                                       .get_data(as_text=True))
+    lot = next(e for e in envelopes if e["type"] == "seeding_drawn")
+    assert lot["payload"]["order"] == drawn.json["seeding"] and len(lot["payload"]["seed"]) == 64
+    assert lot["command"] == {"type": "draw_seeding", "seed": lot["payload"]["seed"]}
+    assert tournament_audit.verify(envelopes) is None
+    forged = [dict(e) for e in envelopes]
+    at = forged.index(lot)
+    forged[at] = rechain(forged[at - 1]["hash"], {**lot, "payload": {**lot["payload"],
+                                                                     "order": list(reversed(lot["payload"]["order"]))}})
+    assert tournament_audit.verify(forged).code in ("event_differs", "chain_broken")
+    assert tournament_audit.verify(forged[:at + 1]).code == "event_differs"  # an order the seed does not draw
+
+
+def test_a_rating_left_out_is_the_players_rating_in_the_game_and_seeds_the_bracket(app, client):
+    loser, winner = (call(client, "POST", "/v1/players", ORGANISER, json={"name": n}).json["id"] for n in "LW")
+    app.extensions["bazaar.ratings"].record("tiny", "casual-" + winner, "casual", (loser, winner), (2, 1))
+    tid = tiny(client, format="elimination", rounds=None)
+    assert register(client, tid, player=loser)["rating"] == 1484  # Elo from 1500, K = 32
+    assert register(client, tid, player=winner)["rating"] == 1516
+    assert register(client, tid, name="Unrated")["rating"] == 0
+    started = call(client, "POST", f"/v1/tournaments/{tid}/start", ORGANISER).json
+    assert started["seeding"][:2] == [winner, loser]
+
+
+def test_two_configured_organisers_cannot_act_on_each_others_tournaments(app, client):
+    mine, theirs = tiny(client, ORGANISER), tiny(client, SECOND_ORGANISER)
+    for tid, owner, stranger in ((mine, ORGANISER, SECOND_ORGANISER), (theirs, SECOND_ORGANISER, ORGANISER)):
+        player = register(client, tid, owner, name="Owner's player")["player"]
+        base = f"/v1/tournaments/{tid}"
+        assert code(call(client, "POST", f"{base}/players", stranger, json={"name": "X"})) == "not_your_tournament"
+        assert code(call(client, "DELETE", f"{base}/players/{player}", stranger)) == "not_your_tournament"
+        assert code(call(client, "POST", f"{base}/seeding", stranger)) == "not_your_tournament"
+        assert code(call(client, "POST", f"{base}/start", stranger)) == "not_your_tournament"
+    assert call(client, "POST", f"/v1/tournaments/{theirs}/players", ADMIN, json={"name": "Admin's"}).status_code == 201
+    ids = app.extensions["bazaar.identities"]
+    first, second = ids.verify(ORGANISER).identity, ids.verify(SECOND_ORGANISER).identity
+    assert first != second and first.startswith("configured-") and ORGANISER not in first
+    assert create_app({"REDIS_URL": app.config["REDIS_URL"], "TESTING": True, "ORGANISER_TOKENS": ORGANISER}
+                      ).extensions["bazaar.identities"].verify(ORGANISER).identity == first  # same after a restart
+    assert call(client, "POST", f"/v1/tournaments/{mine}/players", ORGANISER, json={"name": "Own"}).status_code == 201
 
 
 def test_too_few_players_cannot_start(client):

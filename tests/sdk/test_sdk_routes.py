@@ -1,6 +1,7 @@
 """The SDK covers every route of openapi.yaml (a new route fails this until it has a method, or a stated reason
 not to), and its newer methods work against the real server: identities and their tokens, seats handed to a
-bot or given a new token, the board picture, and the listing paged to its end."""
+bot or given a new token, the board picture, the listing paged to its end, and a tournament's typed answers up
+to its start (no worker runs here: tests/integration/test_tournaments_e2e.py reads played rounds and ratings)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 import yaml
 
 from sdk import BazaarError, Client
+from sdk.tournament_types import Registration, Rounds, Standing, Standings, Tournament, TournamentSummary
 from tests.support.databases import own_db
 from tests.support.openapi import SPEC_PATH
 
@@ -24,6 +26,7 @@ METHODS = {
     "replaceSeatToken": "replace_seat_token",
     "createTournament": "create_tournament", "listTournaments": "tournaments", "getTournament": "tournament",
     "registerTournamentPlayer": "register", "withdrawTournamentPlayer": "withdraw", "startTournament": "start_tournament",
+    "drawTournamentSeeding": "draw_seeding",
     "getTournamentStandings": "standings", "getTournamentRounds": "rounds", "getTournamentEvents": "tournament_events",
     "getPlayerRatings": "ratings",
 }
@@ -88,3 +91,40 @@ def test_identities_tokens_seats_picture_and_paging_through_the_sdk(own):
         Client(own, game.token(seat)).legal_moves(game.id)
     assert refused.value.code == "bad_token"
     assert Client(own, replaced.token).legal_moves(game.id).moves
+
+
+def test_a_tournament_through_the_sdk_answers_in_types(own):
+    admin = Client(own, ADMIN)
+    club = Client(own, admin.create_organiser("Typed club").token)
+    created = club.create_tournament("istanbul", "elimination", 3, clock={"per_move_s": 60}, advance=2)
+    assert isinstance(created, Tournament) and created.phase == "registering" and created.players == ()
+    assert (created.game, created.format, created.table_size, created.advance) == ("istanbul", "elimination", 3, 2)
+    assert created.clock == {"per_move_s": 60} and created.timeout_policy == "forfeit" and created.seeding == ()
+    known = club.create_player("Known")
+    joined = [club.register(created.id, name=f"P{i}", rating=1000 + i, bot="random") for i in range(5)]
+    joined.append(club.register(created.id, player=known.id))
+    assert all(isinstance(r, Registration) for r in joined) and joined[0].token and joined[0].bot == "random"
+    assert joined[-1].token is None and joined[-1].rating == 0 and joined[-1].name == "Known"
+    gone = club.withdraw(created.id, joined[0].player)
+    assert gone.withdrawn and gone.player == joined[0].player and gone.version > joined[-1].version
+    drawn = club.draw_seeding(created.id)
+    assert sorted(drawn.seeding) == sorted(r.player for r in joined[1:])
+    with pytest.raises(BazaarError) as again:
+        club.draw_seeding(created.id)
+    assert again.value.code == "tournament.seeding_drawn"
+    started = club.start_tournament(created.id)
+    assert started.phase == "running" and started.seeding == drawn.seeding and not started.finished
+    assert [p.player for p in started.players] == [r.player for r in joined[1:]]
+    anyone = Client(own)
+    assert anyone.tournament(created.id).seeding == drawn.seeding
+    standings = anyone.standings(created.id)
+    assert isinstance(standings, Standings) and standings.format == "elimination" and standings.rounds_played == 0
+    first = standings.standings[0]
+    assert isinstance(first, Standing) and first.rank == 1 and first.points == 0 and first.games == 0
+    assert [name for name, _ in first.tie_breaks] == ["round_reached", "place", "rubies", "lira"]
+    assert first.tie_break("rubies") == 0
+    assert isinstance(anyone.rounds(created.id), Rounds)
+    assert created.id in {t.id for t in anyone.tournaments(limit=2) if isinstance(t, TournamentSummary)}
+    page = anyone.tournament_events(created.id, after=0, limit=2)
+    assert page.version >= 9 and [e["type"] for e in page.events] == ["tournament_created", "player_registered"]
+    assert anyone.ratings(known.id).ratings == {}

@@ -10,6 +10,7 @@ from domain import tournament
 from domain.tournament.commands import (
     AssignGame,
     CreateTournament,
+    DrawSeeding,
     FinishTournament,
     PairRound,
     RecordResult,
@@ -35,11 +36,14 @@ class Tournament:
 
     @classmethod
     def started(cls, game: str, format_: str, players: int, table_size: int = 2, rounds: int | None = None,
-                advance: int = 1, order: tuple[str, ...] = ()) -> Tournament:
+                advance: int = 1, order: tuple[str, ...] = (), lot: str | None = None) -> Tournament:
+        """Created, `players` registered, started: by `order`, by lot from the seed `lot`, else by rating."""
         run = cls()
         run.play(CreateTournament(game, format_, table_size, rounds, advance=advance))
         for i in range(players):
             run.play(RegisterPlayer(f"p{i + 1}", f"Player {i + 1}"))
+        if lot is not None:
+            run.play(DrawSeeding(lot))
         run.play(StartTournament(order))
         return run
 

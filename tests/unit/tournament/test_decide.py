@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from domain.core import RuleViolation
+from domain.table import dealer
 from domain.tournament import decide, replay, view
 from domain.tournament import violations as v
 from domain.tournament.commands import (
     AssignGame,
     CreateTournament,
+    DrawSeeding,
     FinishTournament,
     PairRound,
     RecordResult,
@@ -23,6 +25,7 @@ from domain.tournament.events import (
     PlayerWithdrawn,
     ResultRecorded,
     RoundPaired,
+    SeedingDrawn,
     TournamentCreated,
     TournamentFinished,
     TournamentStarted,
@@ -88,6 +91,32 @@ def test_start_seeds_by_rating_then_registration_or_by_the_given_order():
     assert refused(rated, StartTournament(("c", "a", "a"))) == v.BAD_ORDER
     assert refused([CREATED, FOUR[0]], StartTournament()) == v.TOO_FEW_PLAYERS
     assert refused(STARTED, StartTournament()) == v.NOT_REGISTERING
+
+
+def test_the_seeding_drawn_by_lot_is_the_dealers_shuffle_of_the_seed():
+    seed = "ab" * 32
+    shuffled = dealer.outcome(seed.encode(), 0, "shuffle", 4, 0)
+    drawn = then([CREATED, *FOUR], DrawSeeding(seed))
+    assert drawn == [SeedingDrawn(seed, tuple(f"p{i + 1}" for i in shuffled))]
+    assert sorted(drawn[0].order) == ["p1", "p2", "p3", "p4"]
+    assert view(replay([CREATED, *FOUR, *drawn]))["seeding"] == list(drawn[0].order)
+    other = then([CREATED, *FOUR], DrawSeeding("cd" * 32))[0].order
+    assert other != drawn[0].order  # another seed, another order (for these two seeds)
+
+
+def test_the_drawn_seeding_starts_the_tournament_less_the_players_withdrawn_since():
+    drawn = [CREATED, *FOUR, SeedingDrawn("s", ("p3", "p1", "p4", "p2"))]
+    assert then(drawn, StartTournament()) == [TournamentStarted(("p3", "p1", "p4", "p2"))]
+    assert then([*drawn, PlayerWithdrawn("p1")], StartTournament()) == [TournamentStarted(("p3", "p4", "p2"))]
+
+
+def test_after_the_draw_no_registration_no_second_draw_and_no_order():
+    drawn = [CREATED, *FOUR, SeedingDrawn("s", ("p3", "p1", "p4", "p2"))]
+    assert refused(drawn, RegisterPlayer("p5", "P5")) == v.SEEDING_DRAWN
+    assert refused(drawn, DrawSeeding("t")) == v.SEEDING_DRAWN
+    assert refused(drawn, StartTournament(("p1", "p2", "p3", "p4"))) == v.SEEDING_DRAWN
+    assert refused([CREATED, PlayerRegistered("p1", "P1", 0)], DrawSeeding("t")) == v.TOO_FEW_PLAYERS
+    assert refused(STARTED, DrawSeeding("t")) == v.NOT_REGISTERING
 
 
 def test_pairing_waits_for_the_last_game_of_the_round():

@@ -15,7 +15,7 @@ from tests.unit.tournament.play import Tournament, seat_wins, strongest_wins
 
 
 def test_every_event_type_round_trips_through_the_codec_and_replays_to_the_same_state():
-    run = Tournament.started("jaipur", "swiss", 5, rounds=3)
+    run = Tournament.started("jaipur", "swiss", 5, rounds=3, lot="a seed")
     run.round(seat_wins(0))
     run.pair()
     (game_id, _), *_ = run.open_games()
