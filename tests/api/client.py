@@ -68,6 +68,21 @@ class Api:
         return self.call("POST", f"/v1/games/{gid}/commands", token, json=body, **kwargs)
 
 
+def let_the_clock_run_out(api: Api, gid: str, tokens: list[str], view: dict) -> None:
+    """The awaited seat of `view` is not the active one (a kiosk choice, a bid): it has its choices, the active
+    seat has none, and when it lets its clock run out the worker's timeout decides for it, naming that seat."""
+    seat, active, version = view["to_act"][0], view["state"]["current"], view["version"]
+    assert api.moves(gid, tokens[seat]), "the awaited seat has no choices"
+    refused = api.call("GET", f"/v1/games/{gid}/legal-moves", tokens[active])
+    assert refused.status_code == 200 and refused.json()["moves"] == [], "the active seat may act for it"
+    deadline = time.monotonic() + 30
+    while api.view(gid)["version"] <= version:
+        assert time.monotonic() < deadline, "the clock never ran out"
+        time.sleep(0.02)
+    timed_out = [e for e in api.events(gid)[version:] if e["type"] == "turn_timed_out"]
+    assert timed_out and timed_out[0]["payload"]["seat"] == seat, timed_out
+
+
 def uniform(rng, moves: list[dict]) -> dict:
     return rng.choice(moves)
 

@@ -14,8 +14,7 @@ import time
 
 import pytest
 
-from tests.api.client import Api
-from tests.support.processes import wait_for
+from tests.api.client import Api, let_the_clock_run_out
 
 OPTIONS = {"expansions": ["mocha_baksheesh", "letters_seals"], "clock": {"per_move_s": 1}, "timeout_policy": "auto"}
 VISITS = {"visit_kiosk": "KioskChoice", "visit_auction_house": "Auction"}
@@ -62,14 +61,7 @@ def test_a_whole_great_bazaar_game_with_clocks_running_out_at_the_kiosk_and_the_
             continue
         phase, active, seat = view["state"]["phase"]["name"], view["state"]["current"], view["to_act"][0]
         if phase in PLACES and seat != active and phase not in waited_out:
-            # another seat's decision: named to a spectator, its choices are its own, and it lets its clock run
-            assert api.moves(gid, tokens[seat]), "the awaited seat has no choices"
-            refused = api.call("GET", f"/v1/games/{gid}/legal-moves", tokens[active])
-            assert refused.status_code == 200 and refused.json()["moves"] == [], "the active seat may act for it"
-            version = view["version"]
-            wait_for(lambda v=version: api.view(gid)["version"] > v, timeout=30)
-            timed_out = [e for e in api.events(gid)[version:] if e["type"] == "turn_timed_out"]
-            assert timed_out and timed_out[0]["payload"]["seat"] == seat, timed_out
+            let_the_clock_run_out(api, gid, tokens, view)
             waited_out[phase] = seat
             view = api.view(gid)
             continue

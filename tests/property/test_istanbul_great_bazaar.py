@@ -13,12 +13,11 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
-from domain.istanbul.events import TurnEnded
 from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, VisitCatacombs
-from domain.istanbul.letters_events import BonusTurnTaken, CatacombsVisited
+from domain.istanbul.letters_events import CatacombsVisited
 from domain.istanbul.state import Setup
 from tests.conftest import sized
-from tests.property.test_istanbul_letters import check, drawn
+from tests.property.test_istanbul_letters import BonusTurnsThisRound, check, drawn
 
 VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
 MAX_COMMANDS = 40_000
@@ -50,7 +49,7 @@ def test_random_great_bazaar_games_end_with_letters_conserved_and_one_bonus_turn
     options = {"expansions": GREAT_BAZAAR, **options}
     state = game.initial_state(options, seats)
     log = []
-    bonus_this_round: list[int] = []
+    bonus_turns = BonusTurnsThisRound(seats)
     catacombs = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
@@ -71,12 +70,7 @@ def test_random_great_bazaar_games_end_with_letters_conserved_and_one_bonus_turn
                          "companion": state.players[event.seat].companion,
                          "family_member": state.players[event.seat].family}.get(event.figure)
                 assert where == event.place and where != 25 or event.figure is None
-            if isinstance(event, BonusTurnTaken):
-                assert event.seat not in bonus_this_round
-                bonus_this_round.append(event.seat)
-            if isinstance(event, TurnEnded) and (event.next_seat - state.start_player) % seats <= (
-                    before - state.start_player) % seats:
-                bonus_this_round = []
+            bonus_turns.see(state, event, before)
         log += events
         if not isinstance(state.phase, Setup):
             check(state)

@@ -63,6 +63,22 @@ def check(state) -> None:
     assert sorted(kiosk.stack + kiosk.discard + kiosk.shown + kiosk.turned) == sorted(KIOSK_TILE_IDS)
 
 
+class BonusTurnsThisRound:
+    """At most one bonus turn per player per round (R-34), tracked from the events alone, not by the engine."""
+
+    def __init__(self, seats: int):
+        self.seats, self.taken = seats, []
+
+    def see(self, state, event, before: int) -> None:
+        """`event` just evolved into `state`; `before`: the seat current before it."""
+        if isinstance(event, BonusTurnTaken):
+            assert event.seat not in self.taken, "a second bonus turn in one round"
+            self.taken.append(event.seat)
+        if isinstance(event, TurnEnded) and (event.next_seat - state.start_player) % self.seats <= (
+                before - state.start_player) % self.seats:
+            self.taken = []  # the turn passed the start player: a new round
+
+
 GAMES = [  # seats, seed, options besides the box
     (2, 1, {"layout": "recommended"}),
     (5, 2, {"layout": "random"}),
@@ -77,7 +93,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
     options = {"expansions": ["letters_seals"], **options}
     state = game.initial_state(options, seats)
     log = []
-    bonus_this_round: list[int] = []
+    bonus_turns = BonusTurnsThisRound(seats)
     auctions = kiosks = companion_turns = l_cards = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
@@ -89,7 +105,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
         else:
             seat = game.to_act(state)[0]
             legal = game.legal_commands(state, seat)
-            if seat in bonus_this_round:  # the round's bonus turn is taken (tracked here, not by the engine)
+            if seat in bonus_turns.taken:  # the round's bonus turn is taken
                 assert not [c for c in legal if isinstance(c, TakeBonusTurn)]
             events = game.decide(state, choose(rng, legal))
         for event in events:
@@ -97,12 +113,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
             state = game.evolve(state, event)
             companion_turns += isinstance(event, CompanionMoved)
             l_cards += isinstance(event, BonusCardPlayed) and event.card.startswith("L")
-            if isinstance(event, BonusTurnTaken):
-                assert event.seat not in bonus_this_round
-                bonus_this_round.append(event.seat)
-            if isinstance(event, TurnEnded) and (event.next_seat - state.start_player) % seats <= (
-                    before - state.start_player) % seats:
-                bonus_this_round = []
+            bonus_turns.see(state, event, before)
         log += events
         if not isinstance(state.phase, Setup):
             check(state)
