@@ -2,8 +2,10 @@
 (`jaipur.py`) and Istanbul (`istanbul.py`). It reads the seat's view and its legal moves only; it samples what the
 seat cannot see (hands, deck orders, demand stacks; dice as the tree meets them) from that view and simulates
 with `domain.jaipur` / `domain.istanbul` as pure rules engines. Budget: `iterations` per decision and/or
-`budget_ms` of wall time per decision, whichever runs out first. Istanbul is searched in the base game, with Mocha
-& Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw is played as `greedy` plays.
+`budget_ms` of wall time per decision, whichever runs out first; a search ends sooner once its answer is decided
+(`search.decided`: one move, or a leader no other move can overtake in the budget left). Istanbul is searched in
+the base game, with Mocha & Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw
+is played as `greedy` plays.
 """
 
 from __future__ import annotations
