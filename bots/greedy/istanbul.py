@@ -34,7 +34,7 @@ ACTION = {"leave_assistant": 20, "pick_up_assistant": 20, "buy_extension": 12, "
           "play_bonus_card": 3, "pay_governor": 2, "use_mosque_tile": 2, "accept_roll": 1, "pay_merchants": 1,
           "discard_bonus_card": 1, "accept_undo": 1, "end_turn": 0,
           # the boxes' steps that gain no piece by themselves
-          "take_bonus_turn": 15, "visit_auction_house": 6, "finish_guild_card": 5, "discard_guild_card": 1}
+          "visit_auction_house": 6, "finish_guild_card": 5, "discard_guild_card": 1}
 WAREHOUSES = {2: "red", 3: "green", 4: "yellow"}  # fabric, spice, fruit
 SMALL_PLACES = {5: 8, 6: 6, 7: 4, 8: 8, 9: 8, 12: 3}
 FOUNTAIN = 7
@@ -166,11 +166,24 @@ def box_score(state: dict, me: dict, move: dict) -> float | None:
         return LIRA_POINTS * box.SEAL + 6.0
     if kind == "use_courier":
         return LIRA_POINTS * (box.SEAL - 2)
-    if kind == "take_companion":
-        return LIRA_POINTS * box.COMPANION
+    if kind == "take_bonus_turn":
+        seals = len(move.get("letters") or ()) + 2 * (move.get("sealed") or 0)
+        return LIRA_POINTS * (box.BONUS_TURN - box.SEAL * seals)
+    if kind == "take_companion":  # won from the general supply, or taken back from the board to bring in again
+        return LIRA_POINTS * box.COMPANION if me.get("companion") == box.GENERAL_SUPPLY else 0.5
     if kind in ("bring_in_companion", "move_companion"):
-        return place_worth(state, me, move.get("place", me.get("merchant")))
+        return companion_worth(state, me, move.get("place", me.get("merchant")))
     return None
+
+
+def companion_worth(state: dict, me: dict, place: int) -> float:
+    """A turn of the companion instead of the merchant: the place's worth as for the merchant (the companion
+    needs no assistant), halved because the merchant stays where it is, and nothing at the fountain, whose
+    assistants the merchant's own walk there brings back (greedy otherwise shuttled the companion in and out
+    there every turn)."""
+    if place == FOUNTAIN:
+        return 0.0
+    return 0.5 * place_worth(state, {**me, "stack": [me.get("seat")]}, place)
 
 
 def score(state: dict, move: dict) -> float:

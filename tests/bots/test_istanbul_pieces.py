@@ -93,3 +93,17 @@ def test_greedy_values_coffee_tavern_tiles_and_seals_by_the_shared_weights():
     # a face-up letter naming the place is delivered on arrival: a seal more
     embassy = {"type": "move", "place": greedy.EMBASSY, "card": None}
     assert greedy.score(view(letters=[21]), embassy) - greedy.score(view(), embassy) == box.LIRA_POINTS * box.SEAL
+
+
+def test_greedy_keeps_its_seals_for_a_ruby_rather_than_a_bonus_turn():
+    state = view(seals=4)
+    bonus_turn = {"type": "take_bonus_turn", "letters": [2, 3, 4], "sealed": 0}
+    assert greedy.score(state, bonus_turn) < greedy.score(state, {"type": "end_turn"})
+
+
+def test_greedy_does_not_shuttle_its_companion_through_the_fountain():
+    state = view(stack=[], companion=0, merchant=7)
+    assert greedy.score(state, {"type": "bring_in_companion"}) == 0
+    assert greedy.score(state, {"type": "take_companion"}) < 1
+    assert greedy.score(view(companion=-1), {"type": "take_companion"}) == box.LIRA_POINTS * box.COMPANION
+    assert greedy.score(view(merchant=2), {"type": "bring_in_companion"}) > 0
