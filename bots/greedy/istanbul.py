@@ -41,6 +41,7 @@ FOUNTAIN = 7
 MOSQUES = {14: "small", 15: "great"}
 NO_ASSISTANT_FOUNTAIN = 30.0
 CARD_ON_MOVE = 3.0
+MERCHANT_FEE = 2
 TWO_DICE = [a + b for a, b in product(range(1, 7), repeat=2)]
 # the boxes' places (Mocha & Baksheesh 17-20, Letters & Seals 21-24)
 ROASTERY, GUILD_HALL, TAVERN, COFFEE_HOUSE = 17, 18, 19, 20
@@ -71,18 +72,30 @@ def can_act(state: dict, me: dict, place: int) -> bool:
     return [place, me["seat"]] in state.get("assistants", [])
 
 
+def fee(state: dict, me: dict, place: int) -> int:
+    """The lira owed on arriving at `place`: 2 for each other player's merchant (and companion) and each neutral
+    merchant there, nothing at the fountain."""
+    if place == FOUNTAIN:
+        return 0
+    others = [p for p in state.get("players", ()) if p.get("seat") != me.get("seat")]
+    figures = sum(1 for p in others if p.get("merchant") == place) + sum(1 for p in others
+                                                                         if p.get("companion") == place)
+    return MERCHANT_FEE * (figures + list(state.get("neutral_merchants", ())).count(place))
+
+
 def place_worth(state: dict, me: dict, place: int) -> float:
     places = state.get("places", {})
     goods = me.get("goods", {})
     if place == FOUNTAIN and not me.get("stack", [None]):
         return NO_ASSISTANT_FOUNTAIN
-    if not can_act(state, me, place):
+    due = fee(state, me, place)
+    if not can_act(state, me, place) or me.get("lira", 0) < due:
         return 0.0
     if place == 13:
         palace = places.get("sultans_palace", {})
         return 60.0 if covers(goods, palace.get("next_goods", {}), palace.get("any", 0)) else 0.0
     if place == 16:
-        return 60.0 if me.get("lira", 0) >= places.get("gemstone_dealer", {}).get("price", 99) else 0.0
+        return 60.0 if me.get("lira", 0) - due >= places.get("gemstone_dealer", {}).get("price", 99) else 0.0
     if place in (10, 11):
         market = places.get("large_market" if place == 10 else "small_market", {})
         return 5.0 * sum(min(n, goods.get(g, 0)) for g, n in market.get("demand_goods", {}).items())

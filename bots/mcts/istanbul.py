@@ -37,6 +37,7 @@ from functools import lru_cache
 from bots import istanbul_pieces as box
 from domain import istanbul
 from domain.core import ChanceDrawn, chance_kind
+from domain.istanbul import board
 from domain.istanbul import state as phases
 from domain.istanbul.board import distance
 from domain.istanbul.catalogue import TAVERN_TILES
@@ -51,6 +52,7 @@ from domain.istanbul.data import (
     GEMSTONE_MAX_PRICE,
     GOODS,
     MARKET_PAYOUT,
+    MERCHANT_FEE,
     SETUP,
     SULTAN_TRACK,
     SULTANS_PALACE,
@@ -423,13 +425,31 @@ def walks(options: Options, layout: tuple[int, ...], merchant: int) -> tuple[tup
                          for place in layout if place != merchant), key=lambda walk: -walk[0]))
 
 
+def fee_at(state: State, seat: int, place: int) -> int:
+    """The lira owed on arriving at `place` (the other merchants and companions there, neutral merchants too;
+    nothing at the fountain), as the rules' payment counts it."""
+    if place == FOUNTAIN:
+        return 0
+    return MERCHANT_FEE * (len(board.merchants_at(state, place, seat)) + len(board.neutral_merchants_at(state, place)))
+
+
 def gain_at(state: State, seat: int, place: int) -> float:
-    """What an action at `place` would add to `worth` (roughly, before dice and draws)."""
+    """What an action at `place` would add to `worth` (roughly, before dice and draws), less the fee owed there;
+    nothing where the seat cannot pay the fee (the rules end its turn there). Without the fee, at 15 lira the
+    gemstone dealer's ruby at 15 looked within reach behind a neutral merchant, and the search walked to and fro
+    for 5,000 moves (bench game `bots-bench-istanbul2-boxes-33`) instead of selling for the 2 lira it lacked."""
+    due = fee_at(state, seat, place)
+    if state.players[seat].lira < due:
+        return 0.0
+    return _gain_at(state, seat, place, due) - due
+
+
+def _gain_at(state: State, seat: int, place: int, due: int) -> float:
     p = state.players[seat]
     goods = p.goods
     if place == GEMSTONE_DEALER:
         price = gemstone_dealer.price(state)
-        return RUBY - price if p.lira >= price and state.places[gemstone_dealer.KEY].rubies else 0.0
+        return RUBY - price if p.lira - due >= price and state.places[gemstone_dealer.KEY].rubies else 0.0
     if place == SULTANS_PALACE:
         fixed, wild = sultans_palace.delivery(state)
         enough = goods.covers(fixed) and goods.total() - fixed.total() >= wild
@@ -446,7 +466,7 @@ def gain_at(state: State, seat: int, place: int) -> float:
         free = len(p.stack)
         return assistants(free + back) - assistants(free)
     if place == WAINWRIGHT:
-        return EXTENSION - WAINWRIGHT_COST if p.lira >= WAINWRIGHT_COST and p.extensions < 3 else 0.0
+        return EXTENSION - WAINWRIGHT_COST if p.lira - due >= WAINWRIGHT_COST and p.extensions < 3 else 0.0
     return box_gain_at(state, seat, place) + box.SEAL * p.letters.count(place)  # a face-up letter delivered there
 
 
