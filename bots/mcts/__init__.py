@@ -2,8 +2,10 @@
 (`jaipur.py`) and Istanbul (`istanbul.py`). It reads the seat's view and its legal moves only; it samples what the
 seat cannot see (hands, deck orders, demand stacks; dice as the tree meets them) from that view and simulates
 with `domain.jaipur` / `domain.istanbul` as pure rules engines. Budget: `iterations` per decision and/or
-`budget_ms` of wall time per decision, whichever runs out first. Istanbul is searched in the base game, with Mocha
-& Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw is played as `greedy` plays.
+`budget_ms` of wall time per decision, whichever runs out first; a search ends sooner once its answer is decided
+(`search.decided`: one move, or a leader no other move can overtake in the budget left). Istanbul is searched in
+the base game, with Mocha & Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw
+is played as `greedy` plays.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, seed: int | str | None = None, iterations: int | None = DEFAULT_ITERATIONS,
-                 budget_ms: float | None = None):
+                 budget_ms: float | None = None, stop_early: bool = True):
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.budget_ms = budget_ms
+        self.stop_early = stop_early  # end a search once its answer is decided (see search.search)
         self.fallback = GreedyBot(seed)
         self.last: SearchResult | None = None
 
@@ -52,7 +55,7 @@ class MctsBot:
             # most of a turn's decisions are between two or three commands: they need far fewer iterations
             # than the move among a dozen places, which gets the whole budget
             iterations = min(iterations, ITERATIONS_PER_MOVE * len(moves))
-        self.last = search(sim, self.rng, iterations, self.budget_ms)
+        self.last = search(sim, self.rng, iterations, self.budget_ms, stop_early=self.stop_early)
         action = self.last.action
         chosen = listed.get(action if view.game == "istanbul" else move_key(to_wire(action)))
         # the search considers only moves the rules allow in the seat's own position, which the server lists

@@ -48,6 +48,7 @@ class Node:
     visits: int = 0
     reward: float = 0.0
     available: int = 0
+    offered: int = 0  # how many actions the last determinisation offered here (at the root: always the same)
 
     def ucb(self) -> float:
         return self.reward / self.visits + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
@@ -62,22 +63,52 @@ class SearchResult:
 
 
 def search(sim: Simulator, rng: random.Random, iterations: int | None = None, budget_ms: float | None = None,
-           max_iterations: int = 100_000) -> SearchResult:
+           max_iterations: int = 100_000, stop_early: bool = True) -> SearchResult:
     """Run until `iterations` iterations or `budget_ms` of wall time, whichever comes first (at least one
-    iteration); returns the root's most visited action (ties: the first found)."""
+    iteration); returns the root's most visited action (ties: the first found).
+
+    With `stop_early` the search ends as soon as the answer is decided: the root offers one action only, or the
+    most visited action leads every other by more visits than the iterations left could give one of them
+    (`decided`). The answer is then the one the whole budget would have given, found sooner. Under a time budget
+    the iterations left are estimated from the fastest iteration so far (an overestimate, so it stops late
+    rather than early)."""
     if iterations is None and budget_ms is None:
         raise ValueError("give an iteration or a time budget")
     started = time.perf_counter()
     deadline = None if budget_ms is None else started + budget_ms / 1000
     limit = max_iterations if iterations is None else iterations
     root = Node(None, None, None)
-    done = 0
-    while done < limit and (done == 0 or deadline is None or time.perf_counter() < deadline):
+    done, fastest, now = 0, math.inf, started
+    while done < limit and (done == 0 or deadline is None or now < deadline):
         _iterate(sim, root, rng)
         done += 1
+        before, now = now, time.perf_counter()
+        fastest = min(fastest, now - before)
+        if stop_early and decided(root, _left(limit - done, deadline, now, fastest)):
+            break
     best = max(root.children.values(), key=lambda child: child.visits)
     return SearchResult(best.action, done, time.perf_counter() - started,
                         {child.action: child.visits for child in root.children.values()})
+
+
+def _left(counted: int, deadline: float | None, now: float, fastest: float) -> float:
+    """The most iterations the budget may still run: the count left, or as many of the fastest iteration as fit
+    before the deadline, whichever is fewer."""
+    if deadline is None:
+        return counted
+    return min(counted, max(0.0, deadline - now) / max(fastest, 1e-9))
+
+
+def decided(root: Node, left: float) -> bool:
+    """No other action can become the most visited in `left` more iterations: the leader's visits exceed the
+    runner-up's by more than `left`. An action the root offers but has not tried yet counts 0 visits, so a root
+    with one action is decided after one iteration (every determinisation offers the seat the same actions: its
+    own legal ones)."""
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    visits += [0] * (root.offered - len(visits))
+    if not visits:
+        return False
+    return len(visits) == 1 or visits[0] - visits[1] > left
 
 
 def _iterate(sim: Simulator, root: Node, rng: random.Random) -> None:
@@ -87,6 +118,7 @@ def _iterate(sim: Simulator, root: Node, rng: random.Random) -> None:
         actions = sim.actions(state)
         if not actions:
             break
+        node.offered = len(actions)
         untried = [a for a in actions if a not in node.children]
         for action in actions:
             child = node.children.get(action)

@@ -4,12 +4,13 @@ with its seat's view and the listed legal moves exactly as over the API. At a ta
 plays three of the second, its seat rotating (so 25% is an even share). Prints win rates with 95% Wilson
 intervals (a tie counts as a shared win), ms per decision and moves per second per bot, and a progress line every
 `BAZAAR_BENCH_PROGRESS` games (50). Sizes: `BAZAAR_BENCH_MATCHES` (Jaipur, default 200),
-`BAZAAR_BENCH_ISTANBUL_TABLES` (each Istanbul table size, default 100: 200 Istanbul games per pairing),
+`BAZAAR_BENCH_ISTANBUL_TABLES` (each Istanbul table size, default 200),
 `BAZAAR_BENCH_MCTS_ITERATIONS` (Jaipur, 60) and `BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS` (100; fewer for
 decisions between few commands, see bots/mcts), or instead a time budget per decision,
 `BAZAAR_BENCH_MCTS_BUDGET_MS` (as a bot seat thinks; the figures then depend on the machine and its load).
-Istanbul is also played with Mocha & Baksheesh and the Caravan Leader variant at 2 seats
-(`BAZAAR_BENCH_ISTANBUL_BOX_TABLES`, default 50)."""
+Istanbul is also played with Mocha & Baksheesh and the Caravan Leader variant at 2 seats, mcts vs greedy, and
+with Letters & Seals at 2 seats, greedy vs random (mcts plays that box as greedy does: it cannot yet draw the
+box's hidden letters and kiosk tiles) (`BAZAAR_BENCH_ISTANBUL_BOX_TABLES`, default 50 each)."""
 
 from __future__ import annotations
 
@@ -23,12 +24,14 @@ from bots.stats import wilson
 from tests.support.botplay import play
 
 MATCHES = int(os.environ.get("BAZAAR_BENCH_MATCHES", "200"))
-ISTANBUL_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_TABLES", "100"))
+ISTANBUL_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_TABLES", "200"))
 MCTS_ITERATIONS = {"jaipur": int(os.environ.get("BAZAAR_BENCH_MCTS_ITERATIONS", "60")),
                    "istanbul": int(os.environ.get("BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS", "100"))}
 BUDGET_MS = float(os.environ.get("BAZAAR_BENCH_MCTS_BUDGET_MS", "0")) or None
 BOX_TABLES = int(os.environ.get("BAZAAR_BENCH_ISTANBUL_BOX_TABLES", "50"))
 BOXES = {"expansions": ["mocha_baksheesh"], "caravan_leader": True}
+LETTERS = {"expansions": ["letters_seals"]}
+BOX_NAMES = {"mocha_baksheesh": "Mocha & Baksheesh", "letters_seals": "Letters & Seals"}
 PROGRESS = int(os.environ.get("BAZAAR_BENCH_PROGRESS", "50"))
 MAX_MOVES = 5000  # a game still running after this many moves counts as nobody's win
 
@@ -49,7 +52,7 @@ def series(game: str, seats: int, first: str, second: str, games: int, options: 
     for i in range(games):
         names = [second] * seats
         names[i % seats] = first
-        boxes = "-boxes" if options else ""
+        boxes = {None: "", "mocha_baksheesh": "-boxes", "letters_seals": "-letters"}[box_of(options)]
         played = play(game, [make(game, n, f"bench-{game}{seats}{boxes}-{i}-{s}") for s, n in enumerate(names)],
                       f"bots-bench-{game}{seats}{boxes}-{i}", max_moves=MAX_MOVES, options=options)
         if i % seats in played.winners:
@@ -63,12 +66,16 @@ def series(game: str, seats: int, first: str, second: str, games: int, options: 
     report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, "", options)
 
 
+def box_of(options: dict | None) -> str | None:
+    return (options or {}).get("expansions", [None])[0]
+
+
 def report(game, seats, first, second, wins, games, unfinished, decisions, seconds, started, note,
            options=None) -> None:
     low, high = wilson(wins, games)
     table = "match" if game == "jaipur" else f"{seats} seats"
     if options:
-        table += ", Mocha & Baksheesh, caravan leader"
+        table += ", " + BOX_NAMES[box_of(options)] + (", caravan leader" if options.get("caravan_leader") else "")
     budget = ""
     if "mcts" in (first, second):
         budget = f", {BUDGET_MS:g} ms" if BUDGET_MS else f", {MCTS_ITERATIONS[game]} iterations"
@@ -103,8 +110,12 @@ def istanbul_boxes_mcts_vs_greedy() -> None:
     series("istanbul", 2, "mcts", "greedy", BOX_TABLES, BOXES)
 
 
+def istanbul_letters_greedy_vs_random() -> None:
+    series("istanbul", 2, "greedy", "random", BOX_TABLES, LETTERS)
+
+
 SECTIONS = [jaipur_greedy_vs_random, istanbul_greedy_vs_random, jaipur_mcts_vs_greedy, istanbul_mcts_vs_greedy,
-            istanbul_boxes_mcts_vs_greedy]
+            istanbul_boxes_mcts_vs_greedy, istanbul_letters_greedy_vs_random]
 
 if __name__ == "__main__":  # one section by name, e.g. `python -m tests.bench.bots_bench istanbul_mcts_vs_greedy`
     for section in sys.argv[1:]:

@@ -76,9 +76,11 @@ def test_mcts_keeps_to_its_iteration_and_time_budgets():
     table = mid_round("budget")
     seat = jaipur.to_act(table.state)[0]
     view, moves = seat_view(jaipur, table.state, seat, 1), legal_moves(jaipur, table.state, seat)
-    counted = MctsBot(1, iterations=25)
+    counted = MctsBot(1, iterations=25, stop_early=False)  # the whole budget (stopping early is tested apart)
     assert counted.choose(view, moves) in moves
     assert counted.last.iterations == 25
+    early = MctsBot(1, iterations=25)
+    assert early.choose(view, moves) in moves and 1 <= early.last.iterations <= 25
     timed = MctsBot(1, iterations=None, budget_ms=60)
     assert timed.choose(view, moves) in moves
     # the deadline is checked between iterations, each a few milliseconds (generous slack: a shared machine)
