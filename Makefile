@@ -20,18 +20,12 @@ run: install
 
 # Lint first (seconds), then the whole suite on one worker more than the cores: many tests wait on servers,
 # workers and clocks (one keeps a stream quiet for a minute), and the extra worker runs while they wait. The
-# slowest tests are scheduled first. Beside it, the tests marked `cluster` run once more with the games on a
-# Redis Cluster of three masters they start themselves (their own ports and files: nothing shared with the
-# main run), in the time the main run's last long tests leave idle; their output follows the main run's.
+# slowest tests are scheduled first. Then the tests marked `cluster` once more with the games on a Redis
+# Cluster of three masters the suite starts itself.
 test: install
 	$(VENV)/bin/ruff check .
-	@mkdir -p var
-	BAZAAR_TEST_REDIS=cluster $(PY) -m pytest -p no:xdist -p no:cacheprovider --basetemp=var/cluster-tmp -m cluster tests/integration \
-		> var/cluster-tests.log 2>&1 & cluster=$$!; \
-	$(PY) -m pytest -n $$(( $$(nproc) + 1 )) --dist worksteal; main=$$?; \
-	wait $$cluster; clustered=$$?; \
-	echo "--- the integration tests on a Redis Cluster:"; cat var/cluster-tests.log; \
-	test $$main -eq 0 -a $$clustered -eq 0
+	$(PY) -m pytest -n $$(( $$(nproc) + 1 )) --dist worksteal
+	BAZAAR_TEST_REDIS=cluster $(PY) -m pytest -p no:xdist -m cluster tests/integration
 
 test-long: install
 	HYPOTHESIS_PROFILE=long $(PY) -m pytest -n auto --dist worksteal

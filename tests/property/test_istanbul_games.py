@@ -41,7 +41,7 @@ from tests.conftest import sized
 from tests.support.driver import Table
 
 VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
-GAMES = sized(ci=15, long=3000)  # the conformance suite plays the base game too; the long profile plays many
+GAMES = sized(ci=10, long=3000)  # the conformance suite plays the base game too; the long profile plays many
 MAX_COMMANDS = 20_000
 LAYOUTS = BASE_LAYOUTS
 BOXES = {(): BASE_LAYOUTS, ("mocha_baksheesh",): EXPANSION_LAYOUTS}

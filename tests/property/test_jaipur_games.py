@@ -38,7 +38,7 @@ from tests.support.driver import Table
 from tests.unit.jaipur.builders import cards_in
 from tests.unit.jaipur.observers import Attacker, observed, twin_deal
 
-MATCHES = sized(ci=60, long=500)
+MATCHES = sized(ci=40, long=500)
 DEEP_COPY_EVERY = 25  # besides a hash on every step, compare with a deep copy taken before the step
 VIEW_CHECK_EVERY = 4  # the view non-interference check runs on every 4th step (every step with the long profile)
 STATS = Counter()

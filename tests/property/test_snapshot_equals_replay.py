@@ -14,7 +14,7 @@ from tests.conftest import sized
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
 
-GAMES_PER_KIND = sized(ci=15, long=100)
+GAMES_PER_KIND = sized(ci=10, long=100)
 
 
 @pytest.fixture(scope="module")
