@@ -17,7 +17,7 @@ from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, V
 from domain.istanbul.letters_events import CatacombsVisited
 from domain.istanbul.state import Setup
 from tests.conftest import sized
-from tests.property.test_istanbul_letters import BonusTurnsThisRound, check, drawn
+from tests.property.test_istanbul_letters import BonusTurnsThisRound, check, next_events
 
 VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)
 MAX_COMMANDS = 40_000
@@ -54,13 +54,7 @@ def test_random_great_bazaar_games_end_with_letters_conserved_and_one_bonus_turn
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
-        request = game.chance(state)
-        if request is not None:
-            command = drawn(rng, request)
-            events = [command, *game.decide(state, command)]
-        else:
-            legal = game.legal_commands(state, game.to_act(state)[0])
-            events = game.decide(state, choose(rng, legal))
+        events = next_events(state, rng, lambda _seat, legal: choose(rng, legal))
         for event in events:
             before = state.current
             state = game.evolve(state, event)

@@ -63,11 +63,28 @@ def check(state) -> None:
     assert sorted(kiosk.stack + kiosk.discard + kiosk.shown + kiosk.turned) == sorted(KIOSK_TILE_IDS)
 
 
+def next_events(state, rng: random.Random, pick) -> list:
+    """The next events of a random game: a draw and what follows from it, or what the awaited seat's command
+    `pick(seat, legal)` decides."""
+    request = game.chance(state)
+    if request is not None:
+        command = drawn(rng, request)
+        return [command, *game.decide(state, command)]
+    seat = game.to_act(state)[0]
+    return game.decide(state, pick(seat, game.legal_commands(state, seat)))
+
+
 class BonusTurnsThisRound:
     """At most one bonus turn per player per round (R-34), tracked from the events alone, not by the engine."""
 
     def __init__(self, seats: int):
         self.seats, self.taken = seats, []
+
+    def pick(self, seat: int, legal: list, rng: random.Random):
+        """A random command, after checking that a seat whose bonus turn this round is taken is offered none."""
+        if seat in self.taken:
+            assert not [c for c in legal if isinstance(c, TakeBonusTurn)]
+        return choose(rng, legal)
 
     def see(self, state, event, before: int) -> None:
         """`event` just evolved into `state`; `before`: the seat current before it."""
@@ -98,16 +115,7 @@ def test_random_games_end_with_letters_conserved_and_one_bonus_turn_per_round(se
     for _ in range(MAX_COMMANDS):
         if game.is_terminal(state):
             break
-        request = game.chance(state)
-        if request is not None:
-            command = drawn(rng, request)
-            events = [command, *game.decide(state, command)]
-        else:
-            seat = game.to_act(state)[0]
-            legal = game.legal_commands(state, seat)
-            if seat in bonus_turns.taken:  # the round's bonus turn is taken
-                assert not [c for c in legal if isinstance(c, TakeBonusTurn)]
-            events = game.decide(state, choose(rng, legal))
+        events = next_events(state, rng, lambda seat, legal: bonus_turns.pick(seat, legal, rng))
         for event in events:
             before = state.current
             state = game.evolve(state, event)
