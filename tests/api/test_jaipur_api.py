@@ -7,12 +7,12 @@ import threading
 import pytest
 import requests
 
-from tests.api.client import play_to_the_end
+from tests.api.client import MostlyGreedy, play_to_the_end, uniform
 
 
 def test_a_full_match_through_the_api_only(api):
     gid, tokens = api.create("jaipur", 2, seed="api-match")
-    final = play_to_the_end(api, gid, tokens, random.Random(7))
+    final = play_to_the_end(api, gid, tokens, random.Random(7), choose=MostlyGreedy(choose=uniform))
     assert final["result"]["winners"] in ([0], [1])
     events = api.call("GET", f"/v1/games/{gid}/events").json()["events"]
     assert [e["version"] for e in events] == list(range(1, final["version"] + 1))
@@ -24,7 +24,7 @@ def test_open_game_same_seed_same_commands_same_game(api):
     runs = []
     for _ in range(2):
         gid, tokens = api.create("jaipur", 2, seed="twin", open_game=True)
-        play_to_the_end(api, gid, tokens, random.Random(3))
+        play_to_the_end(api, gid, tokens, random.Random(3), choose=MostlyGreedy(choose=uniform))
         events = api.call("GET", f"/v1/games/{gid}/events").json()["events"]
         runs.append([(e["type"], e["payload"], e["seat"]) for e in events[1:]])
     assert runs[0] == runs[1]

@@ -60,9 +60,9 @@ def domain_states(games, gid, until=None):
     return states
 
 
-# Istanbul: a recorded game of 300 moves (a whole random game has ~4,500 events, and each time-travel
+# Istanbul: a recorded game of 150 moves (a whole random game has ~4,500 events, and each time-travel
 # request folds its prefix from scratch); Jaipur: a whole match.
-TRAVEL_MOVES = {"jaipur": None, "istanbul": 300}
+TRAVEL_MOVES = {"jaipur": None, "istanbul": 150}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
