@@ -1,12 +1,14 @@
-"""The player's own two-dice rolls (not a place: shared by the Black Market 8, the Tea House 9 and bonus card
-M05): the roll, the choices after it, its resolution.
+"""The player's own rolls (not a place: shared by the Black Market 8, the Tea House 9, bonus cards M05 and L02,
+and kiosk tile K16): the roll, the choices after it, its resolution.
 
 The roll is a chance step (Roll by_dealer=False, resolved inside the player's command). After it the player may
 still decide, while a choice is open: the red mosque tile (Black Market and Tea House only, once: one die to 4
 or reroll both; never in a guild card turn, rules 5.8) and M06 (any own roll, one die to 6 per card, R-53). Then
 `accept_roll`, or the last such choice, resolves the roll. A black market visit that rolled first then awaits
-its single good (step SingleGood, places/black_market.py). M05's roll lives in `state.card_step` (a CardRoll),
-since a bonus card may be played in any phase.
+its single good (step SingleGood, places/black_market.py). M05's and L02's rolls live in `state.card_step` (a CardRoll),
+since a bonus card may be played in any phase. So does K16's die when the active seat could turn it to 6 (R-53:
+M06 applies to K16): the die then waits for `accept_roll` or M06 (a passive seat's die, or one nobody can turn,
+is taken at once as `kiosk_die_rolled`, places/kiosk.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from domain.istanbul.wheelbarrow import capped_gain, gain, gained, one
 COMMANDS = (AcceptRoll,)
 STEP_COMMANDS = COMMANDS
 CARD_ROLLS = ("roll_two_yields", "roll_named_yield")  # chance labels of rolls a bonus card makes (the card's kind)
+KIOSK_DIE = "kiosk_die"  # K16's one die (places/kiosk.py); as a CardRoll's kind: its lira await M06 or accept_roll
 
 
 # --- the choices after a roll ----------------------------------------------------------------------------------
@@ -71,7 +74,9 @@ def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved
 
 def resolve_card_roll(state, seat: int, dice: tuple[int, ...], kind: str) -> YieldsTaken:
     """M05: both dice's yields (the table is data, content.die_yields); L02: the yield the card names, [P] the
-    black market's blue goods by the sum (reference 14a.5)."""
+    black market's blue goods by the sum (reference 14a.5); K16: as many lira as the die shows."""
+    if kind == KIOSK_DIE:
+        return YieldsTaken(seat, dice, NONE, sum(dice))
     if kind == "roll_named_yield":
         blue = Goods.of(BLACK_MARKET_ROLL_GOOD, BLACK_MARKET_BLUE[sum(dice)])
         return YieldsTaken(seat, dice, capped_gain(state.players[seat], blue), 0)
@@ -121,14 +126,16 @@ def decide(state, command):
 
 
 # --- evolve ------------------------------------------------------------------------------------------------------
-def _with_dice(state, dice: tuple[int, ...]):
+def _with_dice(state, dice: tuple[int, ...], label: str = ""):
+    if label == KIOSK_DIE:  # K16's die, awaiting the active seat's choice: a roll beside the kiosk's phase
+        return replace(state, card_step=CardRoll(KIOSK_DIE, dice))
     if type(state.card_step) is CardRoll:
         return replace(state, card_step=replace(state.card_step, dice=dice))
     return with_step(state, replace(state.phase.step, dice=dice))
 
 
 def apply_dice_rolled(state, e):
-    return _with_dice(state, e.dice)
+    return _with_dice(state, e.dice, e.purpose)
 
 
 def apply_die_turned(state, e):

@@ -2,7 +2,8 @@
 rulings R-20, R-22, R-41): coffee wherever a Letters & Seals item shows it ("Wenn auf Karten oder Plättchen Kaffee
 abgebildet ist, wird das nur für die Variante 'Der Große Basar' benötigt": K13, K14, K20, K23, L03), never where
 an item says "any good" (the Auction House); the Coffee House 20 as the Secret Society's third track; the tavern's
-encounter tile covering the courier; L09 with the coffee trader, paid even with that tile. BAZAAR_ROWS:
+encounter tile covering the courier; L09 with the coffee trader, paid even with that tile; M06 on the active seat's
+K16 die (R-53). BAZAAR_ROWS:
 
      1  2  3  4  5
      6  8 10 11 12
@@ -14,8 +15,8 @@ encounter tile covering the courier; L09 with the coffee trader, paid even with 
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import PlayBonusCard
-from domain.istanbul.events import BonusCardPlayed
+from domain.istanbul.commands import AcceptRoll, PlayBonusCard
+from domain.istanbul.events import BonusCardPlayed, DiceRolled
 from domain.istanbul.letters_commands import (
     ChooseKioskTile,
     JoinSecretSociety,
@@ -26,19 +27,22 @@ from domain.istanbul.letters_commands import (
 )
 from domain.istanbul.letters_events import (
     CourierUsed,
+    KioskDieRolled,
     KioskTileChosen,
     LettersDrawn,
     NeutralFigureUsed,
     SecretSocietyJoined,
 )
-from domain.istanbul.state import MOVEMENT
+from domain.istanbul.mocha_commands import TurnDieToSix
+from domain.istanbul.mocha_events import DieTurned, YieldsTaken
+from domain.istanbul.state import MOVEMENT, CardRoll
 
-from .builders import bazaar, bazaar_acting, play, position
+from .builders import answer, bazaar, bazaar_acting, play, position
 from .places.test_kiosk import on_top
 
 
-def kiosk_choice(*tiles: str, **player):
-    state = bazaar_acting(22, setup_kwargs={"kiosk": on_top(*tiles)}, player={"lira": 5, **player})
+def kiosk_choice(*tiles: str, others: dict | None = None, **player):
+    state = bazaar_acting(22, setup_kwargs={"kiosk": on_top(*tiles)}, player={"lira": 5, **player}, others=others)
     _, state = play(state, VisitKiosk(0))
     return state
 
@@ -53,6 +57,26 @@ def test_k13_and_k14_offer_their_coffee():
     events, after = play(state, ChooseKioskTile(0, "K14", True, 0))
     assert events == [KioskTileChosen(0, "K14", True, 0, gained={"coffee": 1})]
     assert after.players[0].goods == {"coffee": 1}
+
+
+def test_m06_turns_the_active_seats_k16_die_to_six_a_passive_seats_die_pays_at_once():
+    """R-53: M06 ("Drehe nach einem Wurf einen der Würfel auf 6") applies to any roll for the active seat's own
+    effect, K16 included: its die waits for accept_roll or M06 before the next seat chooses. A passive seat chooses
+    outside its own turn and plays no card, so its die pays at once."""
+    state = kiosk_choice("K16", "K07", "K05", hand=("M06",))
+    _, state = play(state, ChooseKioskTile(0, "K16", True))
+    events, state = answer(state, (2,))
+    assert events[1:] == [DiceRolled(0, "kiosk_die", (2,))] and state.card_step == CardRoll("kiosk_die", (2,))
+    assert game.to_act(state) == (0,) and game.legal_commands(state, 0) == [AcceptRoll(0), TurnDieToSix(0, 0)]
+    assert game.legal_commands(state, 1) == [] and game.timeout_command(state, 0) == AcceptRoll(0)
+    events, state = play(state, TurnDieToSix(0, 0))
+    assert events == [BonusCardPlayed(0, "M06", "die_to_six"), DieTurned(0, 0, (6,)), YieldsTaken(0, (6,), {}, 6)]
+    assert state.players[0].lira == 11 and state.card_step is None and game.to_act(state) == (1,)
+    passive = kiosk_choice("K07", "K16", "K05", others={1: {"hand": ("M06",)}})
+    _, passive = play(passive, ChooseKioskTile(0, "K07", True))
+    _, passive = play(passive, ChooseKioskTile(1, "K16", True))
+    events, passive = answer(passive, (2,))
+    assert events[1:] == [KioskDieRolled(1, 2)] and game.to_act(passive) == (0,)
 
 
 def test_k20_pays_or_takes_coffee_too():
