@@ -23,7 +23,7 @@ from domain.istanbul.frozen import replace
 from domain.istanbul.goods import NONE, Goods
 from domain.istanbul.mocha_events import DieTurned, YieldsTaken
 from domain.istanbul.state import Action, CardRoll, Dice, SingleGood, action_rules, with_step
-from domain.istanbul.wheelbarrow import capped_gain, gain, gained, one
+from domain.istanbul.wheelbarrow import capped_gain, gain, gained, hand_remove, one
 
 COMMANDS = (AcceptRoll,)
 STEP_COMMANDS = COMMANDS
@@ -38,16 +38,25 @@ def red_choice_open(state, seat, step) -> bool:
             and state.guild is None)
 
 
-def sixes(hand: tuple[str, ...]) -> bool:
-    """A card that turns a die to 6 is in `hand`."""
-    return any(CARD_KINDS[card] == "die_to_six" for card in hand)
+def sixes(hand: tuple[str, ...], top: str | None) -> bool:
+    """A card that turns a die to 6 is in `hand`: M06, or L05 while M06 lies on top of the discard pile (`top`;
+    R-52: L05 carries out that card)."""
+    if any(CARD_KINDS[card] == "die_to_six" for card in hand):
+        return True
+    return top is not None and CARD_KINDS[top] == "die_to_six" and any(
+        CARD_KINDS[card] == "copy_discard" for card in hand)
 
 
-def choice_open(state, seat, roll, hand: tuple[str, ...] | None = None) -> bool:
-    """A decision about the rolled dice is still possible (with `hand` instead of the seat's, if given)."""
+def choice_open(state, seat, roll, played: str | None = None) -> bool:
+    """A decision about the rolled dice is still possible (after `played`, a card just played from the seat's
+    hand onto the discard pile, if given)."""
     if not roll.dice:
         return False
-    return sixes(state.players[seat].hand if hand is None else hand) or red_choice_open(state, seat, roll)
+    hand = state.players[seat].hand
+    top = state.discard[-1] if state.discard else None
+    if played is not None:
+        hand, top = hand_remove(hand, played), played
+    return sixes(hand, top) or red_choice_open(state, seat, roll)
 
 
 def pending_roll(state):

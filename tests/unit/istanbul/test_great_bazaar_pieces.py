@@ -3,7 +3,7 @@ rulings R-20, R-22, R-41): coffee wherever a Letters & Seals item shows it ("Wen
 abgebildet ist, wird das nur für die Variante 'Der Große Basar' benötigt": K13, K14, K20, K23, L03), never where
 an item says "any good" (the Auction House); the Coffee House 20 as the Secret Society's third track; the tavern's
 encounter tile covering the courier; L09 with the coffee trader, paid even with that tile; M06 on the active seat's
-K16 die (R-53). BAZAAR_ROWS:
+K16 die (R-53); L05 carrying out M06 (R-52). BAZAAR_ROWS:
 
      1  2  3  4  5
      6  8 10 11 12
@@ -15,8 +15,8 @@ K16 die (R-53). BAZAAR_ROWS:
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import AcceptRoll, PlayBonusCard
-from domain.istanbul.events import BonusCardPlayed, DiceRolled
+from domain.istanbul.commands import AcceptRoll, PlayBonusCard, VisitTeaHouse
+from domain.istanbul.events import BonusCardPlayed, DiceRolled, RollResolved
 from domain.istanbul.letters_commands import (
     ChooseKioskTile,
     JoinSecretSociety,
@@ -26,6 +26,7 @@ from domain.istanbul.letters_commands import (
     VisitKiosk,
 )
 from domain.istanbul.letters_events import (
+    BonusCardCopied,
     CourierUsed,
     KioskDieRolled,
     KioskTileChosen,
@@ -37,7 +38,7 @@ from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.mocha_events import DieTurned, YieldsTaken
 from domain.istanbul.state import MOVEMENT, CardRoll
 
-from .builders import answer, bazaar, bazaar_acting, play, position
+from .builders import answer, bazaar, bazaar_acting, play, position, roll
 from .places.test_kiosk import on_top
 
 
@@ -77,6 +78,29 @@ def test_m06_turns_the_active_seats_k16_die_to_six_a_passive_seats_die_pays_at_o
     _, passive = play(passive, ChooseKioskTile(1, "K16", True))
     events, passive = answer(passive, (2,))
     assert events[1:] == [KioskDieRolled(1, 2)] and game.to_act(passive) == (0,)
+
+
+def test_l05_carries_out_m06_on_top_of_the_discard_pile_even_the_one_just_played():
+    """R-52: L05 carries out the discard pile's top card under its own timing; M06's is "after a roll", so L05
+    copies it with turn_die_to_six (`card` L05), and a roll waits for it as for M06 itself."""
+    state = bazaar_acting(9, player={"hand": ("L05",)}, discard=("M06",))
+    _, state = play(state, VisitTeaHouse(0, 9))
+    events, state = roll(state, 3, 5)
+    assert events[1:] == [DiceRolled(0, "tea_house", (3, 5))]
+    assert game.legal_commands(state, 0) == [AcceptRoll(0), TurnDieToSix(0, 0, "L05"), TurnDieToSix(0, 1, "L05")]
+    events, state = play(state, TurnDieToSix(0, 1, "L05"))
+    assert events == [BonusCardPlayed(0, "L05", "copy_discard"), BonusCardCopied(0, "M06", "die_to_six"),
+                      DieTurned(0, 1, (3, 6)), RollResolved(0, "tea_house", 9, 0, 9)]
+    assert state.discard == ("M06", "L05") and state.players[0].hand == ()
+    both = bazaar_acting(9, player={"hand": ("L05", "M06")})
+    _, both = play(both, VisitTeaHouse(0, 12))
+    _, both = roll(both, 3, 5)
+    assert TurnDieToSix(0, 0, "L05") not in game.legal_commands(both, 0)  # the discard pile is empty
+    events, both = play(both, TurnDieToSix(0, 0))
+    assert events == [BonusCardPlayed(0, "M06", "die_to_six"), DieTurned(0, 0, (6, 5))]  # L05 may copy it now
+    assert game.legal_commands(both, 0) == [AcceptRoll(0), TurnDieToSix(0, 1, "L05")]
+    events, both = play(both, TurnDieToSix(0, 1, "L05"))
+    assert events[-1] == RollResolved(0, "tea_house", 12, 0, 12) and both.players[0].lira == 2 + 12
 
 
 def test_k20_pays_or_takes_coffee_too():
