@@ -3,7 +3,7 @@ rulings R-20, R-22, R-41): coffee wherever a Letters & Seals item shows it ("Wen
 abgebildet ist, wird das nur für die Variante 'Der Große Basar' benötigt": K13, K14, K20, K23, L03), never where
 an item says "any good" (the Auction House); the Coffee House 20 as the Secret Society's third track; the tavern's
 encounter tile covering the courier; L09 with the coffee trader, paid even with that tile; M06 on the active seat's
-K16 die (R-53); L05 carrying out M06 (R-52). BAZAAR_ROWS:
+K16 die (R-53); L05 carrying out M06 (R-52); L09 in a guild card's turn. BAZAAR_ROWS:
 
      1  2  3  4  5
      6  8 10 11 12
@@ -15,7 +15,7 @@ K16 die (R-53); L05 carrying out M06 (R-52). BAZAAR_ROWS:
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import AcceptRoll, PlayBonusCard, VisitTeaHouse
+from domain.istanbul.commands import AcceptRoll, BuyRuby, PlayBonusCard, VisitTeaHouse
 from domain.istanbul.events import BonusCardPlayed, DiceRolled, RollResolved
 from domain.istanbul.letters_commands import (
     ChooseKioskTile,
@@ -34,11 +34,11 @@ from domain.istanbul.letters_events import (
     NeutralFigureUsed,
     SecretSocietyJoined,
 )
-from domain.istanbul.mocha_commands import TurnDieToSix
+from domain.istanbul.mocha_commands import PlayGuildCard, TurnDieToSix
 from domain.istanbul.mocha_events import DieTurned, YieldsTaken
 from domain.istanbul.state import MOVEMENT, CardRoll
 
-from .builders import answer, bazaar, bazaar_acting, play, position, roll
+from .builders import answer, bazaar, bazaar_acting, codes, play, position, roll
 from .places.test_kiosk import on_top
 
 
@@ -176,3 +176,20 @@ def test_l09_uses_the_coffee_trader_and_pays_even_with_the_encounter_tile():
     events, after = play(state, UseNeutralFigure(0, "L09", "coffee_trader", "red"))
     assert events[1] == NeutralFigureUsed(0, "coffee_trader", "coffee", 1, 0, None, "red")
     assert after.players[0].goods == {"coffee": 1} and game.chance(after).label == "coffee_trader"
+
+
+def test_l09_in_a_guild_cards_turn_while_its_action_stays_possible():
+    """Rulebook p.13: in a guild card's turn only the bonus cards and tiles bound to a place are barred ("Andere
+    Bonuskarten dürfen aber gespielt werden"); L09 is neither bound to a place nor an encounter. The card's action
+    is still owed (5.8): a use after which it could not be carried out is not offered (16 lira, price 15)."""
+    state = position(bazaar(2), current=0, phase=MOVEMENT, smuggler=10,
+                     players={0: {"guild_hand": ("G16",), "hand": ("L09",), "lira": 16, "goods": {"red": 1}}})
+    _, state = play(state, PlayGuildCard(0, "G16"))
+    listed = [c for c in game.legal_commands(state, 0) if isinstance(c, UseNeutralFigure) and c.good == "blue"]
+    assert listed == [UseNeutralFigure(0, "L09", "smuggler", pay, "blue") for pay in ("blue", "red")]
+    assert codes(lambda: game.decide(state, UseNeutralFigure(0, "L09", "smuggler", "lira", "blue"))) == \
+        "istanbul.guild_card_incomplete"
+    events, state = play(state, UseNeutralFigure(0, "L09", "smuggler", "red", "blue"))
+    assert events[1] == NeutralFigureUsed(0, "smuggler", "blue", 1, 0, None, "red")
+    _, state = roll(state, 3, 3)
+    assert state.figures["smuggler"] == 6 and BuyRuby(0) in game.legal_commands(state, 0)
