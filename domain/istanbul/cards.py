@@ -105,13 +105,16 @@ def _legal_return_assistant(state, seat, card_id):
     return [once(PlayBonusCard, seat, card_id, None, p, None) for p in places]
 
 
-NOT_COPIED = ("copy_discard", "use_neutral", "die_to_six")  # L05 copies cards played with play_bonus_card only
+NOT_COPIED = ("copy_discard", "use_neutral")  # L05 copying L09 goes with use_neutral_figure (letters_plays.py)
 
 
 def _legal_copy_discard(state, seat, card_id):
-    """L05: the plays the discard pile's top card would have now (its own timing and cost), as L05's."""
+    """L05: the plays the discard pile's top card would have now (its own timing and cost), as L05's; copying M06,
+    L05's turn_die_to_six (its `card`) while an own roll awaits its choice."""
     if not state.discard or CARDS[state.discard[-1]].kind in NOT_COPIED:
         return ()
+    if CARDS[state.discard[-1]].kind == "die_to_six":
+        return mocha_cards.legal_die_to_six(state, seat, card_id)
     return [once(PlayBonusCard, seat, card_id, p.good, p.place, p.reward)
             for p in _playable(state, seat, state.discard[-1])]
 
@@ -166,8 +169,8 @@ def six_card(hand: tuple[str, ...]) -> str | None:
 def diagnose(state, command: PlayBonusCard) -> str:
     player = state.players[command.seat]
     if isinstance(command, TurnDieToSix):
-        card = six_card(player.hand)
-        if card is None:
+        card = six_card(player.hand) if command.card is None else command.card
+        if card is None or card not in player.hand:
             return v.CARD_NOT_IN_HAND
         return v.INVALID_TARGET if _playable(state, command.seat, card) else v.CARD_TIMING
     if command.card not in player.hand:
@@ -235,7 +238,8 @@ DECIDE_BY_KIND = {
 
 def decide(state, command) -> list:
     if isinstance(command, TurnDieToSix):
-        return mocha_cards.decide_die_to_six(state, command, six_card(state.players[command.seat].hand))
+        card = six_card(state.players[command.seat].hand) if command.card is None else command.card
+        return mocha_cards.decide_die_to_six(state, command, card)
     row = CARDS[command.card]
     events = DECIDE_BY_KIND[row.kind](state, command, row)
     if row.cost:  # paid with the play (M02, M03), before its effect

@@ -12,6 +12,7 @@ ALL_PLACES = PLACES
 CARD_IDS = tuple(CARDS)
 MOVE_KINDS = ("move_3_4", "stay", "corner", "join_opponent", "pay_to_anywhere")  # cards played with `move`
 MOVEMENT_CARDS = tuple(card_id for card_id, c in CARDS.items() if c.kind in (*MOVE_KINDS, "copy_discard"))
+COPY_CARDS = tuple(card_id for card_id, c in CARDS.items() if c.kind == "copy_discard")  # L05
 GOODS_AND_COFFEE = GOODS + (COFFEE,)
 
 SEAT = Doc("the acting seat (0-based; the server sets it from the seat's token)", minimum=0, maximum=MAX_SEATS - 1)

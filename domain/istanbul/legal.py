@@ -80,7 +80,7 @@ def _legal_commands(state: State, seat: int) -> list:
     if state.letters is not None:
         if once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
             out += bonus_turn.legal(state, seat)
-        out += letters_plays.legal_any_time(state, seat)  # L09
+        out += _keeping(state, seat, letters_plays.legal_any_time(state, seat))  # L09
     return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
 
 
@@ -96,13 +96,16 @@ def _continuable(state: State, seat: int, command) -> bool:
     after = state
     for event in HANDLERS[type(command)](state, command):
         after = evolve(after, event)
-    if after.card_step is not None or guild.complete(after.phase) or chance(after) is not None:
-        return True  # a sub-decision or a roll comes first (their answers are filtered in turn)
-    return places.completable(after, seat, after.phase)
+    if after.card_step is not None or guild.complete(after.phase):
+        return True  # a sub-decision comes first (its answers are filtered in turn)
+    request = chance(after)
+    if request is not None and not getattr(request, "by_dealer", False):
+        return True  # an own roll or a draw comes first (the answers after it are filtered in turn)
+    return places.completable(after, seat, after.phase)  # a neutral figure's relocation (L09) changes nothing here
 
 
 LISTED_WHOLE = (TakeBonusTurn, TakeCompanion, StepFamilyMember, UseNeutralFigure)  # Letters & Seals: checked whole
-HANDLERS = {cls: module.decide for module in (cards, tiles, card_steps) for cls in module.COMMANDS}
+HANDLERS = {cls: module.decide for module in (cards, tiles, card_steps, letters_plays) for cls in module.COMMANDS}
 HANDLERS[AcceptRoll] = dice.decide
 
 

@@ -64,6 +64,11 @@ class Letter:
     status: str = "proposed"  # reference 14a.4: no source lists the printed numbers
 
 
+# Which places letters may name, by mode: the rulebook says only "die Nummer eines Ortes" (p.14), and one set of
+# 36 letters serves both Letters & Seals alone (places 1-16 and 21-24, p.15) and the Great Bazaar (1-25, p.17),
+# with no rule for a letter whose place is not laid out. So no letter names the Mocha places 17-20 or the
+# Catacombs 25, which are laid out only with the other box (the reference agrees, 7.8 and 14a.4). Delivery
+# (letters.py) reads the number alone: a printed row naming any place would need no code change.
 # reference 14a.4 [P]: 2 letters for each place of the L&S layout but the fountain and the police station
 LETTER_PLACES = (WAINWRIGHT, FABRIC_WAREHOUSE, SPICE_WAREHOUSE, FRUIT_WAREHOUSE, POST_OFFICE, CARAVANSARY,
                  BLACK_MARKET, TEA_HOUSE, LARGE_MARKET, SMALL_MARKET, SULTANS_PALACE, SMALL_MOSQUE, GREAT_MOSQUE,

@@ -6,7 +6,10 @@
 - L09 (`use_neutral_figure`): any moment of the own turn with no decision open, a neutral figure wherever it stands
   (the governor, the smuggler, the courier, in the Great Bazaar the coffee trader): take what it gives and pay its
   cost, as in an encounter (the item just taken may be the payment; the tavern's encounter tile does not waive it,
-  R-41), then the dealer relocates it by dice.
+  R-41), then the dealer relocates it by dice. In a guild card's turn too: the rulebook bars only the cards and
+  tiles bound to a place there ("Andere Bonuskarten dürfen aber gespielt werden", p.13), and L09 is not an
+  encounter; but the card's action is owed, so legal.py offers only the uses after which it can still be carried
+  out, as for every other card.
 """
 
 from __future__ import annotations
@@ -45,9 +48,8 @@ def legal_movement(state, seat: int) -> list:
 
 
 def _open(state) -> bool:
-    """A moment of the own turn with no decision open (a roll, a payment, a sub-step, a guild card)."""
-    return (own_turn(state) and state.card_step is None and getattr(state.phase, "step", None) is None
-            and state.guild is None)
+    """A moment of the own turn with no decision open (a roll, a payment, a sub-step)."""
+    return own_turn(state) and state.card_step is None and getattr(state.phase, "step", None) is None
 
 
 def _governor(state, seat, card) -> list:
@@ -116,7 +118,11 @@ def diagnose(state, command) -> str:
         if state.players[command.seat].family == POLICE_STATION:
             return v.FAMILY_IN_POLICE
         return v.PLACE_UNREACHABLE if isinstance(state.phase, Movement) else v.CARD_TIMING
-    return v.INVALID_TARGET if _open(state) else v.CARD_TIMING
+    if not _open(state):
+        return v.CARD_TIMING
+    if state.guild is not None and command in legal_any_time(state, command.seat):
+        return v.GUILD_CARD_INCOMPLETE  # allowed, but the guild card's action could not be carried out after it
+    return v.INVALID_TARGET
 
 
 # --- decisions -------------------------------------------------------------------------------------------------

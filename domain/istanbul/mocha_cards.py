@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.commands import PlayBonusCard
 from domain.istanbul.data import COFFEE
 from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.frozen import replace
+from domain.istanbul.letters_cards import copied
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.mocha_data import SIX
 from domain.istanbul.mocha_events import BonusCardPaid, DieTurned, GuildCardDrawn
 from domain.istanbul.places import dice, guild_hall
 from domain.istanbul.state import CardRoll, Dice, Swap, push_roll
-from domain.istanbul.wheelbarrow import gain, hand_remove, one
+from domain.istanbul.wheelbarrow import gain, one
 
 
 @lru_cache(maxsize=512)
@@ -28,8 +30,8 @@ def _play(seat: int, card_id: str) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _turns(seat: int, dice_: tuple[int, ...]) -> tuple:
-    return tuple(TurnDieToSix(seat, i) for i, value in enumerate(dice_) if value != SIX)
+def _turns(seat: int, dice_: tuple[int, ...], card: str | None) -> tuple:
+    return tuple(TurnDieToSix(seat, i, card) for i, value in enumerate(dice_) if value != SIX)
 
 
 # --- legal plays -------------------------------------------------------------------------------------------------
@@ -54,9 +56,13 @@ def _legal_roll_two_yields(state, seat, card_id):
     return _play(seat, card_id)
 
 
-def _legal_die_to_six(state, seat, card_id):
+def legal_die_to_six(state, seat, card_id):
+    """M06's turns of each die not showing 6, or L05's carrying out the M06 on top of the discard pile (its
+    `card`)."""
     roll = dice.pending_roll(state)
-    return _turns(seat, roll.dice) if roll is not None else ()
+    if roll is None:
+        return ()
+    return _turns(seat, roll.dice, None if CARD_KINDS[card_id] == "die_to_six" else card_id)
 
 
 LEGAL_BY_KIND = {
@@ -64,7 +70,7 @@ LEGAL_BY_KIND = {
     "draw_guild_card": _legal_draw_guild_card,
     "swap_goods": _legal_swap_goods,
     "roll_two_yields": _legal_roll_two_yields,
-    "die_to_six": _legal_die_to_six,
+    "die_to_six": legal_die_to_six,
 }
 
 
@@ -92,13 +98,15 @@ DECIDE_BY_KIND = {
 
 
 def decide_die_to_six(state, command: TurnDieToSix, card_id: str) -> list:
-    """M06: the die shows 6; the roll is resolved unless another choice (the red tile, another M06) is open."""
+    """M06 (or L05 carrying out the M06 on top of the discard pile): the die shows 6; the roll is resolved unless
+    another choice (the red tile, another M06, L05 copying the M06 just played) is open."""
     seat = command.seat
     roll = dice.pending_roll(state)
     turned = tuple(SIX if i == command.die else value for i, value in enumerate(roll.dice))
-    events = [BonusCardPlayed(seat, card_id, "die_to_six"), DieTurned(seat, command.die, turned)]
+    events = [BonusCardPlayed(seat, card_id, CARD_KINDS[card_id]), *copied(state, card_id, seat),
+              DieTurned(seat, command.die, turned)]
     rolled = replace(roll, dice=turned)
-    if not dice.choice_open(state, seat, rolled, hand_remove(state.players[seat].hand, card_id)):
+    if not dice.choice_open(state, seat, rolled, played=card_id):
         events.append(dice.resolution(state, seat, rolled, turned))
     return events
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from domain.core import Doc
 from domain.istanbul.data import GOODS
-from domain.istanbul.docs import CARD_IDS, GOODS_AND_COFFEE, GUILD_CARD, PLACE, SEAT
+from domain.istanbul.docs import CARD_IDS, COPY_CARDS, GOODS_AND_COFFEE, GUILD_CARD, PLACE, SEAT
 from domain.istanbul.frozen import message
 from domain.istanbul.goods import freeze
 from domain.istanbul.mocha_data import BAKSHEESH_PLACES, GUILD_CARD_IDS, TAVERN_KINDS
@@ -113,10 +113,13 @@ class FinishGuildCard:
 # --- bonus cards with a decision of their own ----------------------------------------------------------------------
 @message("turn_die_to_six")
 class TurnDieToSix:
-    """Play M06 after a roll of your own: one die shows 6."""
+    """Play M06 after a roll of your own: one die shows 6 (or L05 carrying out the M06 on top of the discard
+    pile, R-52)."""
 
     seat: Annotated[int, SEAT]
     die: Annotated[int, Doc("the die turned (0 = first, 1 = second)", minimum=0, maximum=1)]
+    card: Annotated[str | None, Doc("null: the M06 in hand; L05: L05 carrying out the M06 on top of the discard "
+                                    "pile", choices=COPY_CARDS)] = None
 
 
 @message("give_goods")

@@ -1,15 +1,19 @@
 """A canonical one-line text form of every command, and its parser (logs, tests, a CLI):
 
     move place=6
-    move place=13 card=B09 joined=-
+    move place=13 card=B09
+    move place=16 card=L07 joined=2
     sell_goods goods=red:1,green:1,yellow:2
     return_assistants places=2,9
-    pay_governor card=-
-    use_mosque_tile tile=red reroll=yes
+    pay_governor
+    use_mosque_tile tile=red die=- reroll=yes
 
-The wire type, then every field but the seat as name=value in field order; "-" is null, booleans are yes/no,
-tuples are comma-separated (an empty tuple is "()"), goods are good:count pairs (none is "{}"). The seat is not
-part of the text: `parse` takes it apart, and `parse(to_text(c), c.seat) == c` for every command.
+The wire type, then every field but the seat as name=value in field order, except the trailing fields that hold
+their default (null, no, nothing): a line shows only what was chosen, and the longer forms stay readable. "-" is
+null, booleans are yes/no, tuples are comma-separated (an empty tuple is "()"), goods are good:count pairs (none
+is "{}"). `parse` accepts any field in any order, and takes a field left out as its default, so the texts printed
+before trailing defaults were left out (`move place=6 card=- joined=-`) still parse. The seat is not part of the
+text: `parse` takes it apart, and `parse(to_text(c), c.seat) == c` for every command.
 """
 
 from __future__ import annotations
@@ -23,6 +27,23 @@ from domain.istanbul.commands import COMMANDS
 
 class NotationError(ValueError):
     pass
+
+
+REQUIRED = object()  # a field without a default: always printed
+
+
+@cache
+def _defaults(cls) -> tuple:
+    """Each field's default (after the seat), or REQUIRED."""
+    out = []
+    for f in dataclasses.fields(cls)[1:]:
+        if f.default is not dataclasses.MISSING:
+            out.append(f.default)
+        elif f.default_factory is not dataclasses.MISSING:
+            out.append(f.default_factory())
+        else:
+            out.append(REQUIRED)
+    return tuple(out)
 
 
 @cache
@@ -50,7 +71,12 @@ def to_text(command) -> str:
     cls = type(command)
     if COMMANDS.get(getattr(cls, "TYPE", None)) is not cls:
         raise NotationError(f"not an Istanbul command: {command!r}")
-    parts = [cls.TYPE] + [f"{name}={_show(getattr(command, name))}" for name, _ in _fields(cls)]
+    values = [getattr(command, name) for name, _ in _fields(cls)]
+    shown = len(values)
+    defaults = _defaults(cls)
+    while shown and defaults[shown - 1] is not REQUIRED and values[shown - 1] == defaults[shown - 1]:
+        shown -= 1  # a trailing field at its default says nothing
+    parts = [cls.TYPE] + [f"{name}={_show(value)}" for (name, _), value in zip(_fields(cls)[:shown], values)]
     return " ".join(parts)
 
 

@@ -32,8 +32,9 @@ UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {
 LIST_GOODS_FIELDS = {"sell_goods": "goods", "deliver_to_sultan": "any_goods"}
 
 
-# Fields added to a command later, with the value an older body meant (`move`'s `joined`: L07's choice of merchant).
-ADDED_FIELDS = {"move": {"joined": None}}
+# Fields added to a command later, with the value an older body meant (`move`'s `joined`: L07's choice of merchant;
+# `turn_die_to_six`'s `card`: L05 copying M06, null being the M06 in hand, all an older body could mean).
+ADDED_FIELDS = {"move": {"joined": None}, "turn_die_to_six": {"card": None}}
 
 
 def upgrade_command(wire: dict) -> dict:

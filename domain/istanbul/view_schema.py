@@ -209,10 +209,12 @@ EXPANSION_VIEW = {
             "given": goods_counts("what was given (empty: give_goods is due; else take_goods of as many)", (),
                                   GOODS + (COFFEE,)),
         }),
-        obj("M05, L02: the card's roll (empty while it is pending), then accept_roll or M06", {
+        obj("M05, L02: the card's roll (empty while it is pending), then accept_roll or M06; K16 (the Great "
+            "Bazaar): the active seat's kiosk die, awaiting accept_roll or M06 (R-53)", {
             "name": string("the decision", ["CardRoll"]),
-            "kind": string("the card's kind", ["roll_two_yields", "roll_named_yield"]),
-            "dice": array("the two dice", integer("a die", minimum=1, maximum=6), maxItems=2),
+            "kind": string("the card's kind, or kiosk_die (K16)", ["roll_two_yields", "roll_named_yield",
+                                                                    "kiosk_die"]),
+            "dice": array("the dice (K16: one)", integer("a die", minimum=1, maximum=6), maxItems=2),
         }),
     ]},
     "proposed_rows": array("Mocha & Baksheesh: data rows in play not transcribed from a printed component: "

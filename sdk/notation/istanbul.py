@@ -64,7 +64,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "use_coffee_trader": (("pay",), ()),
     "play_guild_card": (("card",), ()),
     "finish_guild_card": ((), ("good",)),
-    "turn_die_to_six": (("die",), ()),
+    "turn_die_to_six": (("die",), ("card",)),
     "give_goods": (("goods",), ()),
     "take_goods": (("goods",), ()),
     # Letters & Seals

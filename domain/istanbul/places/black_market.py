@@ -1,7 +1,7 @@
 """Black Market 8: 1 red, green or yellow good, then roll two dice for blue goods by the sum (6.6).
 
 The rulebook allows either order ("Du darfst auch zuerst würfeln und anschließend die zusätzliche einzelne Ware
-nehmen"): `visit_black_market good=<colour>` takes the good, then rolls; `visit_black_market good=-` rolls first
+nehmen"): `visit_black_market good=<colour>` takes the good, then rolls; `visit_black_market` (good null) rolls first
 and, once the roll is resolved (after the red mosque tile's choice, if any), `take_black_market_good` is the only
 legal command (step SingleGood). The action counts as done only when both the good and the roll are settled.
 """

@@ -1,12 +1,14 @@
-"""The player's own two-dice rolls (not a place: shared by the Black Market 8, the Tea House 9 and bonus card
-M05): the roll, the choices after it, its resolution.
+"""The player's own rolls (not a place: shared by the Black Market 8, the Tea House 9, bonus cards M05 and L02,
+and kiosk tile K16): the roll, the choices after it, its resolution.
 
 The roll is a chance step (Roll by_dealer=False, resolved inside the player's command). After it the player may
 still decide, while a choice is open: the red mosque tile (Black Market and Tea House only, once: one die to 4
 or reroll both; never in a guild card turn, rules 5.8) and M06 (any own roll, one die to 6 per card, R-53). Then
 `accept_roll`, or the last such choice, resolves the roll. A black market visit that rolled first then awaits
-its single good (step SingleGood, places/black_market.py). M05's roll lives in `state.card_step` (a CardRoll),
-since a bonus card may be played in any phase.
+its single good (step SingleGood, places/black_market.py). M05's and L02's rolls live in `state.card_step` (a CardRoll),
+since a bonus card may be played in any phase. So does K16's die when the active seat could turn it to 6 (R-53:
+M06 applies to K16): the die then waits for `accept_roll` or M06 (a passive seat's die, or one nobody can turn,
+is taken at once as `kiosk_die_rolled`, places/kiosk.py).
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from domain.istanbul.frozen import replace
 from domain.istanbul.goods import NONE, Goods
 from domain.istanbul.mocha_events import DieTurned, YieldsTaken
 from domain.istanbul.state import Action, CardRoll, Dice, SingleGood, action_rules, with_step
-from domain.istanbul.wheelbarrow import capped_gain, gain, gained, one
+from domain.istanbul.wheelbarrow import capped_gain, gain, gained, hand_remove, one
 
 COMMANDS = (AcceptRoll,)
 STEP_COMMANDS = COMMANDS
 CARD_ROLLS = ("roll_two_yields", "roll_named_yield")  # chance labels of rolls a bonus card makes (the card's kind)
+KIOSK_DIE = "kiosk_die"  # K16's one die (places/kiosk.py); as a CardRoll's kind: its lira await M06 or accept_roll
 
 
 # --- the choices after a roll ----------------------------------------------------------------------------------
@@ -35,16 +38,25 @@ def red_choice_open(state, seat, step) -> bool:
             and state.guild is None)
 
 
-def sixes(hand: tuple[str, ...]) -> bool:
-    """A card that turns a die to 6 is in `hand`."""
-    return any(CARD_KINDS[card] == "die_to_six" for card in hand)
+def sixes(hand: tuple[str, ...], top: str | None) -> bool:
+    """A card that turns a die to 6 is in `hand`: M06, or L05 while M06 lies on top of the discard pile (`top`;
+    R-52: L05 carries out that card)."""
+    if any(CARD_KINDS[card] == "die_to_six" for card in hand):
+        return True
+    return top is not None and CARD_KINDS[top] == "die_to_six" and any(
+        CARD_KINDS[card] == "copy_discard" for card in hand)
 
 
-def choice_open(state, seat, roll, hand: tuple[str, ...] | None = None) -> bool:
-    """A decision about the rolled dice is still possible (with `hand` instead of the seat's, if given)."""
+def choice_open(state, seat, roll, played: str | None = None) -> bool:
+    """A decision about the rolled dice is still possible (after `played`, a card just played from the seat's
+    hand onto the discard pile, if given)."""
     if not roll.dice:
         return False
-    return sixes(state.players[seat].hand if hand is None else hand) or red_choice_open(state, seat, roll)
+    hand = state.players[seat].hand
+    top = state.discard[-1] if state.discard else None
+    if played is not None:
+        hand, top = hand_remove(hand, played), played
+    return sixes(hand, top) or red_choice_open(state, seat, roll)
 
 
 def pending_roll(state):
@@ -71,7 +83,9 @@ def resolve(state, seat: int, step: Dice, dice: tuple[int, ...]) -> RollResolved
 
 def resolve_card_roll(state, seat: int, dice: tuple[int, ...], kind: str) -> YieldsTaken:
     """M05: both dice's yields (the table is data, content.die_yields); L02: the yield the card names, [P] the
-    black market's blue goods by the sum (reference 14a.5)."""
+    black market's blue goods by the sum (reference 14a.5); K16: as many lira as the die shows."""
+    if kind == KIOSK_DIE:
+        return YieldsTaken(seat, dice, NONE, sum(dice))
     if kind == "roll_named_yield":
         blue = Goods.of(BLACK_MARKET_ROLL_GOOD, BLACK_MARKET_BLUE[sum(dice)])
         return YieldsTaken(seat, dice, capped_gain(state.players[seat], blue), 0)
@@ -121,14 +135,16 @@ def decide(state, command):
 
 
 # --- evolve ------------------------------------------------------------------------------------------------------
-def _with_dice(state, dice: tuple[int, ...]):
+def _with_dice(state, dice: tuple[int, ...], label: str = ""):
+    if label == KIOSK_DIE:  # K16's die, awaiting the active seat's choice: a roll beside the kiosk's phase
+        return replace(state, card_step=CardRoll(KIOSK_DIE, dice))
     if type(state.card_step) is CardRoll:
         return replace(state, card_step=replace(state.card_step, dice=dice))
     return with_step(state, replace(state.phase.step, dice=dice))
 
 
 def apply_dice_rolled(state, e):
-    return _with_dice(state, e.dice)
+    return _with_dice(state, e.dice, e.purpose)
 
 
 def apply_die_turned(state, e):

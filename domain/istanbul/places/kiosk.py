@@ -26,7 +26,7 @@ from domain.istanbul import violations as v
 from domain.istanbul.commands import once
 from domain.istanbul.content import content
 from domain.istanbul.data import COFFEE, FOUNTAIN, GOODS, MAX_EXTENSIONS
-from domain.istanbul.events import BonusCardDrawn
+from domain.istanbul.events import BonusCardDrawn, DiceRolled
 from domain.istanbul.frozen import record, replace
 from domain.istanbul.goods import NONE, Goods
 from domain.istanbul.letters_commands import ChooseKioskTile, VisitKiosk
@@ -38,10 +38,10 @@ from domain.istanbul.letters_events import (
     KioskTilesShuffled,
     KioskVisited,
 )
-from domain.istanbul.places import wainwright
+from domain.istanbul.places import dice, wainwright
 from domain.istanbul.places.auction_house import others_in_turn_order
 from domain.istanbul.schema import array, integer, nullable, obj, string
-from domain.istanbul.state import Action, acted_phase, players_with, with_place
+from domain.istanbul.state import Action, CardRoll, acted_phase, players_with, with_place
 from domain.istanbul.wheelbarrow import capped_gain, hand_remove
 
 PLACES = (KIOSK,)
@@ -52,7 +52,7 @@ TILES = {tile.id: tile for tile in KIOSK_TILES}
 SETUP_CHANCE = (("shuffle", "kiosk_tiles", len(KIOSK_TILES), False),)
 RESHUFFLE = "kiosk_reshuffle"
 RESHUFFLE_STEP = ("reshuffle", RESHUFFLE, KEY, False)  # its size is the discard pile's when it is drawn
-DIE = "kiosk_die"  # K16: the choosing seat's own die (a chance step with the seat as its argument)
+DIE = dice.KIOSK_DIE  # K16: the choosing seat's own die (a chance step with the seat as its argument)
 CHANCE_LABELS = (RESHUFFLE, DIE)
 RUBY_EVENTS = (KioskTileChosen,)  # K17/K18: a third extension brings the wainwright's ruby
 EXTENSION_LIRA = 10  # K17
@@ -80,6 +80,8 @@ class KioskChoice:
     action: Action | None = None
 
     def awaited(self, state) -> tuple[int, ...]:
+        if state.card_step is not None:  # the active seat's own decision (its K16 die awaiting M06, a card's step)
+            return (self.active,)
         return tuple(s for s in self.choosers if s not in state.out)[:1]
 
     def own_turn_moment(self, state) -> bool:
@@ -131,7 +133,11 @@ def decide_setup(state, label: str, outcome: tuple[int, ...]) -> list | None:
 
 def decide_chance(state, label: str, outcome: tuple[int, ...]) -> list:
     if label == DIE:
-        return [KioskDieRolled(state.pending[0][2], outcome[0])]
+        seat = state.pending[0][2]
+        if seat == state.current and dice.choice_open(state, seat, CardRoll(DIE, outcome)):
+            # the active seat's own roll, which M06 may turn to 6: the die waits for its choice
+            return [DiceRolled(seat, DIE, outcome)]
+        return [KioskDieRolled(seat, outcome[0])]
     stack = apply_permutation(sorted(tiles(state).discard), outcome)
     return [KioskTilesShuffled(len(stack), stack, True), KioskTilesRevealed(stack[:tiles(state).owed])]
 

@@ -2,7 +2,8 @@
 rulings R-20, R-22, R-41): coffee wherever a Letters & Seals item shows it ("Wenn auf Karten oder Plättchen Kaffee
 abgebildet ist, wird das nur für die Variante 'Der Große Basar' benötigt": K13, K14, K20, K23, L03), never where
 an item says "any good" (the Auction House); the Coffee House 20 as the Secret Society's third track; the tavern's
-encounter tile covering the courier; L09 with the coffee trader, paid even with that tile. BAZAAR_ROWS:
+encounter tile covering the courier; L09 with the coffee trader, paid even with that tile; M06 on the active seat's
+K16 die (R-53); L05 carrying out M06 (R-52); L09 in a guild card's turn. BAZAAR_ROWS:
 
      1  2  3  4  5
      6  8 10 11 12
@@ -14,8 +15,8 @@ encounter tile covering the courier; L09 with the coffee trader, paid even with 
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import PlayBonusCard
-from domain.istanbul.events import BonusCardPlayed
+from domain.istanbul.commands import AcceptRoll, BuyRuby, PlayBonusCard, VisitTeaHouse
+from domain.istanbul.events import BonusCardPlayed, DiceRolled, RollResolved
 from domain.istanbul.letters_commands import (
     ChooseKioskTile,
     JoinSecretSociety,
@@ -25,20 +26,24 @@ from domain.istanbul.letters_commands import (
     VisitKiosk,
 )
 from domain.istanbul.letters_events import (
+    BonusCardCopied,
     CourierUsed,
+    KioskDieRolled,
     KioskTileChosen,
     LettersDrawn,
     NeutralFigureUsed,
     SecretSocietyJoined,
 )
-from domain.istanbul.state import MOVEMENT
+from domain.istanbul.mocha_commands import PlayGuildCard, TurnDieToSix
+from domain.istanbul.mocha_events import DieTurned, YieldsTaken
+from domain.istanbul.state import MOVEMENT, CardRoll
 
-from .builders import bazaar, bazaar_acting, play, position
+from .builders import answer, bazaar, bazaar_acting, codes, play, position, roll
 from .places.test_kiosk import on_top
 
 
-def kiosk_choice(*tiles: str, **player):
-    state = bazaar_acting(22, setup_kwargs={"kiosk": on_top(*tiles)}, player={"lira": 5, **player})
+def kiosk_choice(*tiles: str, others: dict | None = None, **player):
+    state = bazaar_acting(22, setup_kwargs={"kiosk": on_top(*tiles)}, player={"lira": 5, **player}, others=others)
     _, state = play(state, VisitKiosk(0))
     return state
 
@@ -53,6 +58,49 @@ def test_k13_and_k14_offer_their_coffee():
     events, after = play(state, ChooseKioskTile(0, "K14", True, 0))
     assert events == [KioskTileChosen(0, "K14", True, 0, gained={"coffee": 1})]
     assert after.players[0].goods == {"coffee": 1}
+
+
+def test_m06_turns_the_active_seats_k16_die_to_six_a_passive_seats_die_pays_at_once():
+    """R-53: M06 ("Drehe nach einem Wurf einen der Würfel auf 6") applies to any roll for the active seat's own
+    effect, K16 included: its die waits for accept_roll or M06 before the next seat chooses. A passive seat chooses
+    outside its own turn and plays no card, so its die pays at once."""
+    state = kiosk_choice("K16", "K07", "K05", hand=("M06",))
+    _, state = play(state, ChooseKioskTile(0, "K16", True))
+    events, state = answer(state, (2,))
+    assert events[1:] == [DiceRolled(0, "kiosk_die", (2,))] and state.card_step == CardRoll("kiosk_die", (2,))
+    assert game.to_act(state) == (0,) and game.legal_commands(state, 0) == [AcceptRoll(0), TurnDieToSix(0, 0)]
+    assert game.legal_commands(state, 1) == [] and game.timeout_command(state, 0) == AcceptRoll(0)
+    events, state = play(state, TurnDieToSix(0, 0))
+    assert events == [BonusCardPlayed(0, "M06", "die_to_six"), DieTurned(0, 0, (6,)), YieldsTaken(0, (6,), {}, 6)]
+    assert state.players[0].lira == 11 and state.card_step is None and game.to_act(state) == (1,)
+    passive = kiosk_choice("K07", "K16", "K05", others={1: {"hand": ("M06",)}})
+    _, passive = play(passive, ChooseKioskTile(0, "K07", True))
+    _, passive = play(passive, ChooseKioskTile(1, "K16", True))
+    events, passive = answer(passive, (2,))
+    assert events[1:] == [KioskDieRolled(1, 2)] and game.to_act(passive) == (0,)
+
+
+def test_l05_carries_out_m06_on_top_of_the_discard_pile_even_the_one_just_played():
+    """R-52: L05 carries out the discard pile's top card under its own timing; M06's is "after a roll", so L05
+    copies it with turn_die_to_six (`card` L05), and a roll waits for it as for M06 itself."""
+    state = bazaar_acting(9, player={"hand": ("L05",)}, discard=("M06",))
+    _, state = play(state, VisitTeaHouse(0, 9))
+    events, state = roll(state, 3, 5)
+    assert events[1:] == [DiceRolled(0, "tea_house", (3, 5))]
+    assert game.legal_commands(state, 0) == [AcceptRoll(0), TurnDieToSix(0, 0, "L05"), TurnDieToSix(0, 1, "L05")]
+    events, state = play(state, TurnDieToSix(0, 1, "L05"))
+    assert events == [BonusCardPlayed(0, "L05", "copy_discard"), BonusCardCopied(0, "M06", "die_to_six"),
+                      DieTurned(0, 1, (3, 6)), RollResolved(0, "tea_house", 9, 0, 9)]
+    assert state.discard == ("M06", "L05") and state.players[0].hand == ()
+    both = bazaar_acting(9, player={"hand": ("L05", "M06")})
+    _, both = play(both, VisitTeaHouse(0, 12))
+    _, both = roll(both, 3, 5)
+    assert TurnDieToSix(0, 0, "L05") not in game.legal_commands(both, 0)  # the discard pile is empty
+    events, both = play(both, TurnDieToSix(0, 0))
+    assert events == [BonusCardPlayed(0, "M06", "die_to_six"), DieTurned(0, 0, (6, 5))]  # L05 may copy it now
+    assert game.legal_commands(both, 0) == [AcceptRoll(0), TurnDieToSix(0, 1, "L05")]
+    events, both = play(both, TurnDieToSix(0, 1, "L05"))
+    assert events[-1] == RollResolved(0, "tea_house", 12, 0, 12) and both.players[0].lira == 2 + 12
 
 
 def test_k20_pays_or_takes_coffee_too():
@@ -128,3 +176,20 @@ def test_l09_uses_the_coffee_trader_and_pays_even_with_the_encounter_tile():
     events, after = play(state, UseNeutralFigure(0, "L09", "coffee_trader", "red"))
     assert events[1] == NeutralFigureUsed(0, "coffee_trader", "coffee", 1, 0, None, "red")
     assert after.players[0].goods == {"coffee": 1} and game.chance(after).label == "coffee_trader"
+
+
+def test_l09_in_a_guild_cards_turn_while_its_action_stays_possible():
+    """Rulebook p.13: in a guild card's turn only the bonus cards and tiles bound to a place are barred ("Andere
+    Bonuskarten dürfen aber gespielt werden"); L09 is neither bound to a place nor an encounter. The card's action
+    is still owed (5.8): a use after which it could not be carried out is not offered (16 lira, price 15)."""
+    state = position(bazaar(2), current=0, phase=MOVEMENT, smuggler=10,
+                     players={0: {"guild_hand": ("G16",), "hand": ("L09",), "lira": 16, "goods": {"red": 1}}})
+    _, state = play(state, PlayGuildCard(0, "G16"))
+    listed = [c for c in game.legal_commands(state, 0) if isinstance(c, UseNeutralFigure) and c.good == "blue"]
+    assert listed == [UseNeutralFigure(0, "L09", "smuggler", pay, "blue") for pay in ("blue", "red")]
+    assert codes(lambda: game.decide(state, UseNeutralFigure(0, "L09", "smuggler", "lira", "blue"))) == \
+        "istanbul.guild_card_incomplete"
+    events, state = play(state, UseNeutralFigure(0, "L09", "smuggler", "red", "blue"))
+    assert events[1] == NeutralFigureUsed(0, "smuggler", "blue", 1, 0, None, "red")
+    _, state = roll(state, 3, 3)
+    assert state.figures["smuggler"] == 6 and BuyRuby(0) in game.legal_commands(state, 0)

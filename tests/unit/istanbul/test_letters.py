@@ -69,6 +69,7 @@ def test_set_up_shuffles_36_letters_face_down_and_rolls_the_courier():
     state = letters_game(3, courier=(2, 3), letter_pile=on_top(21, 9))
     assert state.letters.pile[:2] == (21, 9) and len(state.letters.pile) == 36
     assert state.figures["courier"] == 5 and len(state.layout) == 20 and 24 in state.layout
+    assert set(state.letters.pile) <= set(state.layout)  # one set of letters for both modes: none for 17-20 or 25
     assert all(p.letters == () and p.seals == 0 for p in state.players)
     view = game.view(state, 0)
     assert view["letters"] == {"pile_size": 36, "spent": 0, "bonus_turns": [], "bonus_turn": False,

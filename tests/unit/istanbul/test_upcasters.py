@@ -37,3 +37,5 @@ def test_an_older_move_body_gets_the_joined_field_it_meant():
     assert game.upgrade_command(old) == {**old, "joined": None}
     now = {"type": "move", "place": 16, "card": "L07", "joined": 2}
     assert game.upgrade_command(now) == now
+    die = {"type": "turn_die_to_six", "die": 1}  # `card` came with L05 copying M06: null is the M06 in hand
+    assert game.upgrade_command(die) == {**die, "card": None}
