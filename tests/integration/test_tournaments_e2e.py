@@ -22,7 +22,7 @@ from tests.support import tournaments as t
 from tests.support.processes import WorkerProcess, gunicorn, wait_for
 from tests.support.tournaments import own_redis
 
-ORGANISER = "organiser-e2e"
+ORGANISER = "organiser-e2e-6c2f8a4d1b7e9305a3"
 BOT = "greedy"  # random bots play Istanbul games far longer: a run of them did not end in 240 s
 
 
