@@ -29,6 +29,7 @@ BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "s
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(settings.load(config))
+    settings.check(app.config)  # before any connection: a weak configured token stops the start
     app.json.sort_keys = False
     app.url_map.converters["game_id"] = GameIdConverter
     app.url_map.converters["identity_id"] = GameIdConverter  # identity and token ids: 16 hex digits too

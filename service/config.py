@@ -48,6 +48,28 @@ DEFAULTS = {
 }
 
 
+# A configured token's identity (`configured-` + a SHA-256 digest over scope and token) shows in public logs, so
+# a short token could be guessed offline against it, with no request to the service: at least 128 bits, i.e. 32
+# hex digits (`python -c "import secrets; print(secrets.token_urlsafe(32))"` gives 43 characters).
+MIN_TOKEN_CHARS = 32
+CONFIGURED_TOKENS = ("ADMIN_TOKENS", "ORGANISER_TOKENS")
+
+
+class WeakToken(ValueError):
+    """A configured token shorter than MIN_TOKEN_CHARS: the service refuses to start (the message names the
+    setting and the token's position, never the token)."""
+
+
+def check(config: dict) -> None:
+    """Refuse settings the service must not start with."""
+    for name in CONFIGURED_TOKENS:
+        for position, token in enumerate((t for t in str(config[name]).split(",") if t), start=1):
+            if len(token) < MIN_TOKEN_CHARS:
+                raise WeakToken(f"BAZAAR_{name}: token {position} has {len(token)} characters, fewer than "
+                                f"{MIN_TOKEN_CHARS}; use long random tokens, e.g. "
+                                '`python -c "import secrets; print(secrets.token_urlsafe(32))"`')
+
+
 def load(overrides: dict | None = None) -> dict:
     config = dict(DEFAULTS)
     if os.environ.get("REDIS_URL"):

@@ -8,7 +8,8 @@ hashed when loaded, never expiring, revoked by removing them from the configurat
 identity of its own (`configured_identity`), the same in every process and after a restart, so two clubs given
 one configured token each cannot manage each other's tournaments. The identity is derived from the token: it
 shows in public logs (a tournament's `by`), which is harmless for the long random tokens configuration must hold
-(128 bits or more) and is why a guessable configured token is doubly wrong.
+(128 bits or more: `config.check` refuses to start with one shorter than 32 characters) and is why a
+guessable configured token is doubly wrong.
 
 Seat tokens stay per game (service/creation.py, the game's meta); a game's seat may also be bound to a player
 id at creation (`Meta.players`), and the player's token then acts for that seat.

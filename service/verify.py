@@ -5,7 +5,8 @@ numbering, the revealed seed against the commitment made in the first event, eve
 hidden content, and then every batch of the log re-executed from its recorded command through the rules and
 the dealer (service/dealer.py), event by event. The report names the first line that does not hold.
 A tournament's log (GET /v1/tournaments/{id}/events?format=ndjson) is told apart by its envelopes' `tournament`
-field and checked by service/tournament_audit.py: the chain, then every command decided again.
+field and checked by service/tournament_audit.py: the chain, then every command decided again (a recorded
+pairing checked against its format's rules instead of the planner run again).
 Exit status: 0 valid, 1 invalid, 2 usage error (missing or unreadable file).
 """
 

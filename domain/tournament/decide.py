@@ -7,7 +7,7 @@ from domain import registry
 from domain.core import RuleViolation
 from domain.table import dealer
 from domain.table import options as platform_options
-from domain.tournament import pairing, seating
+from domain.tournament import pairing, pairing_rules, seating
 from domain.tournament import violations as v
 from domain.tournament.commands import (
     AssignGame,
@@ -175,6 +175,22 @@ def _running(state: State) -> Running:
 
 
 def decide_pair(state: State, command: PairRound) -> list:
+    state = _ready_to_pair(state)
+    groups, byes = pairing.pair(state)
+    tables = tuple(Table(i, tuple(players)) for i, players in enumerate(groups, 1))
+    return _paired(state, RoundPaired(len(state.rounds) + 1, tables, tuple(byes)))
+
+
+def accept_pairing(state: State, paired: RoundPaired) -> list:
+    """The events of a `pair_round` whose pairing is already recorded (an exported log's): the same guards as
+    `decide`, then the format's rules (`pairing_rules`) in place of the planner, so a log stays verifiable after
+    the planner changes. RuleViolation if the pairing breaks a rule."""
+    state = _ready_to_pair(state)
+    pairing_rules.check(state, paired)
+    return _paired(state, paired)
+
+
+def _ready_to_pair(state: State) -> Running:
     state = _running(state)
     if state.rounds and not state.rounds[-1].complete:
         raise RuleViolation(v.ROUND_IN_PROGRESS, "the round's last game has not ended")
@@ -182,14 +198,13 @@ def decide_pair(state: State, command: PairRound) -> list:
         raise RuleViolation(v.NO_ROUNDS_LEFT, "every round is played")
     if len(pairing.active(state)) < pairing.MIN_PLAYERS:
         raise RuleViolation(v.TOO_FEW_PLAYERS, "fewer than two players are left")
-    groups, byes = pairing.pair(state)
-    number = len(state.rounds) + 1
-    tables = tuple(Table(i, tuple(players)) for i, players in enumerate(groups, 1))
-    events: list = [RoundPaired(number, tables, tuple(byes))]
+    return state
+
+
+def _paired(state: Running, paired: RoundPaired) -> list:
     withdrawn = {p.id for p in state.players if p.withdrawn}
     # a round robin keeps a withdrawn player's place in the schedule: each of their games is a forfeit
-    events += [_walkover(number, t, withdrawn) for t in tables if withdrawn & set(t.players)]
-    return events
+    return [paired] + [_walkover(paired.round, t, withdrawn) for t in paired.tables if withdrawn & set(t.players)]
 
 
 def _table(state: Running, round_: int, number: int) -> Table:

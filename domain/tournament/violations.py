@@ -28,3 +28,19 @@ ALL_CODES = (
     UNKNOWN_PLAYER, ALREADY_WITHDRAWN, TOO_FEW_PLAYERS, BAD_ORDER, SEEDING_DRAWN, ROUND_IN_PROGRESS, NO_ROUNDS_LEFT,
     ROUNDS_REMAINING, UNKNOWN_TABLE, TABLE_HAS_GAME, GAME_ELSEWHERE, UNKNOWN_GAME, BAD_RESULT,
 )
+
+# A recorded pairing that breaks its format's rules (`decide.accept_pairing`: what an exported log's verifier asks
+# instead of running today's planner again). The API never answers these: the service pairs with the planner.
+PAIRING_MALFORMED = "tournament.pairing_malformed"  # wrong round number, table numbers, a game or result already
+PAIRING_SEATS_TWICE = "tournament.pairing_seats_twice"  # a player at two tables, or seated and given a bye
+PAIRING_SEATS_WITHDRAWN = "tournament.pairing_seats_withdrawn"  # a withdrawn player where the format has no place
+PAIRING_UNKNOWN_PLAYER = "tournament.pairing_unknown_player"  # a player the tournament does not have
+PAIRING_LEAVES_OUT = "tournament.pairing_leaves_out"  # a player of the field neither seated nor given a bye
+PAIRING_TABLE_SIZES = "tournament.pairing_table_sizes"  # table sizes or byes the format does not give this field
+PAIRING_REPEAT = "tournament.pairing_repeat"  # a repeat pairing (or second bye) the format forbids or could avoid
+PAIRING_NOT_THE_BRACKET = "tournament.pairing_not_the_bracket"  # an elimination round the bracket does not give
+
+PAIRING_CODES = (
+    PAIRING_MALFORMED, PAIRING_SEATS_TWICE, PAIRING_SEATS_WITHDRAWN, PAIRING_UNKNOWN_PLAYER, PAIRING_LEAVES_OUT,
+    PAIRING_TABLE_SIZES, PAIRING_REPEAT, PAIRING_NOT_THE_BRACKET,
+)

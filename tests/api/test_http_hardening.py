@@ -38,8 +38,9 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(server):
 
 
 def test_the_import_has_its_own_larger_limit(own_server):
-    with own_server(own_db("body_limits"), MAX_BODY_BYTES=1000, IMPORT_MAX_BYTES=5000, ORGANISER_TOKENS="org") as base:
-        organiser = {"Authorization": "Bearer org", "Content-Type": "application/x-ndjson"}
+    token = "organiser-body-limits-4a8e2c6f1b9d3"
+    with own_server(own_db("body_limits"), MAX_BODY_BYTES=1000, IMPORT_MAX_BYTES=5000, ORGANISER_TOKENS=token) as base:
+        organiser = {"Authorization": f"Bearer {token}", "Content-Type": "application/x-ndjson"}
         over_body = requests.post(f"{base}/v1/games", json={**GAME, "name": "n" * 2000}, timeout=10)
         assert over_body.status_code == 413
         # 3,000 bytes pass the import's limit and reach the import, which refuses them as a log, not as a size

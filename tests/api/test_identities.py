@@ -10,6 +10,7 @@ import pytest
 import redis
 
 from domain import registry
+from service import config as settings
 from service import create_app
 from service.identities import Identities, digest
 from tests.support import openapi
@@ -17,7 +18,7 @@ from tests.support.databases import url_of
 
 registry.register("tiny", "tests.support.tiny_game")
 
-ADMIN, ORGANISER = "root-secret-for-tests", "configured-organiser"
+ADMIN, ORGANISER = "root-secret-for-tests-4c7e1a9b3f52", "configured-organiser-8a1f5d3c7e92b4"
 SCHEMES = {"seat": "seatToken", "player": "playerToken", "organiser": "organiserToken", "admin": "adminToken"}
 
 
@@ -229,3 +230,12 @@ def test_routes_refuse_callers_outside_their_scopes(app, client):
             assert r.status_code in (401, 403), (method, template, scope, r.status_code)
             checked += 1
     assert checked > 15
+
+
+@pytest.mark.parametrize("setting", ["ADMIN_TOKENS", "ORGANISER_TOKENS"])
+def test_a_configured_token_shorter_than_128_bits_stops_the_start(setting):
+    weak = "x" * (settings.MIN_TOKEN_CHARS - 1)  # its identity in public logs could be matched by an offline guess
+    with pytest.raises(settings.WeakToken) as refused:
+        create_app({"REDIS_URL": "redis://127.0.0.1:1/0", setting: f"{ORGANISER},{weak}"})
+    assert f"BAZAAR_{setting}: token 2 has 31 characters" in str(refused.value) and weak not in str(refused.value)
+    settings.check(settings.load({setting: "x" * settings.MIN_TOKEN_CHARS}))  # 32 characters are enough

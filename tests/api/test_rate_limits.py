@@ -89,11 +89,12 @@ def test_limits_can_be_left_to_a_gateway(own_server):
 
 
 def test_an_operator_can_require_an_organiser_token_to_create(own_server):
-    with own_server(own_db("create_requires_token"), CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS="org-secret") as base:
+    token = "org-secret-create-requires-token-7b3d"
+    with own_server(own_db("create_requires_token"), CREATE_REQUIRES_TOKEN="true", ORGANISER_TOKENS=token) as base:
         anonymous = requests.post(f"{base}/v1/games", json=GAME, timeout=10)
         assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
         organiser = requests.post(f"{base}/v1/games", json=GAME, timeout=10,
-                                  headers={"Authorization": "Bearer org-secret"})
+                                  headers={"Authorization": f"Bearer {token}"})
         assert organiser.status_code == 201
 
 

@@ -9,7 +9,7 @@ import pytest
 from service import create_app
 from tests.api.client import Api
 
-ORGANISER = "seat-token-organiser"
+ORGANISER = "seat-token-organiser-3e8b1c7a5f9d2"
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from tests.support.tournaments import own_redis
 
 registry.register("tiny", "tests.support.tiny_game")
 
-ORGANISER, ADMIN = "organiser-of-tournaments", "admin-of-tournaments"
-SECOND_ORGANISER = "another-configured-organiser"  # configured beside ORGANISER: an identity of its own
+ORGANISER, ADMIN = "organiser-of-tournaments-7f3a9c1e", "admin-of-tournaments-5b8e2d4f6a1c"
+SECOND_ORGANISER = "another-configured-organiser-9d2e"  # configured beside ORGANISER: an identity of its own
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,8 @@ GAMES = {"jaipur": (2, {}), "istanbul": (4, {})}
 
 @pytest.fixture(scope="module")
 def app(redis_url):
-    return create_app({"REDIS_URL": redis_url, "INLINE_DEALER": True, "ORGANISER_TOKENS": "org"})
+    return create_app({"REDIS_URL": redis_url, "INLINE_DEALER": True,
+                       "ORGANISER_TOKENS": "organiser-audit-games-1f7c3a9e5b2d"})
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,13 @@ from tests.support import tiny_game
 from tests.support.service import InProcess
 
 registry.register("tiny", "tests.support.tiny_game")
-ORGANISER = "organiser-secret"
+ORGANISER = "organiser-secret-0d4b8f2a6c1e9735"
 
 
 @pytest.fixture(scope="module")
 def app(redis_url):
-    return create_app({"REDIS_URL": redis_url, "ORGANISER_TOKENS": f"other,{ORGANISER}"})
+    return create_app({"REDIS_URL": redis_url,
+                       "ORGANISER_TOKENS": f"other-organiser-token-2b9f4e7a1c6d83,{ORGANISER}"})
 
 
 @pytest.fixture

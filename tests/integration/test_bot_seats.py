@@ -19,7 +19,7 @@ from tests.support.databases import own_db, url_of
 from tests.support.processes import WorkerProcess, wait_for
 from tests.unit.table.support import Tiny, at
 
-ORGANISER = "organiser-bots"
+ORGANISER = "organiser-bots-5e1a9c3f7b2d8406e"
 OWN_DB = own_db("bot_seats")
 
 

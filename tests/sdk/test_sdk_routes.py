@@ -13,7 +13,7 @@ from sdk.tournament_types import Registration, Rounds, Standing, Standings, Tour
 from tests.support.databases import own_db
 from tests.support.openapi import SPEC_PATH
 
-ADMIN = "sdk-routes-admin"
+ADMIN = "sdk-routes-admin-8c4e2a6f1d9b3057"
 OWN_DB = own_db("sdk_routes")
 
 # operationId -> the Client method that calls it

@@ -17,6 +17,7 @@ from domain.tournament.commands import (
     RegisterPlayer,
     StartTournament,
 )
+from domain.tournament.decide import accept_pairing
 from domain.tournament.state import Table
 from events.codec import from_wire, to_wire
 
@@ -29,6 +30,8 @@ class Tournament:
 
     def play(self, command) -> list:
         events = tournament.decide(self.state, command)
+        if isinstance(command, PairRound):  # every round the planners pair obeys the rules a log is verified by
+            assert accept_pairing(self.state, events[0]) == events
         for event in events:
             self.state = tournament.evolve(self.state, event)
         self.events += events
