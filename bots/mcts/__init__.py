@@ -4,8 +4,9 @@ seat cannot see (hands, deck orders, demand stacks; dice as the tree meets them)
 with `domain.jaipur` / `domain.istanbul` as pure rules engines. Budget: `iterations` per decision and/or
 `budget_ms` of wall time per decision, whichever runs out first; a search ends sooner once its answer is decided
 (`search.decided`: one move, or a leader no other move can overtake in the budget left). Istanbul is searched in
-the base game, with Mocha & Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw
-is played as `greedy` plays.
+every box the engine plays: the base game, Mocha & Baksheesh, Letters & Seals (`istanbul_letters.py`), the Great
+Bazaar, and the Caravan Leader variant; a box whose hidden parts it could not draw would be played as `greedy`
+plays.
 """
 
 from __future__ import annotations

@@ -9,8 +9,7 @@ intervals (a tie counts as a shared win), ms per decision and moves per second p
 decisions between few commands, see bots/mcts), or instead a time budget per decision,
 `BAZAAR_BENCH_MCTS_BUDGET_MS` (as a bot seat thinks; the figures then depend on the machine and its load).
 Istanbul is also played with Mocha & Baksheesh and the Caravan Leader variant at 2 seats, mcts vs greedy, and
-with Letters & Seals at 2 seats, greedy vs random (mcts plays that box as greedy does: it cannot yet draw the
-box's hidden letters and kiosk tiles) (`BAZAAR_BENCH_ISTANBUL_BOX_TABLES`, default 50 each)."""
+with Letters & Seals at 2 seats, greedy vs random (`BAZAAR_BENCH_ISTANBUL_BOX_TABLES`, default 50 each)."""
 
 from __future__ import annotations
 
