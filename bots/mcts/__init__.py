@@ -4,8 +4,9 @@ seat cannot see (hands, deck orders, demand stacks; dice as the tree meets them)
 with `domain.jaipur` / `domain.istanbul` as pure rules engines. Budget: `iterations` per decision and/or
 `budget_ms` of wall time per decision, whichever runs out first; a search ends sooner once its answer is decided
 (`search.decided`: one move, or a leader no other move can overtake in the budget left). Istanbul is searched in
-the base game, with Mocha & Baksheesh and in the Caravan Leader variant; a box whose hidden parts it cannot draw
-is played as `greedy` plays.
+every box the engine plays: the base game, Mocha & Baksheesh, Letters & Seals (`istanbul_letters.py`), the Great
+Bazaar, and the Caravan Leader variant; a box whose hidden parts it could not draw would be played as `greedy`
+plays.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 from collections.abc import Sequence
 
 from bots.greedy import GreedyBot
+from bots.greedy import istanbul as greedy_istanbul
 from bots.mcts import istanbul
 from bots.mcts.jaipur import JaipurSimulator, move_key, to_wire
 from bots.mcts.search import SearchResult, search
@@ -23,6 +25,9 @@ from sdk import GameView
 DEFAULT_ITERATIONS = 200
 JAIPUR_MOVES = ("exchange", "take_one", "take_camels", "sell")
 ITERATIONS_PER_MOVE = 15
+# Istanbul: greedy's scores of the root's moves as a progressive bias of up to this many reward units (search.py).
+# On the bench's first 40 two-seat tables against greedy: no prior 26/40, 0.5 28/40, 1.0 31/40
+PRIOR = 1.0
 
 
 class MctsBot:
@@ -55,8 +60,18 @@ class MctsBot:
             # most of a turn's decisions are between two or three commands: they need far fewer iterations
             # than the move among a dozen places, which gets the whole budget
             iterations = min(iterations, ITERATIONS_PER_MOVE * len(moves))
-        self.last = search(sim, self.rng, iterations, self.budget_ms, stop_early=self.stop_early)
+        priors = istanbul_priors(view, listed) if view.game == "istanbul" else None
+        self.last = search(sim, self.rng, iterations, self.budget_ms, stop_early=self.stop_early, priors=priors)
         action = self.last.action
         chosen = listed.get(action if view.game == "istanbul" else move_key(to_wire(action)))
         # the search considers only moves the rules allow in the seat's own position, which the server lists
         return chosen if chosen is not None else self.fallback.choose(view, moves)
+
+
+def istanbul_priors(view: GameView, listed: dict) -> dict:
+    """greedy's one-ply scores of the listed moves, scaled to [0, PRIOR] (the best move PRIOR, the worst 0)."""
+    scores = {command: greedy_istanbul.score(view.state, move) for command, move in listed.items()}
+    low, high = min(scores.values()), max(scores.values())
+    if high <= low:
+        return {}
+    return {command: PRIOR * (score - low) / (high - low) for command, score in scores.items()}

@@ -1,7 +1,7 @@
 """Istanbul for the search: a complete state determinised from a seat's view, the turn the tree searches, and
 an evaluation of where the turn leaves the seat. The rules are `domain.istanbul`'s, used as a pure simulator on
-determinised states: the base game, Mocha & Baksheesh and the Caravan Leader variant (Letters & Seals is refused
-by the engine; a box not searched here is played as greedy plays it).
+determinised states: the base game, Mocha & Baksheesh, Letters & Seals and the Great Bazaar (what Letters & Seals
+hides is drawn in `bots.mcts.istanbul_letters`), and the Caravan Leader variant.
 
 - Determinisation (only what the seat may not know is drawn): the view shows the board, every seat's lira,
   goods, rubies, tiles, stacks and card counts, its own bonus cards, the deck's size and the discard pile's size
@@ -35,6 +35,7 @@ import random
 from functools import lru_cache
 
 from bots import istanbul_pieces as box
+from bots.mcts import istanbul_letters as letters
 from domain import istanbul
 from domain.core import ChanceDrawn, chance_kind
 from domain.istanbul import board
@@ -62,7 +63,7 @@ from domain.istanbul.data import (
 )
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
-from domain.istanbul.letters_data import EMBASSY, EMBASSY_LETTERS, SECRET_SOCIETY, SOCIETY_SEALS
+from domain.istanbul.letters_data import EMBASSY, EMBASSY_LETTERS, GENERAL_SUPPLY, SECRET_SOCIETY, SOCIETY_SEALS
 from domain.istanbul.mocha_data import (
     BAKSHEESH_COFFEE,
     COFFEE_HOUSE,
@@ -113,7 +114,7 @@ ROLLOUT_NOISE = 0.1  # the rollout's chance of a random step instead of the gree
 IDLE = frozenset({"play_bonus_card", "use_mosque_tile", "discard_bonus_card", "turn_die_to_six"})
 
 
-SEARCHED = frozenset({"mocha_baksheesh"})  # the boxes whose hidden parts `determinise` draws
+SEARCHED = frozenset({"mocha_baksheesh", "letters_seals"})  # the boxes whose hidden parts `determinise` draws
 
 
 def supported(view: dict) -> bool:
@@ -156,8 +157,13 @@ class IstanbulSimulator:
         if guild_hall.KEY in places:
             guild_hands, places[guild_hall.KEY] = deal_guild_cards(v, me, rng)
             players = tuple(dataclasses.replace(p, guild_hand=guild_hands[s]) for s, p in enumerate(players))
+        extra = {}
+        if letters.in_play(v):
+            sealed, extra["letters"] = letters.deal_letters(v, rng)
+            players = tuple(dataclasses.replace(p, sealed=sealed[s]) for s, p in enumerate(players))
+            places.update(letters.slices(v, rng))
         return State(**{**self.public["state"], "players": players, "places": FrozenDict(places), "deck": deck,
-                        "discard": discard})
+                        "discard": discard, **extra})
 
     # --- the tree's moves: the seat's own turn ---------------------------------------------------------------
 
@@ -233,7 +239,8 @@ def public_parts(v: dict) -> dict:
     players = tuple(Player(lira=p["lira"], merchant=p["merchant"], family=p["family_member"], goods=Goods(p["goods"]),
                            extensions=p["extensions"], rubies=p["rubies"], stack=tuple(p["stack"]),
                            spare=p["spare_assistants"], tiles=tuple(p["mosque_tiles"]),
-                           tavern_tiles=tuple(p.get("tavern_tiles", ()))) for p in v["players"])
+                           tavern_tiles=tuple(p.get("tavern_tiles", ())), letters=tuple(p.get("letters", ())),
+                           companion=p.get("companion", GENERAL_SUPPLY)) for p in v["players"])
     places = v["places"]
     setup = SETUP[seats]
     palace = places["sultans_palace"]
@@ -262,6 +269,8 @@ def public_parts(v: dict) -> dict:
         "current": v["current"], "phase": phase(v["phase"]), "pending": (), "yellow_used": v["yellow_tile_used"],
         "ending": v["ending"], "out": tuple(v.get("out", ())),
     }
+    if letters.in_play(v):
+        state["companion_turn"] = v["letters"]["companion_turn"]
     if options.expansions:
         state["guild"], state["card_step"] = guild_turn(v, tables), card_step(v["card_step"])
     return {"players": players, "places": slices, "state": state, "cards": tables.deck}
@@ -340,6 +349,8 @@ def deal_guild_cards(v: dict, me: int, rng: random.Random) -> tuple[list, guild_
 def phase(shown: dict):
     """The phase record the view names, with its shown fields (and its sub-step's)."""
     fields = {k: tuple(x) if isinstance(x, list) else x for k, x in shown.items() if k not in ("name", "step")}
+    if shown["name"] in letters.PHASES:
+        return letters.paused_phase(shown["name"], fields)
     if "step" in shown:
         fields["step"] = phase(shown["step"])
     return getattr(phases, shown["name"])(**fields)

@@ -49,9 +49,11 @@ class Node:
     reward: float = 0.0
     available: int = 0
     offered: int = 0  # how many actions the last determinisation offered here (at the root: always the same)
+    bias: float = 0.0  # progressive bias: a prior's weight, fading as 1 / visits (the root's children only)
 
     def ucb(self) -> float:
-        return self.reward / self.visits + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+        return (self.reward / self.visits + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+                + self.bias / self.visits)
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class SearchResult:
 
 
 def search(sim: Simulator, rng: random.Random, iterations: int | None = None, budget_ms: float | None = None,
-           max_iterations: int = 100_000, stop_early: bool = True) -> SearchResult:
+           max_iterations: int = 100_000, stop_early: bool = True, priors: dict | None = None) -> SearchResult:
     """Run until `iterations` iterations or `budget_ms` of wall time, whichever comes first (at least one
     iteration); returns the root's most visited action (ties: the first found).
 
@@ -71,7 +73,12 @@ def search(sim: Simulator, rng: random.Random, iterations: int | None = None, bu
     most visited action leads every other by more visits than the iterations left could give one of them
     (`decided`). The answer is then the one the whole budget would have given, found sooner. Under a time budget
     the iterations left are estimated from the fastest iteration so far (an overestimate, so it stops late
-    rather than early)."""
+    rather than early).
+
+    `priors` (root action -> a bias in reward units, e.g. from a cheap evaluation of the seat's moves) guide the
+    search at the root: the untried action with the highest prior is tried first, and a child's UCB1 score gains
+    its prior divided by its visits (progressive bias: Chaslot et al., 2008), so the prior matters while a move
+    is little explored and the search's own results take over as it is visited."""
     if iterations is None and budget_ms is None:
         raise ValueError("give an iteration or a time budget")
     started = time.perf_counter()
@@ -80,7 +87,7 @@ def search(sim: Simulator, rng: random.Random, iterations: int | None = None, bu
     root = Node(None, None, None)
     done, fastest, now = 0, math.inf, started
     while done < limit and (done == 0 or deadline is None or now < deadline):
-        _iterate(sim, root, rng)
+        _iterate(sim, root, rng, priors or {})
         done += 1
         before, now = now, time.perf_counter()
         fastest = min(fastest, now - before)
@@ -111,7 +118,7 @@ def decided(root: Node, left: float) -> bool:
     return len(visits) == 1 or visits[0] - visits[1] > left
 
 
-def _iterate(sim: Simulator, root: Node, rng: random.Random) -> None:
+def _iterate(sim: Simulator, root: Node, rng: random.Random, priors: dict) -> None:
     state = sim.determinise(rng)
     node = root
     while True:
@@ -125,8 +132,12 @@ def _iterate(sim: Simulator, root: Node, rng: random.Random) -> None:
             if child is not None:
                 child.available += 1
         if untried:
-            action = untried[rng.randrange(len(untried))]
-            child = Node(action, node, sim.to_move(state), available=1)
+            if node is root and priors:
+                action = max(untried, key=lambda a: (priors.get(a, 0.0), rng.random()))
+            else:
+                action = untried[rng.randrange(len(untried))]
+            child = Node(action, node, sim.to_move(state), available=1,
+                         bias=priors.get(action, 0.0) if node is root else 0.0)
             node.children[action] = child
             state, node = sim.apply(state, action), child
             break

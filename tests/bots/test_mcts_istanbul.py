@@ -1,8 +1,8 @@
 """The mcts bot at Istanbul: a determinisation rebuilds exactly what the seat sees (its view of the determinised
 state is the view it was given, at 2 to 5 seats and in every phase a game passes through), draws what is hidden
 afresh, decides the same in positions that differ only in what the seat cannot see, and answers only with
-listed moves; per box and variant the engine plays (Mocha & Baksheesh, the Caravan Leader) it rebuilds the same,
-and a box it cannot draw is played as greedy plays it."""
+listed moves; per box and variant (Mocha & Baksheesh, the Caravan Leader) it rebuilds the same, and a box it
+could not draw would be played as greedy plays it (Letters & Seals and the Great Bazaar: test_mcts_letters.py)."""
 
 import random
 from dataclasses import replace
@@ -108,7 +108,7 @@ def test_mcts_decides_from_the_seat_view_only():
     assert decisions[0] == decisions[1]
 
 
-def test_mcts_searches_mocha_and_baksheesh_and_leaves_a_box_it_cannot_draw_to_greedy():
+def test_mcts_searches_mocha_and_baksheesh_and_would_leave_a_box_it_cannot_draw_to_greedy():
     state, seat = next(s for s in positions(2, "mocha", 40, every=1, options=MOCHA)
                        if len(istanbul.legal_commands(*s)) > 2)
     view = seat_view(istanbul, state, seat, 0)
@@ -116,7 +116,7 @@ def test_mcts_searches_mocha_and_baksheesh_and_leaves_a_box_it_cannot_draw_to_gr
     bot = MctsBot("m", iterations=20)
     assert bot.choose(view, moves) in moves and bot.last is not None and bot.last.iterations >= 1  # searched
     assert supported(view.state)
-    assert not supported({**view.state, "options": {**view.state["options"], "expansions": ["letters_seals"]}})
+    assert not supported({**view.state, "options": {**view.state["options"], "expansions": ["a_future_box"]}})
 
 
 def test_the_walking_reach_prunes_nothing_it_would_have_chosen():
