@@ -25,7 +25,7 @@ import time
 
 IN_FLIGHT = 128  # connections being opened at once: a page of spectators arriving, not 5,000 in one instant
 OPEN_TIMEOUT_S = 120
-KEEPALIVE = b": keep-alive"
+KEEPALIVE = b"\n: keep-alive\n"  # the SSE comment (chunked: a line of its own), not "Connection: keep-alive"
 
 
 class Stream:
