@@ -8,15 +8,23 @@ user whose match ends starts another. Phases of SECONDS each:
 
 1. commands as fast as the answers come, nobody watching: the capacity (saturated, so p99 is mostly queueing);
 2. commands paced at PACE of that capacity (the load a host is run at), nobody watching;
-3. the same pace while SPECTATORS idle live streams (SSE) are held open on other games (keep-alives only);
+   then, nothing moving, IDLE_SECONDS without and IDLE_SECONDS with SPECTATORS idle live streams (SSE) on
+   other games: the CPU seconds a minute the server's processes, the spectators' process and Redis use
+   (/proc and INFO: deterministic, where a p99 on a shared host is not), per 1,000 streams;
+3. the same pace while the spectators are held open (keep-alives only);
 4. as fast as the answers come, with the spectators;
 5. the same users and bodies posted to the one-XADD endpoint, as fast as they come: the baseline.
 
 The spectators' cost is read at the paced load (3 against 2): at saturation any extra work lengthens every queue,
 so the saturated pair (4 against 1) says more about the machine than about the streams. Printed: moves/s,
-p50/p99 latency of each phase, the ratios, and how many streams were held throughout. Bounded: about 5 x SECONDS
-plus a minute of set-up. The server lifts its rate limits and its per-client stream cap (one load generator on
-one address would otherwise measure those).
+p50/p99 latency of each phase, the ratios, the idle costs, and how many streams were held throughout. Bounded:
+about 5 x SECONDS + 2 x IDLE_SECONDS plus a minute of set-up. Fairness on one host: the spectators' process
+runs SCHED_IDLE once its streams are open (tests/bench/spectators.py: it stands for browsers elsewhere, and
+must not take CPU from the service), while the players' generator keeps its ordinary priority (its timing
+is the measurement; it is the same in phases 2 and 3). No CPU pinning: on 2 cores, pinning the generator
+would take a whole core from the service. `python -m tests.bench.load idle` runs the idle phases alone.
+The server lifts its rate limits and its per-client stream cap (one load generator on one address would
+otherwise measure those).
 """
 
 from __future__ import annotations
