@@ -121,7 +121,7 @@ def player_class(matches: Matches | None, xadd: bool, bodies: list[dict], per_pl
             with self.client.post(path, json=body, headers={"Authorization": f"Bearer {token}"}, name="move",
                                   catch_response=True) as response:
                 if response.status_code != 201:
-                    response.failure(f"{response.status_code} {response.text[:120]}")
+                    response.failure(f"{response.status_code} {(response.text or '')[:120]}")  # no text: no answer
                     self.moves = []  # the match is off script: start another
 
     return Player
