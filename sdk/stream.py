@@ -1,6 +1,6 @@
 """The live event stream (Server-Sent Events) as an iterator of envelopes that survives dropped connections.
 
-The server sends `id: <version>`, `event: <type>`, `data: <envelope>` and a `: keep-alive` comment every 10
+The server sends `id: <version>`, `event: <type>`, `data: <envelope>` and a `: keep-alive` comment every 15
 quiet seconds, and closes the stream once a finished game's last event is out. After any other end (a dropped
 connection, a proxy timeout, a server restart) we reconnect with `Last-Event-ID` set to the last version we
 yielded, so no event is lost or repeated; the iterator ends only when the game is finished and its last event
@@ -19,7 +19,8 @@ from sdk.errors import BazaarError, from_response
 from sdk.transport import Transport
 from sdk.types import Envelope, GameView
 
-# read timeout: a keep-alive arrives every 10 s, so 3 silent intervals mean the connection is dead
+# read timeout: a keep-alive arrives every 15 s (the server's default), so over two silent intervals mean the
+# connection is dead
 READ_TIMEOUT_S = 35
 # the server's `retry:` is 1000 ms; our reconnect never waits longer than this however long it asks
 MAX_RECONNECT_DELAY_S = 1.0

@@ -45,7 +45,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["bazaar.ratings"] = wiring.ratings
     app.extensions["bazaar.identities"] = Identities(wiring.redis, app.config["ADMIN_TOKENS"],
                                                      app.config["ORGANISER_TOKENS"])
-    app.extensions["bazaar.hub"] = Hub(wiring.store, int(float(app.config["SSE_KEEPALIVE_S"]) * 1000),
+    app.extensions["bazaar.hub"] = Hub(wiring.store, float(app.config["SSE_KEEPALIVE_S"]),
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
                                        int(app.config["SSE_PER_CLIENT"]))
     errors.init_app(app)

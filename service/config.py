@@ -11,7 +11,9 @@ DEFAULTS = {
     "REDIS_CERTFILE": "",  # rediss://: a client certificate and its key, when the servers ask for one
     "REDIS_KEYFILE": "",
     "STATE_CACHE_SIZE": 2048,  # games whose folded state each process keeps
-    "SSE_KEEPALIVE_S": 10,  # a live stream sends a `: keep-alive` comment after this many quiet seconds
+    # a live stream sends a `: keep-alive` comment after this many quiet seconds: below the idle timeout of every
+    # proxy between it and its client (30 s is the shortest common default); each one costs the server a send
+    "SSE_KEEPALIVE_S": 15,
     "SSE_PAGE": 500,  # events a live stream reads from Redis at a time (bounds its memory)
     "SSE_QUEUE": 256,  # batches a live stream may fall behind its game before it is ended (it resumes)
     "SSE_WRITE_TIMEOUT_S": 15,  # a live stream whose client reads nothing for this long is closed

@@ -6,7 +6,8 @@ envelopes to every subscriber's bounded queue without ever waiting on one: a sub
 (a reader that does not keep up) is dropped, and its stream ends; the client resumes with Last-Event-ID.
 A stream catches up on history by itself (paged reads) before it reads its queue, and skips what it already
 sent, so subscribing first and catching up second loses nothing. The feed's reader stops when its last
-subscriber leaves.
+subscriber leaves. Keep-alives come from the process's one heartbeat (service/heartbeat.py), as `KEEPALIVE` in
+the same queue: a stream blocks on its queue alone, with no timer of its own.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ import threading
 from collections import Counter
 
 from events.store import EventStore
+from service.heartbeat import Heartbeat
 
 log = logging.getLogger("bazaar.fanout")
 
 DROPPED = object()  # put in a subscriber's queue when it fell too far behind
+KEEPALIVE = object()  # put in a subscriber's queue when its stream has been quiet for the keep-alive interval
 
 
 class TooManyStreams(Exception):
@@ -33,6 +36,7 @@ class Subscription:
         self.feed, self.client = feed, client
         self.queue: queue.Queue = queue.Queue(maxsize=capacity)
         self.dropped = False
+        self.beat = feed.hub.heartbeat.add(self.keepalive)
 
     def offer(self, batch: list[dict]) -> None:
         if self.dropped:
@@ -44,12 +48,21 @@ class Subscription:
             self.queue = queue.Queue(maxsize=1)  # release what it held; only the drop notice is left
             self.queue.put_nowait(DROPPED)
 
-    def next(self, timeout_s: float):
-        """A batch of envelopes, None after timeout_s of quiet, or DROPPED."""
-        try:
-            return self.queue.get(timeout=timeout_s)
-        except queue.Empty:
-            return None
+    def keepalive(self) -> None:
+        """The heartbeat's call: a quiet stream owes its client a keep-alive (a busy one sends soon anyway)."""
+        if not self.dropped and self.queue.empty():
+            try:
+                self.queue.put_nowait(KEEPALIVE)
+            except queue.Full:  # filled meanwhile: it has something to send
+                pass
+
+    def next(self):
+        """A batch of envelopes, KEEPALIVE, or DROPPED; blocks until there is one."""
+        return self.queue.get()
+
+    def sent(self) -> None:
+        """The stream wrote to its client: its next keep-alive is owed an interval from now."""
+        self.feed.hub.heartbeat.sent(self.beat)
 
 
 class Feed:
@@ -82,9 +95,11 @@ class Feed:
 
 
 class Hub:
-    def __init__(self, store: EventStore, block_ms: int, page: int, capacity: int, per_client: int):
-        self.store, self.block_ms, self.page = store, block_ms, page
+    def __init__(self, store: EventStore, keepalive_s: float, page: int, capacity: int, per_client: int):
+        # a feed's read blocks for a keep-alive interval: how long a feed nobody listens to any more lingers
+        self.store, self.block_ms, self.page = store, int(keepalive_s * 1000), page
         self.capacity, self.per_client = capacity, per_client
+        self.heartbeat = Heartbeat(keepalive_s)
         self.lock = threading.Lock()
         self.feeds: dict[str, Feed] = {}
         self.clients: Counter[str] = Counter()
@@ -102,6 +117,7 @@ class Hub:
             self.clients[client] += 1
         if start:
             threading.Thread(target=feed.run, name=f"feed-{game_id}", daemon=True).start()
+        self.heartbeat.start()
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
@@ -110,6 +126,7 @@ class Hub:
             if subscription not in subscription.feed.subscribers:
                 return
             subscription.feed.subscribers.discard(subscription)
+            self.heartbeat.remove(subscription.beat)
             self.clients[subscription.client] -= 1
             if self.clients[subscription.client] <= 0:
                 del self.clients[subscription.client]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import socket
 
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
@@ -11,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 from service import schemas
 from service.api.games import repository
 from service.auth import optional_seat
-from service.fanout import DROPPED, TooManyStreams
+from service.fanout import DROPPED, KEEPALIVE, TooManyStreams
 from service.inputs import version_number
 from service.limits import client_address
 from service.problems import StreamLimit
@@ -42,12 +41,12 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
 
     New events come from the process's fan-out hub (service/fanout.py: one Redis read per game, whatever the
     number of streams). A `: keep-alive` comment goes out after each SSE_KEEPALIVE_S quiet seconds (proxies and
-    browsers drop silent connections). Once the game is over and its last event has been sent, the stream
-    ends; a stream that falls too far behind is ended too, and its client resumes with Last-Event-ID.
+    browsers drop silent connections), when the process's one heartbeat says so (service/heartbeat.py). Once the
+    game is over and its last event has been sent, the stream ends; a stream that falls too far behind is ended
+    too, and its client resumes with Last-Event-ID.
     """
     service, hub = repository(), current_app.extensions["bazaar.hub"]
     at_start = service.load(game_id)  # 404 now, not inside the stream
-    keepalive_s = float(current_app.config["SSE_KEEPALIVE_S"])
     page = int(current_app.config["SSE_PAGE"])
     if at_start.finished and after >= at_start.version:
         return Response("retry: 1000\n\n", mimetype="text/event-stream")  # nothing is left, nothing will come
@@ -85,12 +84,9 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                 yield "".join(out)
                 if over:
                     return
-            while True:  # then live, from the hub
-                # each quiet interval drawn between 3/4 and all of SSE_KEEPALIVE_S: streams opened together
-                # (a page of spectators, a reconnect storm) would otherwise send their keep-alives in one burst
-                # every interval, thousands at once, and the commands queued behind a burst wait for all of it
-                batch = subscription.next(keepalive_s * random.uniform(0.75, 1.0))
-                if batch is None:
+            while True:  # then live, from the hub; the process's heartbeat says when a keep-alive is owed
+                batch = subscription.next()
+                if batch is KEEPALIVE:
                     yield ": keep-alive\n\n"
                     continue
                 if batch is DROPPED:
@@ -98,6 +94,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                 out, position, over = frames(batch, position)
                 if out:
                     yield "".join(out)
+                    subscription.sent()
                 if over:
                     return
         finally:

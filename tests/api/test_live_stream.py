@@ -10,7 +10,7 @@ import requests
 from service.config import DEFAULTS
 
 KEEPALIVE_S = DEFAULTS["SSE_KEEPALIVE_S"]
-QUIET_S = 62
+QUIET_S = 3 * KEEPALIVE_S + 2  # three intervals: past the streams' Redis socket timeout (KEEPALIVE_S + 10)
 
 
 def open_stream(api, gid, last_id=None, timeout=None):

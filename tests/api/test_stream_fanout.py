@@ -2,6 +2,7 @@
 a reader that does not keep up is dropped without slowing anyone, a per-client cap answers 429, and a
 thousand idle streams leave the command path responsive."""
 
+import selectors
 import socket
 import statistics
 import time
@@ -118,15 +119,50 @@ def test_streams_per_client_are_capped_with_429(own_server):
             s.close()
 
 
+def first_keepalives(streams: list[socket.socket], within_s: float) -> list[list]:
+    """For each stream, when its response's head arrived and when its first keep-alive did (monotonic seconds,
+    None if not within_s), read as they come by one selector loop: a stream read late would seem to have had
+    its keep-alive early."""
+    selector = selectors.DefaultSelector()
+    times = [[None, None, b""] for _ in streams]
+    for sock, entry in zip(streams, times):
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ, entry)
+    deadline = time.monotonic() + within_s
+    while selector.get_map() and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=0.5):
+            now, entry = time.monotonic(), key.data
+            entry[2] += key.fileobj.recv(65536)
+            if entry[0] is None and b"200 OK" in entry[2]:
+                entry[0] = now
+            if b"\n: keep-alive\n" in entry[2]:  # the comment, not the header "Connection: keep-alive"
+                entry[1] = now
+                selector.unregister(key.fileobj)
+    selector.close()
+    for sock in streams:
+        sock.setblocking(True)
+    return [entry[:2] for entry in times]
+
+
 def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
+    """And their keep-alives come from the process's one heartbeat, spread over the interval: streams opened
+    together do not owe their keep-alives together (each stream's first one falls anywhere in its first
+    interval, not all near its end, as a timer per stream that waited the interval had it)."""
+    keepalive_s = 4
     # one load generator: its streams and moves all come from one address
-    with own_server(own_db("idle_streams"), SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second") as base:
+    with own_server(own_db("idle_streams"), SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second",
+                    SSE_KEEPALIVE_S=keepalive_s) as base:
         match = Match(base)
         quiet = [match.move() for _ in range(30)]
         watched = Match(base)
         streams = [open_stream(base, watched.gid) for _ in range(1000)]
         try:
-            assert sum(b"200 OK" in first_chunk(s) for s in streams) == 1000
+            times = first_keepalives(streams, 60)  # a busy machine may take long to answer them all
+            assert sum(opened is not None for opened, _ in times) == 1000
+            delays = [first - opened for opened, first in times if opened is not None and first is not None]
+            assert len(delays) == 1000  # every stream had its keep-alive
+            early = sum(delay < keepalive_s / 2 for delay in delays)
+            assert early >= 250, sorted(delays)[::50]  # evenly spread would be ~470 of 1000
             busy = [match.move() for _ in range(30)]
         finally:
             for s in streams:

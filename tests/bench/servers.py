@@ -1,4 +1,5 @@
-"""Servers for the benchmarks: a private redis-server and gunicorn apps, on free ports, stopped on exit."""
+"""Servers for the benchmarks: a private redis-server and gunicorn apps, on free ports, stopped on exit; and the
+CPU time a process tree has used (read from /proc: deterministic, unlike a latency on a shared machine)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from service import embedded_redis
 from tests.support.processes import redis_server
 
 ROOT = Path(__file__).resolve().parents[2]
+TICKS_PER_S = os.sysconf("SC_CLK_TCK")
 GUNICORN = ["--workers", "2", "--worker-class", "gthread", "--threads", "4"]
 
 
@@ -53,3 +55,31 @@ def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
     finally:
         process.terminate()
         process.wait(timeout=15)
+
+
+def family(pid: int) -> list[int]:
+    """A process and its children (gunicorn's master and its workers)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        return [pid, *(int(child) for child in children.read_text().split())]
+    pids = [pid]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    pids.append(int(entry.name))
+            except (OSError, ValueError):
+                pass  # gone meanwhile
+    return pids
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU seconds the processes have used so far (/proc/<pid>/stat; gone ones count 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
+    return total / TICKS_PER_S
