@@ -38,6 +38,7 @@ TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadlin
 # only the rolls' and timers' queue, so a retry scheduled for later on the bots' queue would wait for the sweep
 BOT_RETRY = Retry(max=2)
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
+INTERMEDIATE_STALE_S = 2  # a live worker starts a job it took within milliseconds; a sweep looks every SWEEP_S
 
 
 class Scheduler:
@@ -98,7 +99,18 @@ class Scheduler:
             return True
         status = job.get_status(refresh=False)
         if status == JobStatus.QUEUED:
-            return queue.get_job_position(job_id) is None
+            if queue.get_job_position(job_id) is not None:
+                return False
+            if job_id not in queue.intermediate_queue.get_job_ids():
+                return True  # lost from the queue
+            # RQ's intermediate list: a worker took it (LMOVE) and marks it started a moment later, or died first.
+            # Both look alike at one glance, and discarding a job a live worker runs would lose its effect or
+            # run it twice: only a job still there at a later look (a sweep later) is a dead worker's.
+            first_seen = queue.intermediate_queue
+            if first_seen.set_first_seen(job_id):
+                return False
+            seen = first_seen.get_first_seen(job_id)
+            return seen is None or (datetime.now(UTC) - seen).total_seconds() > INTERMEDIATE_STALE_S
         if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
             return False
         if status == JobStatus.STARTED:
@@ -108,6 +120,7 @@ class Scheduler:
 
     def _discard(self, job_id: str, queue: Queue) -> None:
         queue.intermediate_queue.remove(job_id)
+        queue.connection.delete(queue.intermediate_queue.get_first_seen_key(job_id))  # the id is queued afresh
         try:
             Job.fetch(job_id, connection=queue.connection).delete(remove_from_queue=True)
         except NoSuchJobError:
