@@ -28,10 +28,11 @@ def _bindable(port: int) -> bool:
 
 
 def free_ports(count: int) -> list[int]:
-    """Ports whose bus port (+10000) is free too, below the usual ephemeral range."""
+    """Ports whose bus port (+10000) is free too, both below the ephemeral range (32768 and up) every other
+    server of the suite binds in, so that this pass can run beside the main run (make test)."""
     ports: list[int] = []
     while len(ports) < count:
-        port = random.randint(20000, 29999)
+        port = random.randint(10000, 19999)
         if port not in ports and _bindable(port) and _bindable(port + BUS_OFFSET):
             ports.append(port)
     return ports
