@@ -93,18 +93,24 @@ def with_other_hidden_cards(state, seat):
     return replace(state, deck=tuple(reversed(state.deck)))
 
 
-def test_mcts_decides_from_the_seat_view_only():
-    state, seat = next(s for s in positions(2, "hidden", 60, every=1) if s[0].phase.__class__.__name__ == "Movement"
-                       and len(s[0].deck) > 2)
-    twin = with_other_hidden_cards(state, seat)
+def decisions_of_twins(state, twin, seat: int) -> list:
+    """The same seeded search on two positions the seat sees alike: its move and visits on each (searched, not
+    left to greedy)."""
     assert twin != state and istanbul.view(twin, seat) == istanbul.view(state, seat)
     decisions = []
     for position in (state, twin):
         bot = MctsBot("same-seed", iterations=30)
         moves = legal_moves(istanbul, position, seat)
         move = bot.choose(seat_view(istanbul, position, seat, 1), moves)
-        assert move in moves
+        assert move in moves and bot.last is not None
         decisions.append((move, bot.last.visits))
+    return decisions
+
+
+def test_mcts_decides_from_the_seat_view_only():
+    state, seat = next(s for s in positions(2, "hidden", 60, every=1) if s[0].phase.__class__.__name__ == "Movement"
+                       and len(s[0].deck) > 2)
+    decisions = decisions_of_twins(state, with_other_hidden_cards(state, seat), seat)
     assert decisions[0] == decisions[1]
 
 

@@ -7,12 +7,11 @@ Great Bazaar game: test_great_bazaar_bots.py)."""
 from dataclasses import replace
 
 from bots import make_bot
-from bots.mcts import MctsBot
 from domain import istanbul
 from domain.istanbul.places import kiosk
 from tests.bots.test_great_bazaar_bots import Counting
-from tests.bots.test_mcts_istanbul import positions, rebuilt
-from tests.support.botplay import legal_moves, play, seat_view
+from tests.bots.test_mcts_istanbul import decisions_of_twins, positions, rebuilt
+from tests.support.botplay import legal_moves, play
 
 LETTERS = {"expansions": ["letters_seals"]}
 GREAT_BAZAAR = {"expansions": ["mocha_baksheesh", "letters_seals"]}
@@ -47,15 +46,7 @@ def with_other_hidden_parts(state):
 def test_mcts_decides_from_the_seat_view_only_in_letters_and_seals():
     state, seat = next(s for s in positions(2, "letters-hidden", 200, every=1, options=LETTERS)
                        if len(legal_moves(istanbul, *s)) > 2 and any(p.sealed for p in s[0].players))
-    twin = with_other_hidden_parts(state)
-    assert twin != state and istanbul.view(twin, seat) == istanbul.view(state, seat)
-    decisions = []
-    for position in (state, twin):
-        bot = MctsBot("same-seed", iterations=30)
-        moves = legal_moves(istanbul, position, seat)
-        move = bot.choose(seat_view(istanbul, position, seat, 1), moves)
-        assert move in moves and bot.last is not None  # searched, not left to greedy
-        decisions.append((move, bot.last.visits))
+    decisions = decisions_of_twins(state, with_other_hidden_parts(state), seat)
     assert decisions[0] == decisions[1]
 
 
