@@ -106,10 +106,10 @@ class Scheduler:
             # RQ's intermediate list: a worker took it (LMOVE) and marks it started a moment later, or died first.
             # Both look alike at one glance, and discarding a job a live worker runs would lose its effect or
             # run it twice: only a job still there at a later look (a sweep later) is a dead worker's.
-            first_seen = queue.intermediate_queue
-            if first_seen.set_first_seen(job_id):
+            taken = queue.intermediate_queue
+            if taken.set_first_seen(job_id):
                 return False
-            seen = first_seen.get_first_seen(job_id)
+            seen = taken.get_first_seen(job_id)
             return seen is None or (datetime.now(UTC) - seen).total_seconds() > INTERMEDIATE_STALE_S
         if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
             return False

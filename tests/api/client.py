@@ -85,11 +85,11 @@ def let_the_clock_run_out(api: Api, gid: str, tokens: list[str], view: dict) -> 
     assert timed_out and timed_out[0]["payload"]["seat"] == seat, timed_out
 
 
-def uniform(rng, moves: list[dict]) -> dict:
+def uniform(rng, moves: list[dict], seat_view=None) -> dict:
     return rng.choice(moves)
 
 
-def eager(rng, moves: list[dict]) -> dict:
+def eager(rng, moves: list[dict], seat_view=None) -> dict:
     """Ends the turn only now and then while something else is possible: a game takes far fewer commands."""
     others = [m for m in moves if m["type"] != "end_turn"]
     return rng.choice(others if others and rng.random() > 0.1 else moves)
@@ -110,8 +110,8 @@ class MostlyGreedy:
 
 
 def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: int = 20000, choose=uniform) -> dict:
-    """Legal moves (`choose(rng, moves)`, or a `MostlyGreedy`), found only through the API, until the game is
-    over; returns the final view.
+    """Legal moves (`choose(rng, moves, seat_view)`), found only through the API, until the game is over;
+    returns the final view.
 
     While a neutral figure's roll is pending (the background dealer's), it waits as a client would."""
     view = api.view(gid)
@@ -130,11 +130,8 @@ def play_to_the_end(api: Api, gid: str, tokens: list[str], rng, max_commands: in
         seat = view["to_act"][0]
         moves = api.moves(gid, tokens[seat])
         assert moves, "the seat to act has no legal move"
-        if isinstance(choose, MostlyGreedy):
-            move = choose(rng, moves, lambda token=tokens[seat]: api.view(gid, token))
-        else:
-            move = choose(rng, moves)
-        r = api.command(gid, tokens[seat], move)
+        # `seat_view`: the seat's own view, fetched only by a chooser that reads it
+        r = api.command(gid, tokens[seat], choose(rng, moves, lambda token=tokens[seat]: api.view(gid, token)))
         assert r.status_code == 201, r.text
         view = api.view(gid)
     raise AssertionError("the game did not end")
