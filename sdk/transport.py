@@ -3,6 +3,7 @@ into `BazaarError`. Everything above this module speaks in paths and JSON."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import requests
@@ -16,13 +17,25 @@ VERSION_CONFLICT = "version_conflict"
 TIMEOUT = (5, 60)
 
 
+def environment_session(base_url: str) -> requests.Session:
+    """A session that honours the environment's proxies (HTTP(S)_PROXY, NO_PROXY) and CA bundle
+    (REQUESTS_CA_BUNDLE, CURL_CA_BUNDLE) as read once, now: requests would read them again on every request,
+    walking the whole environment each time (about half a millisecond a request, a bot's whole think budget
+    in a long game). Bearer tokens only, so no netrc."""
+    session = requests.Session()
+    session.proxies = requests.utils.get_environ_proxies(base_url)
+    session.verify = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE") or True
+    session.trust_env = False
+    return session
+
+
 class Transport:
     def __init__(self, base_url: str, token: str | None = None, retry: RetryPolicy | None = None,
                  session: requests.Session | None = None):
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.retry = retry or RetryPolicy()
-        self.session = session or requests.Session()
+        self.session = session or environment_session(self.base_url)
         # how many times a request was retried (awaiting_chance, Retry-After, dropped connection): for callers
         # that report or test it
         self.retries = 0

@@ -118,8 +118,9 @@ def running_worker(redis_url, tmp_path_factory):
 def own_server(redis_url, tmp_path):
     """`own_server(db, **settings)`: a server of the test's own on Redis database `db` (its games, rate windows
     and streams stay apart from the suite's main server), with BAZAAR_<setting> overrides; a context manager
-    yielding its base URL."""
-    def start(db: int, **settings):
+    yielding its base URL. One gunicorn worker unless `workers` says otherwise (each costs a second or more of
+    CPU to start; the suite's main `server` runs production's number)."""
+    def start(db: int, workers: int = 1, **settings):
         return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path,
-                        {f"BAZAAR_{k}": str(v) for k, v in settings.items()})
+                        {f"BAZAAR_{k}": str(v) for k, v in settings.items()}, workers=workers)
     return start

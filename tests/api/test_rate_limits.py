@@ -6,6 +6,7 @@ import time
 
 import requests
 
+from service.serving import WORKERS
 from tests.support.databases import own_db
 
 GAME = {"game": "tiny", "seats": 2}
@@ -34,7 +35,7 @@ def test_a_creation_flood_is_cut_off_at_the_production_limit(own_server):
     """Rate windows live in Redis and are keyed by client address: a server on a database of its own keeps
     this flood from slowing the suite's other tests (all from 127.0.0.1). Production settings (nothing
     overridden): 50 creations a second per client at most."""
-    with own_server(own_db("creation_flood")) as server:
+    with own_server(own_db("creation_flood"), workers=WORKERS) as server:  # as many workers as production
         flooded(server)
 
 

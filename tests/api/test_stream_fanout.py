@@ -12,6 +12,7 @@ import redis
 import requests
 
 from service import create_app
+from service.serving import WORKERS
 from tests.support.databases import own_db, url_of
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
@@ -150,7 +151,7 @@ def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
     interval, not all near its end, as a timer per stream that waited the interval had it)."""
     keepalive_s = 4
     # one load generator: its streams and moves all come from one address
-    with own_server(own_db("idle_streams"), SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second",
+    with own_server(own_db("idle_streams"), workers=WORKERS, SSE_PER_CLIENT=100000, RATE_PER_ADDRESS="100000/second",
                     SSE_KEEPALIVE_S=keepalive_s) as base:
         match = Match(base)
         quiet = [match.move() for _ in range(30)]

@@ -14,19 +14,20 @@ from pathlib import Path
 import requests
 
 from service import embedded_redis
-from service.serving import gunicorn_command
+from service.serving import WORKERS, gunicorn_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None,
+             workers: int = WORKERS) -> Iterator[str]:
     """The service under gunicorn as `make run` starts it, on a free port; yields its base URL. `env` adds
     settings (BAZAAR_*): the suite's main server passes none that change behaviour."""
     port = embedded_redis.free_port()
     log = log_dir / f"gunicorn-{port}.log"
     with open(log, "w") as out:
-        process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{port}"), cwd=ROOT,
+        process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{port}", workers=workers), cwd=ROOT,
                                    env={**os.environ, "REDIS_URL": redis_url, **(env or {})}, stdout=out,
                                    stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
