@@ -24,10 +24,12 @@ from datetime import UTC, datetime
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.worker import Worker
 
 from domain import table as tables
 from domain.table import clock
 from domain.table.state import bot_of
+from service.liveness import dead_here
 from service.repository import Loaded, Repository
 
 log = logging.getLogger("bazaar.scheduling")
@@ -114,9 +116,23 @@ class Scheduler:
         if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
             return False
         if status == JobStatus.STARTED:
+            if self._worker_gone(job.worker_name, queue):
+                return True  # killed mid-job: no need to wait out the heartbeat
             beat = job.last_heartbeat or job.started_at
             return beat is None or (datetime.now(UTC) - beat.replace(tzinfo=UTC)).total_seconds() > STARTED_STALE_S
         return True
+
+    @staticmethod
+    def _worker_gone(worker_name: str | None, queue: Queue) -> bool:
+        """The worker that started a job is known dead: its record is gone (it deregistered, or expired), or it
+        ran on this host and its process is not alive. A worker SIGKILLed mid-job keeps its record for RQ's
+        worker TTL (minutes) and the job its `started` status: without this the job waited out STARTED_STALE_S."""
+        if not worker_name:
+            return False
+        hostname, pid = queue.connection.hmget(Worker.redis_worker_namespace_prefix + worker_name, "hostname", "pid")
+        if hostname is None or pid is None:
+            return True
+        return dead_here(hostname.decode(), int(pid))
 
     def _discard(self, job_id: str, queue: Queue) -> None:
         queue.intermediate_queue.remove(job_id)

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
-import socket
 import sys
 import threading
 from collections.abc import Callable
@@ -44,6 +42,7 @@ from rq.timeouts import TimerDeathPenalty
 
 from service import archiving, consumers, jobs
 from service import config as settings
+from service.liveness import alive, dead_here
 from service.scheduling import Scheduler
 from service.wiring import Wiring
 
@@ -70,28 +69,9 @@ def release_stale_scheduler_lock(client: Redis, queue_name: str) -> bool:
     if not meta:
         # a live scheduler refreshes its record every second; without one the holder has deregistered
         return bool(client.eval(_RELEASE_IF_HELD_BY, 1, lock_key, holder))
-    if meta.get(b"hostname", b"").decode() != socket.gethostname() or alive(int(meta.get(b"pid", b"0"))):
+    if not dead_here(meta.get(b"hostname", b"").decode(), int(meta.get(b"pid", b"0"))):
         return False
     return bool(client.eval(_RELEASE_IF_HELD_BY, 1, lock_key, holder))
-
-
-def alive(pid: int) -> bool:
-    """A process that exists and is not a zombie (an orphan nobody reaped still has a pid)."""
-    if pid <= 0:
-        return False
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
-        return True
 
 
 class SteadyWorker(SimpleWorker):

@@ -16,9 +16,9 @@ from events.store import EventStore
 from service import creation, lifecycle
 from service.commands import Commands, now_iso
 from service.consumers import Consumer, Subscription, dead_here, member_name
+from service.liveness import alive
 from service.reactions import index_consumer, reconcile, update_index
 from service.repository import Repository
-from service.worker import alive
 from tests.support.databases import url_of
 from tests.support.processes import ROOT, WorkerProcess, wait_for
 

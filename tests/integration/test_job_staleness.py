@@ -1,13 +1,21 @@
 """When the scheduler may take a job id back: a job a live worker has just taken off the queue (RQ's LMOVE into
 its intermediate list, marked started a moment later) is not a dead worker's, at first sight. Discarding it
 deleted the job under the worker running it (the Swiss end-to-end test once stalled for four minutes after
-such discards); a job still in that list at a later look is a dead worker's and is queued again."""
+such discards); a job still in that list at a later look is a dead worker's and is queued again. A job a
+worker started is stale at once when that worker is known dead (its record gone, or its pid gone on this
+host), and otherwise only when its heartbeat is old."""
 
+import os
+import socket
+import subprocess
+import sys
 import time
 from datetime import UTC, datetime, timedelta
 
 import redis
 from rq import Queue
+from rq.utils import utcformat
+from rq.worker import Worker
 
 from service.scheduling import INTERMEDIATE_STALE_S, Scheduler
 
@@ -40,4 +48,40 @@ def test_a_job_still_in_the_intermediate_list_at_a_later_look_is_a_dead_workers(
 def test_a_job_lost_from_both_lists_is_stale_at_once(queue_url):
     queue, scheduler, job_id = _taken_off_the_queue(queue_url, f"stale-lost-{time.time_ns()}")
     queue.intermediate_queue.remove(job_id)
+    assert scheduler._stale(job_id, queue)
+
+
+def _started_by(queue_url: str, name: str, worker: dict | None) -> tuple[Queue, Scheduler, str]:
+    """A job marked started a moment ago (fresh heartbeat) by the worker record `worker` (None: no record)."""
+    queue = Queue(name, connection=redis.Redis.from_url(queue_url))
+    job = queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
+    queue.remove(job.id)
+    worker_name = f"{name}-worker"
+    job.set_status("started")
+    now = utcformat(datetime.now(UTC))
+    queue.connection.hset(job.key, mapping={"started_at": now, "last_heartbeat": now, "worker_name": worker_name})
+    if worker is not None:
+        queue.connection.hset(Worker.redis_worker_namespace_prefix + worker_name, mapping=worker)
+    return queue, Scheduler(None, queue, inline_dealer=False), job.id
+
+
+def test_a_job_whose_worker_was_killed_on_this_host_is_stale_at_once(queue_url):
+    """A worker SIGKILLed in the middle of a roll keeps its record for minutes and the job stays `started` with a
+    fresh heartbeat: its pid, gone, says it will never finish (the fault test once waited out 30 s here)."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    name = f"stale-killed-{time.time_ns()}"
+    queue, scheduler, job_id = _started_by(queue_url, name, {"hostname": socket.gethostname(), "pid": gone.pid})
+    assert scheduler._stale(job_id, queue)
+
+
+def test_a_job_started_by_a_live_or_remote_worker_is_not_stale_while_its_heartbeat_is_fresh(queue_url):
+    here = _started_by(queue_url, f"live-{time.time_ns()}", {"hostname": socket.gethostname(), "pid": os.getpid()})
+    assert not here[1]._stale(here[2], here[0])
+    elsewhere = _started_by(queue_url, f"remote-{time.time_ns()}", {"hostname": "another-host", "pid": 1})
+    assert not elsewhere[1]._stale(elsewhere[2], elsewhere[0])  # a pid of another host means nothing here
+
+
+def test_a_job_whose_worker_left_no_record_is_stale(queue_url):
+    queue, scheduler, job_id = _started_by(queue_url, f"no-record-{time.time_ns()}", None)
     assert scheduler._stale(job_id, queue)

@@ -11,6 +11,7 @@ from domain import jaipur
 from domain.core import RuleViolation
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
 from domain.jaipur.components import GOODS
+from tests.conftest import sized
 from tests.support.driver import Table
 from tests.unit.jaipur.builders import position
 
@@ -134,7 +135,8 @@ def test_timeout_command_prefers_camels_then_one_good_then_the_smallest_sale():
     assert jaipur.timeout_command(seven, 0) == Sell(0, "cloth", 1)
 
 
-@settings(max_examples=40)
+# each position checks every candidate exchange (thousands): 15 positions by default, 100 under `long`
+@settings(max_examples=sized(ci=15, long=100))
 @given(seed=st.binary(min_size=1, max_size=8), steps=st.integers(0, 120), pick=st.integers(0, 10**6))
 def test_in_random_positions_decide_accepts_exactly_the_listed_commands(seed, steps, pick):
     table = Table.start(jaipur, {}, 2, seed=seed)

@@ -1,0 +1,31 @@
+"""Whether a process named in Redis (an RQ worker, its scheduler, a feed consumer) is still alive. Only on this
+host can a pid be checked: elsewhere the callers fall back on heartbeats and timeouts."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+
+def alive(pid: int) -> bool:
+    """A process that exists and is not a zombie (an orphan nobody reaped still has a pid)."""
+    if pid <= 0:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+
+
+def dead_here(hostname: str, pid: int) -> bool:
+    """True only when the process is known to be gone: it ran on this host and its pid is not alive."""
+    return hostname == socket.gethostname() and not alive(pid)
