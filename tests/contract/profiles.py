@@ -87,15 +87,17 @@ PROFILES = {
     },
     "istanbul/great_bazaar": {
         "game": "istanbul",
-        # by default a drawn game at 3 seats beside the 2-seat example (a 5-seat Great Bazaar game under every check
-        # takes a minute; 5 seats with and without the variants: tests/property/test_istanbul_great_bazaar.py), and
-        # the no-leak routes test (tests/api) plays one mode; every count under the long profile
+        # by default a drawn game at 3 seats beside the examples at 2 and 5 seats, with and without the variants
+        # (a 5-seat game is ~4 s with the default profile's sampled checks); every count under the long profile
         "seats": (2, 3, 4, 5) if PROFILE == "long" else (3,),
         "options": st.fixed_dictionaries({"expansions": st.just(["mocha_baksheesh", "letters_seals"])},
                                          optional={"layout": st.just("random"), "neutral_assistants": st.booleans(),
                                                    "caravan_leader": st.booleans()}),
         "examples": ((2, {"expansions": ["mocha_baksheesh", "letters_seals"], "neutral_assistants": True,
-                          "caravan_leader": True}),),
+                          "caravan_leader": True}),
+                     (5, {"expansions": ["mocha_baksheesh", "letters_seals"], "layout": "random",
+                          "caravan_leader": True}),
+                     (5, {"expansions": ["mocha_baksheesh", "letters_seals"]})),
         "games": sized(ci=1, long=100),
         # every box's secrets: the bonus and guild decks, the letter pile, the kiosk's stack (and reshuffles)
         "secret_labels": ("bonus_deck", "guild_deck", "letter_pile", "kiosk_tiles", "bonus_reshuffle",

@@ -1,7 +1,7 @@
 """End to end through the API and a real worker process, on a Redis, server and worker of the module's own (they
 run beside the rest of the suite; marked e2e, they are collected first):
 
-- a Swiss tournament of 16 bot players on Jaipur (greedy bots), three rounds, to its end, with the worker killed
+- a Swiss tournament of 8 bot players on Jaipur (16 under `long`; greedy bots), three rounds, to its end, with the worker killed
   (SIGKILL) while round two is under way and started again: every result counts exactly once, no table gets a
   second game, and the standings and ratings are what the recorded results say;
 - a round robin of 10 greedy bots at Istanbul tables of five, every game played to its end by the bots (no
@@ -30,6 +30,7 @@ ORGANISER = "organiser-e2e-6c2f8a4d1b7e9305a3"
 BOT = "greedy"  # random bots play Istanbul games far longer: a run of them did not end in 240 s
 ISTANBUL_ROUNDS = sized(ci=1, long=3)  # of the round robin at tables of five: 3 let the most pairs meet
 PAIRS_MET = {1: 20, 3: 42}  # two tables of five a round; 42 of 45 in three rounds is the most (a brute force)
+SWISS_PLAYERS = sized(ci=8, long=16)  # 12 or 24 Jaipur matches of bot moves, each move a job and a command
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +46,12 @@ def stack(tmp_path_factory):
 
 
 @pytest.mark.e2e
-def test_a_swiss_of_16_jaipur_bots_survives_a_worker_killed_mid_round(stack):
+def test_a_swiss_of_jaipur_bots_survives_a_worker_killed_mid_round(stack):
     api, worker = stack
     started = time.monotonic()
     tid = t.create(api, ORGANISER, game="jaipur", format="swiss", table_size=2, rounds=3)
     players = [t.register(api, ORGANISER, tid, name=f"Bot {i}", bot="greedy", rating=1000 + i)["player"]
-               for i in range(16)]
+               for i in range(SWISS_PLAYERS)]
     t.start(api, ORGANISER, tid)
 
     def mid_tournament():
@@ -63,20 +64,21 @@ def test_a_swiss_of_16_jaipur_bots_survives_a_worker_killed_mid_round(stack):
     time.sleep(1.0)
     worker.start()
     final = t.finished(api, tid, timeout=240)
-    print(f"Swiss of 16 on Jaipur, 3 rounds, worker killed once: {time.monotonic() - started:.1f} s")
+    print(f"Swiss of {SWISS_PLAYERS} on Jaipur, 3 rounds, worker killed once: {time.monotonic() - started:.1f} s")
 
     final = t.check_finished(api, ORGANISER, tid)
-    assert len(final["rounds"]) == 3 and all(len(r["tables"]) == 8 and not r["byes"] for r in final["rounds"])
-    assert sum(s["points"] for s in final["standings"]) == 24  # one point a game, 24 games, none counted twice
+    tables = SWISS_PLAYERS // 2
+    assert len(final["rounds"]) == 3 and all(len(r["tables"]) == tables and not r["byes"] for r in final["rounds"])
+    assert sum(s["points"] for s in final["standings"]) == 3 * tables  # one point a game, none counted twice
     assert all(s["games"] == 3 for s in final["standings"])
     pairs = [frozenset(tb["players"]) for r in final["rounds"] for tb in r["tables"]]
-    assert len(pairs) == len(set(pairs))  # Swiss: no pair met twice (avoidable with 16 players and 3 rounds)
+    assert len(pairs) == len(set(pairs))  # Swiss: no pair met twice (avoidable with 8 or more players and 3 rounds)
     for player in players:
         ratings = api.call("GET", f"/v1/players/{player}/ratings").json()["ratings"]["jaipur"]
         assert ratings["system"] == "elo" and ratings["games"] == 3
         assert {h["source"] for h in ratings["history"]} == {tid}
     assert sum(api.call("GET", f"/v1/players/{p}/ratings").json()["ratings"]["jaipur"]["rating"] for p in players) \
-        == pytest.approx(16 * 1500)  # Elo moves points between the two of each game, once
+        == pytest.approx(SWISS_PLAYERS * 1500)  # Elo moves points between the two of each game, once
 
 
 @pytest.mark.e2e
