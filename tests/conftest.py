@@ -40,9 +40,10 @@ EXTRA_GAMES = "tiny=tests.support.tiny_game"
 os.environ.setdefault("BAZAAR_EXTRA_GAMES", EXTRA_GAMES)
 
 def pytest_collection_modifyitems(items):
-    """Long end-to-end tests (marked `e2e`, on a Redis, server and worker of their own) first: xdist then
-    starts them at once and the short tests fill the other workers around them, instead of one starting last."""
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)
+    """Long end-to-end tests (marked `e2e`, on a Redis, server and worker of their own) first, then the other
+    long tests (marked `slow`): xdist then starts them early and the short tests fill the other workers around
+    them, instead of one starting last and running alone at the end."""
+    items.sort(key=lambda item: (item.get_closest_marker("e2e") is None, item.get_closest_marker("slow") is None))
 
 
 # --- servers: a private redis-server and the real HTTP service, started by the suite itself -------------
