@@ -39,11 +39,36 @@ def sized(ci: int, long: int) -> int:
 EXTRA_GAMES = "tiny=tests.support.tiny_game"
 os.environ.setdefault("BAZAAR_EXTRA_GAMES", EXTRA_GAMES)
 
+def _seconds(item) -> float:
+    mark = item.get_closest_marker("slow")
+    return mark.kwargs.get("seconds", 20) if mark else 0
+
+
 def pytest_collection_modifyitems(items):
-    """Long end-to-end tests (marked `e2e`, on a Redis, server and worker of their own) first, then the other
-    long tests (marked `slow`): xdist then starts them early and the short tests fill the other workers around
-    them, instead of one starting last and running alone at the end."""
-    items.sort(key=lambda item: (item.get_closest_marker("e2e") is None, item.get_closest_marker("slow") is None))
+    """Long tests (marked `slow(seconds=…)`, e2e ones included) lead the run, spread over the xdist workers.
+
+    `--dist worksteal` first hands each worker an equal slice of the collected list, in order, and an idle worker
+    later steals the tail of another's slice. So each slice here starts with its share of the long tests, dealt
+    longest first to the lightest slice (a module's long tests stay together: they share its servers); a long
+    test started late, or all of them queued on one worker, would run on alone while the others idle."""
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    units: dict[str, list] = {}
+    rest = []
+    for item in items:
+        (units.setdefault(item.nodeid.split("::")[0], []) if _seconds(item) else rest).append(item)
+    slices, loads = [[] for _ in range(workers)], [0.0] * workers
+    for unit in sorted(units.values(), key=lambda unit: -sum(map(_seconds, unit))):
+        lightest = loads.index(min(loads))
+        slices[lightest] += unit
+        loads[lightest] += sum(map(_seconds, unit))
+    ordered, left = [], len(items)
+    for k, head in enumerate(slices):
+        size = left // (workers - k)  # what worksteal hands worker k of what is left
+        take = max(0, size - len(head))
+        ordered += head + rest[:take]
+        rest = rest[take:]
+        left -= len(head) + take
+    items[:] = ordered + rest
 
 
 # --- servers: a private redis-server and the real HTTP service, started by the suite itself -------------

@@ -44,7 +44,7 @@ def choose(rng: random.Random, moves: list[dict], waited_out: dict) -> dict:
     return rng.choice(wanted or figures or towards or (others if others and rng.random() > 0.1 else moves))
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=35)
 def test_a_whole_great_bazaar_game_with_clocks_running_out_at_the_kiosk_and_the_auction(server, worker):
     api = Api(server)
     gid, tokens = api.create("istanbul", 4, seed="api-great-bazaar", options=OPTIONS, open_game=True)  # as seeded

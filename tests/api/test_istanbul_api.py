@@ -13,7 +13,7 @@ def worker(running_worker):
     return running_worker
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=15)
 def test_a_four_player_game_through_the_api(server, worker):
     api = Api(server)
     gid, tokens = api.create("istanbul", 4, seed="api-istanbul")

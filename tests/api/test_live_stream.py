@@ -21,7 +21,7 @@ def open_stream(api, gid, last_id=None, timeout=None):
     return requests.get(f"{api.base}/v1/games/{gid}/events", headers=headers, stream=True, timeout=timeout)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=47)  # asleep: a quiet minute
 def test_a_quiet_stream_stays_open_with_keepalives_then_delivers_the_next_event(api):
     assert KEEPALIVE_S <= 15
     gid, tokens = api.create("jaipur", 2)

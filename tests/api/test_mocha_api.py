@@ -15,7 +15,7 @@ def worker(running_worker):
     return running_worker
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=30)
 def test_a_five_player_mocha_and_baksheesh_game_through_the_api(server, worker):
     api = Api(server)
     # an open game deals from the seed as given, so this game is the one the seed and Random(16) make (mostly

@@ -146,7 +146,7 @@ def first_keepalives(streams: list[socket.socket], within_s: float) -> list[list
     return [entry[:2] for entry in times]
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=16)
 def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
     """And their keep-alives come from the process's one heartbeat, spread over the interval: streams opened
     together do not owe their keep-alives together (each stream's first one falls anywhere in its first

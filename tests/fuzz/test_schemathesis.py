@@ -20,7 +20,7 @@ EXAMPLES = sized(ci=10, long=50)
 PHASES = "examples,fuzzing,stateful" if EXAMPLES < 50 else "examples,coverage,fuzzing,stateful"
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=20)
 def test_schemathesis_finds_nothing(own_server):
     # a Redis database of its own: the thousands of games it creates stay out of the other tests' lists
     with own_server(own_db("schemathesis")) as base:

@@ -19,6 +19,7 @@ import threading
 import time
 import uuid
 
+import pytest
 import requests
 
 from events.envelope import verify_chain
@@ -105,6 +106,7 @@ def check_game(store: EventStore, player: Player) -> dict:
     return {"events": len(envelopes), "acked": len(player.acked), "retries": player.retries}
 
 
+@pytest.mark.slow(seconds=15)
 def test_acknowledged_moves_survive_killed_web_worker_and_redis(tmp_path):
     redis_dir = tmp_path / "redis"
     port = embedded_redis.free_port()

@@ -51,6 +51,7 @@ def _answers(client: redis.Redis) -> bool:
         return False
 
 
+@pytest.mark.slow(seconds=10)
 def test_the_service_follows_a_failover_and_no_acknowledged_move_is_lost(failover_set, tmp_path):
     sentinel_port, primary, primary_port, replica_port = failover_set
     url = f"redis+sentinel://127.0.0.1:{sentinel_port}/{SERVICE}/0"

@@ -96,6 +96,7 @@ def fresh_child(stack: Stack, name: str, old_pid: int, timeout: float = 40) -> p
     raise AssertionError(f"{name} was not started again:\n{stack.text()}")
 
 
+@pytest.mark.slow(seconds=12)
 def test_a_child_that_keeps_dying_stops_the_stack_non_zero_and_is_named(stacks):
     stack = stacks()
     stack.wait_up()
@@ -110,6 +111,7 @@ def test_a_child_that_keeps_dying_stops_the_stack_non_zero_and_is_named(stacks):
     assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
 
 
+@pytest.mark.slow(seconds=12)
 def test_a_killed_redis_worker_or_web_server_is_started_again_and_the_stack_stays_up(stacks):
     """One stack, three deaths in turn (each its own start would cost a whole stack's start-up)."""
     stack = stacks()
@@ -144,6 +146,7 @@ def left_running(everyone: list[psutil.Process], within_s: float = 20) -> list[p
         time.sleep(0.2)
 
 
+@pytest.mark.slow(seconds=12)
 def test_two_instances_share_nothing_one_data_dir_is_refused_and_each_stops_leaving_nothing(stacks, tmp_path):
     """Ctrl-C stops one in order (web and worker before Redis), without tracebacks; a SIGKILL to the other's
     supervisor, with no chance to clean up, leaves none of its processes behind either."""

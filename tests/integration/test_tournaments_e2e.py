@@ -46,6 +46,7 @@ def stack(tmp_path_factory):
 
 
 @pytest.mark.e2e
+@pytest.mark.slow(seconds=26)
 def test_a_swiss_of_jaipur_bots_survives_a_worker_killed_mid_round(stack):
     api, worker = stack
     started = time.monotonic()
@@ -82,6 +83,7 @@ def test_a_swiss_of_jaipur_bots_survives_a_worker_killed_mid_round(stack):
 
 
 @pytest.mark.e2e
+@pytest.mark.slow(seconds=20)
 def test_a_round_robin_of_10_istanbul_bots_plays_every_game_to_its_end(stack, tmp_path):
     api, worker = stack
     second = WorkerProcess(worker.redis_url, tmp_path).start()  # each round's two games move side by side
@@ -135,6 +137,7 @@ def test_a_round_robin_of_10_istanbul_bots_plays_every_game_to_its_end(stack, tm
 
 
 @pytest.mark.e2e
+@pytest.mark.slow(seconds=5)
 def test_the_sdk_runs_a_small_tournament_of_bots_and_reads_it_back(stack):
     api, _worker = stack
     club = Client(api.base, ORGANISER)
