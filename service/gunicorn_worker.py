@@ -5,14 +5,25 @@ gunicorn refuses some requests before the app sees them: a request line longer t
 page, which no API client expects. The limits stay gunicorn's (it reads no more than them, so they are the
 cheap defence); only the answer's form changes: gunicorn still chooses the status and logs the refusal,
 into a buffer, and this worker sends the same status as problem+json (`service/serving.py` names it).
+
+Garbage collection, tuned once the app is loaded: an idle live stream holds ~120 objects the collector tracks,
+and a full collection walks them all while every greenlet waits (416 ms with 2,500 streams a process, against
+105 ms without). With CPython's thresholds (700, 10, 10) those pauses landed in the commands' p99: paced at half
+of capacity, 5,000 idle spectators made it 2.75 times what it was without them (`make load`). What the app
+loaded is frozen out of every collection (it lives as long as the process), and the young generations are
+collected after more allocations, so the old one is walked rarely. Nearly everything is freed by reference
+counting; only cycles wait longer.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 
 from gunicorn import util
 from gunicorn.workers.ggevent import GeventWorker
+
+GC_THRESHOLDS = (50_000, 50, 1000)  # CPython's: (700, 10, 10)
 
 # status -> (stable code, title); a status gunicorn may answer that is not listed here is a `malformed_request`
 PROBLEMS = {
@@ -65,3 +76,10 @@ class ProblemGeventWorker(GeventWorker):
             util.write_nonblock(client, problem_response(int(status_line[1]), status_line[2]))
         except Exception:  # noqa: BLE001 - the client is gone: nothing more to tell it (as gunicorn does)
             self.log.debug("Failed to send error message.")
+
+
+    def load_wsgi(self):
+        super().load_wsgi()
+        gc.collect()
+        gc.freeze()  # the app, its modules and tables: never garbage, never walked again
+        gc.set_threshold(*GC_THRESHOLDS)

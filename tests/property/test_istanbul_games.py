@@ -14,6 +14,7 @@ VIEW_SCHEMA. The hypothesis profile `ci` plays few games (see tests/conftest.py 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
 import random
@@ -278,13 +279,15 @@ VOCABULARY = ("red", "green", "yellow", "blue", "lira", "card", "deck", "discard
               "movement", "encounter")
 
 
+@functools.cache
+def field_types(cls) -> dict:
+    return typing.get_type_hints(cls)  # evaluates every annotation's text: once per class, not per draw
+
+
 def random_command(rng: random.Random, seat: int):
     """Any command type with arbitrary (type-correct) field values."""
-    import dataclasses
-    import typing
-
     cls = rng.choice(list(game.COMMANDS.values()))
-    hints = typing.get_type_hints(cls)
+    hints = field_types(cls)
     values = {}
     for field in dataclasses.fields(cls)[1:]:
         hint = hints[field.name]
