@@ -17,6 +17,7 @@ counting; only cycles wait longer.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import json
 
@@ -83,3 +84,6 @@ class ProblemGeventWorker(GeventWorker):
         gc.collect()
         gc.freeze()  # the app, its modules and tables: never garbage, never walked again
         gc.set_threshold(*GC_THRESHOLDS)
+        # frozen objects escape the collection at exit too, and would be torn down with the modules, after gevent's
+        # (logging's weakref callbacks then fail in gevent.thread): thawed first, they go as they did before
+        atexit.register(gc.unfreeze)
