@@ -78,7 +78,6 @@ class ProblemGeventWorker(GeventWorker):
         except Exception:  # noqa: BLE001 - the client is gone: nothing more to tell it (as gunicorn does)
             self.log.debug("Failed to send error message.")
 
-
     def load_wsgi(self):
         super().load_wsgi()
         gc.collect()
