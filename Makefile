@@ -50,7 +50,7 @@ test-long: install
 bench: install
 	$(PY) -m tests.bench.run
 
-# 200 players and 2,000 idle live streams against the service, and the one-XADD baseline, on loopback (a few
+# 200 players and 5,000 idle live streams against the service, and the one-XADD baseline, on loopback (a few
 # minutes; BAZAAR_LOAD_PLAYERS, BAZAAR_LOAD_SPECTATORS, BAZAAR_LOAD_SECONDS scale it). Not part of `make test`.
 load: install
 	$(PY) -m tests.bench.load
