@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import requests
 from jsonschema import Draft202012Validator
 
 from domain import registry
@@ -297,8 +298,6 @@ def test_idempotent_retry_and_reuse_validate(client):
 
 def test_requests_responses_validate_against_the_real_server(server):
     """The same validator takes a requests.Response (gunicorn, real HTTP)."""
-    import requests
-
     r = requests.get(f"{server}/healthz", timeout=10)
     assert openapi.validate_response("GET", f"{server}/healthz", r) == {"status": "ok", "redis": "ok"}
     r = requests.post(f"{server}/v1/games", json={"game": "nope", "seats": 2}, timeout=10)

@@ -1,10 +1,12 @@
 """Time travel, export/import, the verifier and undo, on a real Redis with a minimal game."""
 
 import json
+import time
 
 import pytest
 
 from domain import registry
+from events.envelope import seal
 from events.store import key
 from service import create_app
 from service.verify import verify
@@ -127,8 +129,6 @@ def test_a_flipped_byte_or_a_reordered_line_is_refused(client, app):
 
 
 def test_a_rehashed_but_illegal_log_is_refused_by_replay(client, app):
-    from events.envelope import seal
-
     gid, tokens = new_game(client, seed="forged")
     finish(client, gid, tokens)
     envelopes = [json.loads(line) for line in export(client, gid)]
@@ -230,8 +230,6 @@ def test_an_unanswered_consent_undo_expires_and_changes_nothing(app, client):
     post(client, gid, tokens[seat], {"type": "add", "amount": 2})
     client.post(f"/v1/games/{gid}/undo", json={"to_version": start["version"]}, headers=auth(tokens[seat]))
     assert "undo_request" in client.get(f"/v1/games/{gid}").json
-    import time
-
     time.sleep(1.2)
     view = client.get(f"/v1/games/{gid}").json
     assert "undo_request" not in view and view["state"]["total"] == 2

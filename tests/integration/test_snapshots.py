@@ -2,6 +2,7 @@
 snapshot; a stale, foreign, other-schema or crafted snapshot is ignored (never unpickled, never trusted)."""
 
 import json
+import pathlib
 import pickle
 
 import pytest
@@ -11,6 +12,7 @@ from events.snapshots import SCHEMA, Snapshot, record_json
 from events.store import key
 from service.commands import Commands
 from service.repository import Loaded, Repository, fold
+from tests.support.play import play_randomly
 from tests.support.service import InProcess
 
 pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
@@ -87,8 +89,6 @@ class Boom:
 
 
 def test_a_crafted_pickle_in_redis_is_never_loaded(app, tmp_path):
-    import pathlib
-
     marker = pathlib.Path("/tmp/bazaar-pickle-ran")
     marker.unlink(missing_ok=True)
     svc = service(app, every=3)
@@ -133,8 +133,6 @@ def test_a_history_snapshot_off_this_history_is_ignored(app):
 
 @pytest.mark.parametrize("name, seats", [("jaipur", 2), ("istanbul", 3)])
 def test_real_games_round_trip_through_the_snapshot_codec(app, name, seats):
-    from tests.support.play import play_randomly
-
     svc = service(app, every=25)
     gid, _ = play_randomly(svc, name, seats, f"snap-{name}", moves=120)
     game = registry.get(name)

@@ -25,6 +25,7 @@ from domain.istanbul.commands import (
     VisitBlackMarket,
     VisitTeaHouse,
 )
+from domain.istanbul.data import LAYOUTS
 from domain.istanbul.events import (
     BlackMarketGoodTaken,
     DiceRolled,
@@ -203,8 +204,6 @@ def test_fifth_ruby_the_round_is_finished_then_the_game_ends():
 
 def test_layout_pictures_short_and_long_paths():
     """000 p.6: the two recommended layouts, as printed (the extracted text reads them column by column)."""
-    from domain.istanbul.data import LAYOUTS
-
     def columns(layout):
         return [tuple(layout[r * 4 + c] for r in range(4)) for c in range(4)]
 

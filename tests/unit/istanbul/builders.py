@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import replace
 
 import domain.istanbul as game
-from domain.core import ChanceDrawn, Pick, Roll, Shuffle
+from domain.core import ChanceDrawn, Pick, Roll, RuleViolation, Shuffle
 from domain.istanbul.content import content
 from domain.istanbul.data import GOODS, MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COLOURS
 from domain.istanbul.frozen import FrozenDict
@@ -22,7 +22,7 @@ from domain.istanbul.mocha_data import GUILD_CARD_IDS
 from domain.istanbul.places import guild_hall, tavern
 from domain.istanbul.places.mosques import Mosques
 from domain.istanbul.places.wainwright import Wainwright
-from domain.istanbul.state import MOVEMENT, NEUTRAL, State
+from domain.istanbul.state import MOVEMENT, NEUTRAL, Action, State
 
 MOCHA = ["mocha_baksheesh"]
 LETTERS = ["letters_seals"]
@@ -224,8 +224,6 @@ def settle_rolls(state: State, *rolls) -> tuple[list, State]:
 
 
 def codes(fn) -> str:
-    from domain.core import RuleViolation
-
     try:
         fn()
     except RuleViolation as refused:
@@ -236,8 +234,6 @@ def codes(fn) -> str:
 def acting(place: int, seats: int = 2, seat: int = 0, player: dict | None = None, others: dict | None = None,
            setup_kwargs: dict | None = None, **fields) -> State:
     """`seat`'s merchant stands at `place` (its assistant left there) and may carry out the action."""
-    from domain.istanbul.state import Action
-
     state = setup(seats, **(setup_kwargs or {}))
     players = {s: dict(c) for s, c in (others or {}).items()}
     mine = {"merchant": place, "stack": (seat,) * 3}

@@ -11,6 +11,7 @@ from domain.istanbul.commands import (
     DiscardBonusCard,
     DrawBonusCard,
     EndTurn,
+    FillGoods,
     LeaveAssistant,
     Move,
     PayGovernor,
@@ -263,8 +264,6 @@ def test_place_bound_cards_stay_bound_to_their_place_and_moment():
 
 
 def test_b06_not_while_the_sent_family_member_is_about_to_act():
-    from domain.istanbul.commands import FillGoods, SendFamilyMember
-
     state = acting(12, player={"hand": ("B06",)})
     _, state = play(state, SendFamilyMember(0, 2))
     assert not [c for c in game.legal_commands(state, 0) if isinstance(c, PlayBonusCard)]

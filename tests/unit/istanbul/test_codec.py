@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
+import typing
 
 import pytest
 
 import domain.istanbul as game
+from domain.core import Doc
 from domain.istanbul import commands as c
 from domain.istanbul import events as e
 from domain.istanbul import letters_commands as lc
 from domain.istanbul import letters_events as le
 from domain.istanbul import mocha_commands as mc
 from domain.istanbul import mocha_events as me
+from domain.istanbul.commands import VisitBlackMarket
 from domain.istanbul.mocha_data import GuildExtra, GuildRules
 from domain.istanbul.notation import NotationError, parse, to_text
 from events.codec import DecodeError, command_from_wire, command_to_wire, from_wire, to_wire
+
+from .builders import acting, play, roll
 
 COMMAND_SAMPLES = [
     c.Move(1, 6), c.Move(0, 13, "B09"), c.LeaveAssistant(2), c.PickUpAssistant(0, True), c.PayMerchants(1),
@@ -135,10 +142,6 @@ def test_black_market_good_may_be_omitted_on_the_wire():
 
 def test_state_with_a_due_black_market_good_serialises_and_pickles():
     """The service writes states as JSON (audit) and pickles them (snapshots); it never decodes one."""
-    import pickle
-
-    from .builders import acting, play, roll
-
     state = acting(8)
     _, state = play(state, c.VisitBlackMarket(0, None))
     _, state = roll(state, 3, 3)
@@ -147,19 +150,11 @@ def test_state_with_a_due_black_market_good_serialises_and_pickles():
 
 
 def test_every_command_type_starts_with_seat():
-    import dataclasses
-
     for cls in game.COMMANDS.values():
         assert dataclasses.fields(cls)[0].name == "seat"
 
 
 def test_state_pickles_and_serialises_for_snapshots_and_audit():
-    import pickle
-
-    from domain.istanbul.commands import VisitBlackMarket
-
-    from .builders import acting, play
-
     state = acting(8, player={"tiles": ("red",)})
     _, state = play(state, VisitBlackMarket(0, "red"))
     assert pickle.loads(pickle.dumps(state, protocol=5)) == state
@@ -198,11 +193,6 @@ def test_text_notation_examples_and_errors():
 
 
 def test_every_command_field_documents_its_meaning_and_the_codec_ignores_it():
-    import dataclasses
-    import typing
-
-    from domain.core import Doc
-
     for cls in game.COMMANDS.values():
         hints = typing.get_type_hints(cls, include_extras=True)
         plain = typing.get_type_hints(cls)

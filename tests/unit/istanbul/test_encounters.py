@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler
+from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, SendFamilyMember, UseGovernor, UseSmuggler
 from domain.istanbul.events import (
     BonusCardDrawn,
     FamilyMemberCaught,
@@ -85,8 +85,6 @@ def test_figure_not_here():
 
 
 def test_family_member_sent_by_the_police_has_no_encounters():
-    from domain.istanbul.commands import SendFamilyMember
-
     state = acting(12, seats=3, others={1: {"family": 2}}, governor=2)
     _, state = play(state, SendFamilyMember(0, 2))
     legal = game.legal_commands(state, 0)

@@ -8,6 +8,7 @@ import pytest
 from domain import istanbul
 from domain.core import RuleViolation
 from domain.istanbul.events import BonusCardDrawn, GoodsSold, SeatForfeited
+from domain.istanbul.scoring import winners
 from domain.istanbul.state import last_of_round, next_seat
 from tests.support.driver import Table
 
@@ -60,8 +61,6 @@ def test_a_forfeited_seat_cannot_win_even_with_the_most_rubies():
     table.apply(istanbul.forfeit(table.state, seat))
     rich = replace(table.state, players=tuple(replace(p, rubies=9) if i == seat else p
                                               for i, p in enumerate(table.state.players)))
-    from domain.istanbul.scoring import winners
-
     assert seat not in winners(rich)[0]
 
 

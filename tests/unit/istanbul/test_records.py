@@ -8,8 +8,11 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from domain.istanbul.frozen import FrozenDict, record, replace
+import domain.istanbul as game
+from domain.istanbul.frozen import MISSING, FrozenDict, recall, record, remember, replace
 from domain.istanbul.goods import Goods, freeze
+
+from .builders import setup
 
 
 @record
@@ -50,8 +53,6 @@ def test_frozen_dicts_never_change():
 
 
 def test_a_remembered_value_stays_with_its_record_only():
-    from domain.istanbul.frozen import MISSING, recall, remember
-
     made = Sample(1, {"red": 1})
     assert recall(made, "k") is MISSING
     assert remember(made, "k", 42) == 42 and recall(made, "k") == 42
@@ -62,10 +63,6 @@ def test_a_remembered_value_stays_with_its_record_only():
 
 
 def test_legal_commands_are_listed_once_per_state_and_handed_out_as_fresh_lists():
-    import domain.istanbul as game
-
-    from .builders import setup
-
     state = setup(2)
     first = game.legal_commands(state, 0)
     first.clear()

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import AcceptRoll, FillGoods, Move, UseMosqueTile, VisitBlackMarket, VisitTeaHouse
+from domain.istanbul.commands import (
+    AcceptRoll,
+    DrawBonusCard,
+    FillGoods,
+    Move,
+    PayGovernor,
+    PlayBonusCard,
+    TakeBlackMarketGood,
+    UseGovernor,
+    UseMosqueTile,
+    VisitBlackMarket,
+    VisitTeaHouse,
+)
+from domain.istanbul.data import DEMAND_STACKS, DEMAND_TILES, SETUP
 from domain.istanbul.events import AssistantsReturned, GreenTileUsed, RedTileUsed, RollResolved
 from domain.istanbul.state import AssistantStep
 
@@ -87,24 +100,18 @@ def test_yellow_never_from_the_merchants_own_place():
 
 
 def test_demand_tiles_show_five_goods_each_five_per_market():
-    from domain.istanbul.data import DEMAND_STACKS, DEMAND_TILES
-
     assert all(goods.total() == 5 for goods in DEMAND_TILES.values())
     assert {len(tiles) for tiles in DEMAND_STACKS.values()} == {5}
     assert all(tile.startswith("S") for tile in DEMAND_STACKS[11])
 
 
 def test_mosque_tile_stacks_ascending_with_the_2_on_top():
-    from domain.istanbul.data import SETUP
-
     for _seats, row in SETUP.items():
         assert list(row["mosque_values"]) == sorted(row["mosque_values"]) and row["mosque_values"][0] == 2
 
 
 # --- tiles while a sub-decision waits (the yellow tile's "once per turn" is any moment of it) --------------------
 def test_yellow_while_the_governor_is_paid_and_during_the_caravansary():
-    from domain.istanbul.commands import DrawBonusCard, UseGovernor
-
     state = acting(5, governor=5, player={"tiles": ("yellow",), "lira": 4, "stack": (0, 0)},
                    assistants=((5, 0), (2, 0)))
     _, state = play(state, UseGovernor(0))
@@ -117,8 +124,6 @@ def test_yellow_while_the_governor_is_paid_and_during_the_caravansary():
 
 
 def test_yellow_while_the_roll_awaits_the_red_tiles_choice_and_while_the_black_market_good_is_due():
-    from domain.istanbul.commands import TakeBlackMarketGood
-
     state = acting(8, player={"tiles": ("red", "yellow"), "lira": 4, "stack": (0, 0)},
                    assistants=((8, 0), (2, 0)))
     _, state = play(state, VisitBlackMarket(0, None))
@@ -130,8 +135,6 @@ def test_yellow_while_the_roll_awaits_the_red_tiles_choice_and_while_the_black_m
 
 
 def test_red_only_on_a_roll_and_green_only_after_a_warehouse_action():
-    from domain.istanbul.commands import UseGovernor
-
     state = acting(2, governor=2, player={"tiles": ("red", "green"), "lira": 5})
     _, state = play(state, FillGoods(0))
     assert UseMosqueTile(0, "green", good="red") in game.legal_commands(state, 0)
@@ -144,8 +147,6 @@ def test_red_only_on_a_roll_and_green_only_after_a_warehouse_action():
 
 def test_yellow_may_not_spend_the_lira_owed_to_the_governor():
     """2 lira and the governor's card played away (B01): the 2 lira are the payment, not the yellow tile's."""
-    from domain.istanbul.commands import PayGovernor, PlayBonusCard, UseGovernor
-
     state = acting(5, governor=5, player={"tiles": ("yellow",), "lira": 2, "hand": (), "stack": (0, 0)},
                    assistants=((5, 0), (2, 0)))
     _, state = play(state, UseGovernor(0))

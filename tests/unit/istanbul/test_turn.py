@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import domain.istanbul as game
-from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant
+from domain.core import ChanceDrawn
+from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PickUpAssistant, UseMosqueTile, VisitBlackMarket
 from domain.istanbul.events import AssistantLeft, AssistantPickedUp, MerchantMoved, MerchantsPaid, TurnEnded
 from domain.istanbul.state import NEUTRAL, Action, AssistantStep, Movement, Payment
 
-from .builders import codes, play, position, roll, setup
+from .builders import acting, codes, play, position, roll, setup
 
 # ordered layout:  1  2  3  4 /  5  6  7  8 /  9 10 11 12 / 13 14 15 16
 
@@ -154,18 +155,12 @@ def test_timeout_completes_the_turn_with_the_smallest_moves():
 
 
 def test_a_command_while_a_roll_is_pending_waits_for_the_chance_step():
-    from domain.istanbul.commands import VisitBlackMarket
-
-    from .builders import acting
-
     state = acting(8)
     _, state = play(state, VisitBlackMarket(0, "red"))
     assert codes(lambda: game.decide(state, EndTurn(0))) == "awaiting_chance"
 
 
 def test_an_unexpected_chance_outcome_is_refused():
-    from domain.core import ChanceDrawn
-
     state = setup(2)
     drawn = ChanceDrawn(9, "roll", "governor", 6, 2, False, (1, 1))
     assert codes(lambda: game.decide(state, drawn)) == "invalid_chance_outcome"
@@ -187,8 +182,6 @@ def test_two_players_pay_the_opponent_and_every_neutral_merchant_there():
 
 
 def test_yellow_tile_usable_while_paying():
-    from domain.istanbul.commands import UseMosqueTile
-
     state = setup(3)
     state = position(state, players={0: {"tiles": ("yellow",), "lira": 5, "stack": (0, 0, 0)},
                                      1: {"merchant": 6}}, assistants=((2, 0),))

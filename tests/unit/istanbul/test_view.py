@@ -6,7 +6,7 @@ import json
 
 import domain.istanbul as game
 from domain.core import ChanceDrawn
-from domain.istanbul.commands import VisitBlackMarket
+from domain.istanbul.commands import BuyRuby, EndTurn, VisitBlackMarket
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 
 from .builders import acting, play, setup
@@ -62,8 +62,6 @@ def test_redaction():
 
 
 def _finished():
-    from domain.istanbul.commands import BuyRuby, EndTurn
-
     state = acting(16, seats=3, seat=2, player={"rubies": 4, "lira": 20, "hand": ("B09",)},
                    others={0: {"hand": ("B03",)}, 1: {"hand": ("B08", "B10")}}, discard=("B04",))
     _, state = play(state, BuyRuby(2))

@@ -1,6 +1,7 @@
 """Every command and event survives events/codec.py both ways (including redacted copies)."""
 
 import json
+import random
 import typing
 from dataclasses import fields, replace
 
@@ -26,6 +27,8 @@ from domain.jaipur.events import (
     SealAwarded,
 )
 from events.codec import DecodeError, command_from_wire, command_to_wire, from_wire, to_wire
+from tests.support.driver import Table
+from tests.unit.jaipur.builders import code_of, position
 
 COMMANDS = [
     Exchange(1, ("diamond", "gold"), ("cloth",), 1),
@@ -112,8 +115,6 @@ def test_malformed_bodies_are_refused_before_any_rule(cls, body):
 
 
 def test_legal_commands_survive_the_wire():
-    from tests.unit.jaipur.builders import position
-
     state = position(hands=(("cloth", "leather", "spice"), ()), herds=(2, 0))
     for command in jaipur.legal_commands(state, 0):
         body = json.loads(json.dumps(command_to_wire(command)))
@@ -160,8 +161,6 @@ def test_the_codec_decodes_the_plain_types(cls):
 def test_the_codec_does_not_enforce_the_documented_ranges_the_rules_do():
     sale = command_from_wire(Sell, {"good": "gold", "count": 9}, 0)  # above the documented maximum
     assert sale == Sell(0, "gold", 9)
-    from tests.unit.jaipur.builders import code_of, position
-
     assert code_of(position(hands=(("gold",) * 2, ())), sale) == "jaipur.not_in_hand"
 
 
@@ -175,10 +174,6 @@ def within(value, plain, doc) -> bool:
 
 @pytest.mark.parametrize("seed", [b"doc-1", b"doc-2", b"doc-3"])
 def test_every_legal_command_is_within_the_documented_ranges(seed):
-    import random
-
-    from tests.support.driver import Table
-
     rng = random.Random(seed)
     table = Table.start(jaipur, {}, 2, seed=seed)
     seen = set()

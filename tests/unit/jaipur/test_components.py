@@ -1,5 +1,7 @@
 """Component data (rules 1, cross-checked in rules 10)."""
 
+from pathlib import Path
+
 import pytest
 
 from domain.jaipur import violations
@@ -65,8 +67,6 @@ def test_violation_codes_are_unique_stable_snake_case():
 
 def test_every_violation_code_is_exercised_by_a_test():
     """Each code in ALL_CODES appears in an assertion of the Jaipur tests (codes, never messages)."""
-    from pathlib import Path
-
     here = Path(__file__).parent
     text = "".join(p.read_text() for p in here.glob("test_*.py"))
     missing = [code for code in violations.ALL_CODES if f'"{code}"' not in text.replace("'", '"')]

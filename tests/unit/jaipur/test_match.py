@@ -7,7 +7,7 @@ import pytest
 from domain import jaipur
 from domain.core import RuleViolation
 from domain.jaipur.commands import Exchange, Sell, TakeCamels
-from domain.jaipur.events import MatchAborted, MatchWon, SealAwarded
+from domain.jaipur.events import GoodsSold, MarketRefilled, MatchAborted, MatchWon, SealAwarded
 from domain.jaipur.state import Dealing, MatchOver
 from tests.unit.jaipur.builders import code_of, play, position
 
@@ -160,8 +160,6 @@ def test_a_forfeit_ends_the_match_and_the_other_seat_wins():
 
 
 def test_draws_from_the_deck_and_bonus_tokens_are_reveals():
-    from domain.jaipur.events import GoodsSold, MarketRefilled
-
     assert jaipur.reveals(MarketRefilled(cards=("gold",), slots=(3,), deck_size=9))
     assert jaipur.reveals(GoodsSold(0, "cloth", 3, (5, 3, 3), "three", 2))
     assert not jaipur.reveals(GoodsSold(0, "cloth", 2, (5, 3), None, None))

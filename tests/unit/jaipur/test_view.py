@@ -9,6 +9,7 @@ from domain import jaipur
 from domain.core import ChanceDrawn
 from domain.jaipur.commands import Sell
 from domain.jaipur.events import BonusPileShuffled, GoodsSold, RoundDealt
+from tests.support.driver import Table
 from tests.unit.jaipur.builders import DEFAULT_HANDS, dealt, play, position
 from tests.unit.jaipur.observers import observed
 
@@ -301,8 +302,6 @@ def test_redaction_follows_the_visibility_options_in_the_event_stream():
     (HIDDEN, False, False),
 ])
 def test_the_options_reach_the_events(options, herds_public, hand_sizes_public):
-    from tests.support.driver import Table
-
     table = Table.start(jaipur, options, 2, b"opt")
     dealt = next(e for e in table.events if e.TYPE == "round_dealt")
     assert (dealt.herds_public, dealt.hand_sizes_public) == (herds_public, hand_sizes_public)

@@ -20,7 +20,7 @@ from domain.istanbul.events import (
 from domain.istanbul.goods import Goods
 from domain.istanbul.state import SingleGood
 
-from ..builders import acting, codes, play, roll
+from ..builders import acting, codes, fold, play, roll
 
 
 @pytest.mark.parametrize("dice, blue", [((1, 1), 0), ((3, 3), 0), ((3, 4), 1), ((4, 4), 1), ((4, 5), 2),
@@ -144,8 +144,6 @@ def test_the_good_taken_after_the_roll_is_capped():
 
 
 def test_rolling_first_replays_to_the_same_state():
-    from ..builders import fold
-
     start = acting(8)
     log, state = play(start, VisitBlackMarket(0, None))
     more, state = roll(state, 5, 5)

@@ -3,7 +3,7 @@ from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard, EndTurn, P
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited
 from domain.istanbul.state import Caravan
 
-from ..builders import acting, answer, codes, play
+from ..builders import acting, answer, codes, play, position
 
 
 def test_take_two_from_deck_or_discard_then_discard_one():
@@ -32,8 +32,6 @@ def test_take_two_from_deck_or_discard_then_discard_one():
 def test_deck_running_out_between_the_draws_is_reshuffled_with_the_discard_pile():
     state = acting(6, player={"hand": ("B02",)})
     # move all but one card to the discard pile
-    from ..builders import position
-
     rest = state.deck
     state = position(state, discard=rest[1:])
     assert len(state.deck) == 1

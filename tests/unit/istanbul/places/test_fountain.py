@@ -1,9 +1,9 @@
 import domain.istanbul as game
-from domain.istanbul.commands import ReturnAssistants
-from domain.istanbul.events import AssistantsReturned
-from domain.istanbul.state import NEUTRAL
+from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PickUpAssistant, ReturnAssistants
+from domain.istanbul.events import AssistantLeft, AssistantPickedUp, AssistantsReturned
+from domain.istanbul.state import NEUTRAL, Action
 
-from ..builders import acting, codes, play
+from ..builders import acting, codes, fold, play, position, setup
 
 
 def test_return_any_number_of_own_assistants():
@@ -23,11 +23,6 @@ def test_neutral_assistants_never_come_back():
 
 
 def test_neutral_assistant_at_the_fountain_may_be_picked_up_once_before_the_action():
-    from domain.istanbul.commands import Move, PickUpAssistant
-    from domain.istanbul.events import AssistantPickedUp
-
-    from ..builders import position, setup
-
     state = setup(2, neutral_assistants=True)
     state = position(state, players={0: {"merchant": 6, "stack": (0, 0)}, 1: {"stack": (NEUTRAL, 1, 1)}},
                      assistants=((7, NEUTRAL), (7, 1), (2, 0)))
@@ -43,10 +38,6 @@ def test_neutral_assistant_at_the_fountain_may_be_picked_up_once_before_the_acti
 
 # --- leaving an assistant at the fountain (5.3 b / c, ruling R-04: allowed, though it has no benefit) ------------
 def _arrived(stack=(0,), assistants=((1, 0), (2, 0), (3, 0)), neutral=False, others=None):
-    from domain.istanbul.commands import Move
-
-    from ..builders import position, setup
-
     state = setup(2, neutral_assistants=neutral)
     changes = {0: {"merchant": 6, "stack": stack}}
     changes.update(others or {})
@@ -56,10 +47,6 @@ def _arrived(stack=(0,), assistants=((1, 0), (2, 0), (3, 0)), neutral=False, oth
 
 
 def test_an_assistant_may_be_left_at_the_fountain_and_the_action_follows():
-    from domain.istanbul.commands import LeaveAssistant
-    from domain.istanbul.events import AssistantLeft
-    from domain.istanbul.state import Action
-
     state = _arrived()
     legal = game.legal_commands(state, 0)
     assert LeaveAssistant(0) in legal and ReturnAssistants(0, (1,)) in legal
@@ -76,8 +63,6 @@ def test_an_assistant_may_be_left_at_the_fountain_and_the_action_follows():
 
 
 def test_leaving_is_a_choice_never_required():
-    from domain.istanbul.commands import EndTurn, LeaveAssistant
-
     state = _arrived()
     assert game.timeout_command(state, 0) == EndTurn(0)
     _, state = play(state, ReturnAssistants(0, (1,)))
@@ -86,16 +71,12 @@ def test_leaving_is_a_choice_never_required():
 
 
 def test_nothing_to_leave_with_an_empty_stack():
-    from domain.istanbul.commands import LeaveAssistant
-
     state = _arrived(stack=(), assistants=((1, 0), (2, 0), (3, 0), (4, 0)))
     assert LeaveAssistant(0) not in game.legal_commands(state, 0)
     assert codes(lambda: game.decide(state, LeaveAssistant(0))) == "istanbul.no_assistant"
 
 
 def test_no_leaving_when_an_own_assistant_was_picked_up_on_arrival():
-    from domain.istanbul.commands import LeaveAssistant
-
     state = _arrived(stack=(0,), assistants=((1, 0), (2, 0), (7, 0)))
     assert state.phase.assistant_taken
     assert LeaveAssistant(0) not in game.legal_commands(state, 0)
@@ -103,9 +84,6 @@ def test_no_leaving_when_an_own_assistant_was_picked_up_on_arrival():
 
 
 def test_no_leaving_when_the_family_member_acts_at_the_fountain():
-    from domain.istanbul.commands import LeaveAssistant
-    from domain.istanbul.state import Action
-
     state = acting(7, player={"stack": (0, 0), "merchant": 12}, assistants=((2, 0), (12, 0)),
                    phase=Action(place=7, by_family=True))
     assert LeaveAssistant(0) not in game.legal_commands(state, 0)
@@ -113,8 +91,6 @@ def test_no_leaving_when_the_family_member_acts_at_the_fountain():
 
 
 def test_neutral_variant_leaving_or_picking_up_a_neutral_one_but_not_both():
-    from domain.istanbul.commands import LeaveAssistant, PickUpAssistant
-
     state = _arrived(stack=(0, 0), assistants=((7, NEUTRAL), (2, 0)), neutral=True,
                      others={1: {"stack": (NEUTRAL, 1, 1, 1)}})
     legal = game.legal_commands(state, 0)
@@ -127,10 +103,6 @@ def test_neutral_variant_leaving_or_picking_up_a_neutral_one_but_not_both():
 
 
 def test_leaving_at_the_fountain_replays_to_the_same_state():
-    from domain.istanbul.commands import LeaveAssistant, Move
-
-    from ..builders import fold, position, setup
-
     start = position(setup(2), players={0: {"merchant": 6, "stack": (0,)}}, assistants=((1, 0), (2, 0), (3, 0)))
     log, state = play(start, Move(0, 7))
     more, state = play(state, LeaveAssistant(0))

@@ -3,6 +3,7 @@ import pytest
 import domain.istanbul as game
 from domain.istanbul.commands import BuyRuby
 from domain.istanbul.events import RubyBought
+from domain.istanbul.places.gemstone_dealer import price
 
 from ..builders import acting, codes, play, with_place
 
@@ -33,6 +34,4 @@ def test_last_ruby_refilled_at_23():
     events, state = play(state, BuyRuby(0))
     assert events == [RubyBought(0, 23, True)]
     assert state.places["gemstone_dealer"].rubies == 1
-    from domain.istanbul.places.gemstone_dealer import price
-
     assert price(state) == 23
