@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from events.feed import Entry, Feed
+from service.liveness import dead_here
 
 log = logging.getLogger("bazaar.consumers")
 
@@ -42,15 +43,10 @@ def member_name() -> str:
     return f"{socket.gethostname()}-{os.getpid()}"
 
 
-def dead_here(alive: Callable[[int], bool]) -> Callable[[str], bool]:
-    """A test of member names: True for a member of this host whose process is not `alive`."""
-    host = socket.gethostname()
-
-    def dead(member: str) -> bool:
-        name, _, pid = member.rpartition("-")
-        return name == host and pid.isdigit() and not alive(int(pid))
-
-    return dead
+def member_is_dead(member: str) -> bool:
+    """True for a member (named by `member_name`) of this host whose process is gone."""
+    host, _, pid = member.rpartition("-")
+    return pid.isdigit() and dead_here(host, int(pid))
 
 
 class Subscription:

@@ -42,7 +42,7 @@ from rq.timeouts import TimerDeathPenalty
 
 from service import archiving, consumers, jobs
 from service import config as settings
-from service.liveness import alive, dead_here
+from service.liveness import dead_here
 from service.scheduling import Scheduler
 from service.wiring import Wiring
 
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     threading.Thread(target=wiring.tournament_loop.sweep_every, args=(float(config["SWEEP_S"]), stop),
                      name="tournaments", daemon=True).start()
     # the cross-game feed's consumers (the game index, ...); what a killed worker on this host held is theirs at once
-    consumers.start(wiring.feed, wiring.consumers, stop, consumers.dead_here(alive))
+    consumers.start(wiring.feed, wiring.consumers, stop, consumers.member_is_dead)
     log.info("consuming the feed: %s", ", ".join(c.name for c in wiring.consumers))
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency); the bots think in a loop of their own

@@ -15,8 +15,7 @@ from events.feed import Feed, GameCreated, GameFinished, SeatForfeited
 from events.store import EventStore
 from service import creation, lifecycle
 from service.commands import Commands, now_iso
-from service.consumers import Consumer, Subscription, dead_here, member_name
-from service.liveness import alive
+from service.consumers import Consumer, Subscription, member_is_dead, member_name
 from service.reactions import index_consumer, reconcile, update_index
 from service.repository import Repository
 from tests.support.databases import url_of
@@ -153,7 +152,7 @@ def test_entries_a_dead_consumer_process_held_are_reclaimed_by_another(db_url):
         holder.wait(timeout=10)
     survivor = Subscription(feed, index_consumer(commands.store), member="survivor", claim_idle_ms=100)
     assert survivor.poll() == 0  # nothing new: the three are pending with the dead member
-    assert survivor.take_over_dead(dead_here(alive)) == 0  # "doomed" names no process of this host: wait for idle
+    assert survivor.take_over_dead(member_is_dead) == 0  # "doomed" names no process of this host: wait for idle
     time.sleep(0.15)
     assert survivor.reclaim() == 3 and feed.pending("index") == 0
     assert {e["id"] for e in commands.store.page_games("active")[0]} == set(games)
