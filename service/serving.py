@@ -18,13 +18,14 @@ WORKER_CLASS = "service.gunicorn_worker.ProblemGeventWorker"  # gevent, with gun
 CONNECTIONS_PER_WORKER = 10000  # simultaneous clients per process (streams included); mind `ulimit -n`
 
 
-def gunicorn_command(bind: str, access_log: bool = False, workers: int = WORKERS) -> list[str]:
+def gunicorn_command(bind: str, access_log: bool = False, workers: int = WORKERS,
+                     app: str = "service.wsgi:app") -> list[str]:
     command = [str(Path(sys.executable).parent / "gunicorn"), "--bind", bind, "--workers", str(workers),
                "--worker-class", WORKER_CLASS, "--worker-connections", str(CONNECTIONS_PER_WORKER),
                "--graceful-timeout", "5", "--no-control-socket"]
     if access_log:
         command += ["--access-logfile", "-"]
-    return [*command, "service.wsgi:app"]
+    return [*command, app]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -21,13 +21,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @contextmanager
 def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None,
-             workers: int = WORKERS) -> Iterator[str]:
+             workers: int = WORKERS, app: str = "service.wsgi:app") -> Iterator[str]:
     """The service under gunicorn as `make run` starts it, on a free port; yields its base URL. `env` adds
-    settings (BAZAAR_*): the suite's main server passes none that change behaviour."""
+    settings (BAZAAR_*): the suite's main server passes none that change behaviour. `app`: another WSGI app
+    served the same way (it must answer GET /healthz)."""
     port = embedded_redis.free_port()
     log = log_dir / f"gunicorn-{port}.log"
     with open(log, "w") as out:
-        process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{port}", workers=workers), cwd=ROOT,
+        process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{port}", workers=workers, app=app), cwd=ROOT,
                                    env={**os.environ, "REDIS_URL": redis_url, **(env or {})}, stdout=out,
                                    stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
