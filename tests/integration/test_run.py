@@ -96,6 +96,16 @@ def fresh_child(stack: Stack, name: str, old_pid: int, timeout: float = 40) -> p
     raise AssertionError(f"{name} was not started again:\n{stack.text()}")
 
 
+def left_running(everyone: list[psutil.Process], within_s: float = 20) -> list[psutil.Process]:
+    """Those of `everyone` still running (a zombie is not) once they are gone or `within_s` has passed."""
+    deadline = time.monotonic() + within_s
+    while True:
+        alive = [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.2)
+
+
 @pytest.mark.slow(seconds=12)
 def test_a_child_that_keeps_dying_stops_the_stack_non_zero_and_is_named(stacks):
     stack = stacks()
@@ -108,7 +118,7 @@ def test_a_child_that_keeps_dying_stops_the_stack_non_zero_and_is_named(stacks):
     victim.kill()  # one death more than the supervisor restarts within its window
     assert stack.process.wait(timeout=40) != 0
     assert "worker exited" in stack.text() and "stopped the rest" in stack.text()
-    assert not [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert not left_running(everyone, 0)
 
 
 @pytest.mark.slow(seconds=12)
@@ -135,15 +145,6 @@ def test_a_killed_redis_worker_or_web_server_is_started_again_and_the_stack_stay
         assert stack.process.poll() is None and f"{name} exited" in stack.text()
     r = requests.post(f"{base}/v1/games", json={"game": "jaipur", "seats": 2}, timeout=10)
     assert r.status_code == 201
-
-
-def left_running(everyone: list[psutil.Process], within_s: float = 20) -> list[psutil.Process]:
-    deadline = time.monotonic() + within_s
-    while True:
-        alive = [p for p in everyone if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
-        if not alive or time.monotonic() > deadline:
-            return alive
-        time.sleep(0.2)
 
 
 @pytest.mark.slow(seconds=12)
