@@ -20,10 +20,15 @@ from rq.worker import Worker
 from service.scheduling import INTERMEDIATE_STALE_S, Scheduler
 
 
-def _taken_off_the_queue(queue_url: str, name: str) -> tuple[Queue, Scheduler, str]:
+def _queued_deal(queue_url: str, name: str):
+    """A deal job queued on a queue of its own: (the queue, the job)."""
     queue = Queue(name, connection=redis.Redis.from_url(queue_url))
     queue.empty()
-    job = queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
+    return queue, queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
+
+
+def _taken_off_the_queue(queue_url: str, name: str) -> tuple[Queue, Scheduler, str]:
+    queue, job = _queued_deal(queue_url, name)
     queue.connection.lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")  # what a worker does first
     return queue, Scheduler(None, queue, inline_dealer=False), job.id
 
@@ -53,8 +58,7 @@ def test_a_job_lost_from_both_lists_is_stale_at_once(queue_url):
 
 def _started_by(queue_url: str, name: str, worker: dict | None) -> tuple[Queue, Scheduler, str]:
     """A job marked started a moment ago (fresh heartbeat) by the worker record `worker` (None: no record)."""
-    queue = Queue(name, connection=redis.Redis.from_url(queue_url))
-    job = queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
+    queue, job = _queued_deal(queue_url, name)
     queue.remove(job.id)
     worker_name = f"{name}-worker"
     job.set_status("started")
