@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -160,6 +160,7 @@ def _templates() -> tuple[tuple[str, re.Pattern], ...]:
     return tuple(compiled)
 
 
+@lru_cache(maxsize=4096)  # a game's few paths are asked thousands of times in a playthrough
 def path_template(path_or_url: str) -> str:
     """The spec's path template for a template, a concrete path or a full URL (query string ignored)."""
     path = urlsplit(path_or_url).path or "/"
