@@ -8,7 +8,8 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from bots import BOTS, make_bot, play_match, play_seat
+from bots import BOTS, make_bot
+from bots.runner import play_match, play_seat
 from bots.stats import wilson
 from cli.app import Session
 

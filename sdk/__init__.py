@@ -1,45 +1,76 @@
-"""Bazaar's Python SDK: a client for every route of the API (see sdk/README.md)."""
+"""Bazaar's Python SDK: a client for every route of the API (see sdk/README.md).
 
-from sdk.client import AUTO, Client
-from sdk.errors import BazaarError
-from sdk.retry import RetryPolicy
-from sdk.stream import EventStream
-from sdk.tournament_types import (
-                                  PlayerRatings,
-                                  Rating,
-                                  RatingChange,
-                                  Registration,
-                                  Rounds,
-                                  Standing,
-                                  Standings,
-                                  TableResult,
-                                  Tournament,
-                                  TournamentEventPage,
-                                  TournamentPlayer,
-                                  TournamentRound,
-                                  TournamentSummary,
-                                  TournamentTable,
-                                  Withdrawal,
-)
-from sdk.types import (
-                       BotSeat,
-                       CommandResult,
-                       CreatedGame,
-                       Envelope,
-                       EventPage,
-                       Export,
-                       GameSummary,
-                       GameView,
-                       Health,
-                       IssuedToken,
-                       LegalMoves,
-                       Me,
-                       SeatToken,
-                       Verification,
-)
+Each public name is imported from its module when it is first asked for (`from sdk import Client` works as
+always): a program that needs only the views, as the bots and the service that seats them do, does not load
+requests and urllib3 (~170 ms of every process's start)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what checkers and editors see
+    from sdk.client import AUTO, Client
+    from sdk.errors import BazaarError
+    from sdk.retry import RetryPolicy
+    from sdk.stream import EventStream
+    from sdk.tournament_types import (
+        PlayerRatings,
+        Rating,
+        RatingChange,
+        Registration,
+        Rounds,
+        Standing,
+        Standings,
+        TableResult,
+        Tournament,
+        TournamentEventPage,
+        TournamentPlayer,
+        TournamentRound,
+        TournamentSummary,
+        TournamentTable,
+        Withdrawal,
+    )
+    from sdk.types import (
+        BotSeat,
+        CommandResult,
+        CreatedGame,
+        Envelope,
+        EventPage,
+        Export,
+        GameSummary,
+        GameView,
+        Health,
+        IssuedToken,
+        LegalMoves,
+        Me,
+        SeatToken,
+        Verification,
+    )
 
 __all__ = ["AUTO", "BazaarError", "BotSeat", "Client", "CommandResult", "CreatedGame", "Envelope", "EventPage",
            "EventStream", "Export", "GameSummary", "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "RetryPolicy",
            "SeatToken", "Verification", "PlayerRatings", "Rating", "RatingChange", "Registration", "Rounds", "Standing",
            "Standings", "TableResult", "Tournament", "TournamentEventPage", "TournamentPlayer", "TournamentRound",
            "TournamentSummary", "TournamentTable", "Withdrawal"]
+
+_MODULES = {
+    "sdk.client": ("AUTO", "Client"),
+    "sdk.errors": ("BazaarError",),
+    "sdk.retry": ("RetryPolicy",),
+    "sdk.stream": ("EventStream",),
+    "sdk.tournament_types": ("PlayerRatings", "Rating", "RatingChange", "Registration", "Rounds", "Standing",
+                             "Standings", "TableResult", "Tournament", "TournamentEventPage", "TournamentPlayer",
+                             "TournamentRound", "TournamentSummary", "TournamentTable", "Withdrawal"),
+    "sdk.types": ("BotSeat", "CommandResult", "CreatedGame", "Envelope", "EventPage", "Export", "GameSummary",
+                  "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "SeatToken", "Verification"),
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module 'sdk' has no attribute {name!r}")
+    value = getattr(import_module(_WHERE[name]), name)
+    globals()[name] = value  # looked up once
+    return value

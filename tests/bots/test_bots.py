@@ -6,9 +6,10 @@ import threading
 
 import pytest
 
-from bots import make_bot, play_match, play_seat
+from bots import make_bot
 from bots.greedy import istanbul as greedy_istanbul
 from bots.greedy import jaipur as greedy_jaipur
+from bots.runner import play_match, play_seat
 from bots.stats import wilson
 from sdk import Client
 

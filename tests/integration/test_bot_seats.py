@@ -10,7 +10,8 @@ import pytest
 import redis
 from rq.job import Job
 
-from bots import make_bot, play_seat
+from bots import make_bot
+from bots.runner import play_seat
 from sdk import Client
 from service import bot_seats
 from service.wiring import BOT_QUEUE

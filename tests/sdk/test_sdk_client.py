@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from bots import make_bot, play_match
+from bots import make_bot
+from bots.runner import play_match
 from sdk import BazaarError, Client, RetryPolicy
 from sdk.verify import verify_export
 from tests.sdk.proxy import CuttableProxy
