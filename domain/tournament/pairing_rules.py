@@ -23,12 +23,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-import networkx as nx
-
 from domain.core import RuleViolation
 from domain.tournament import pairing, seating
 from domain.tournament import violations as v
 from domain.tournament.events import RoundPaired
+from domain.tournament.matching import max_weight_matching
 from domain.tournament.records import fold_records, meetings
 from domain.tournament.state import Running
 
@@ -91,11 +90,8 @@ def _check_swiss_repeats(state: Running, paired: RoundPaired, field: list[str]) 
     if fresh == len(pairs):
         return
     vertices = field + ([BYE] if len(field) % 2 else [])
-    graph = nx.Graph()
-    graph.add_nodes_from(vertices)
     # weight 2 for a new pair, 1 for a repeat: among complete matchings, the heaviest has the most new pairs
-    graph.add_weighted_edges_from((a, b, 1 + new(a, b)) for i, a in enumerate(vertices) for b in vertices[i + 1:])
-    best = nx.max_weight_matching(graph, maxcardinality=True)
+    best = max_weight_matching(vertices, ((a, b, 1 + new(a, b)) for i, a in enumerate(vertices) for b in vertices[i + 1:]))
     if fresh < sum(new(a, b) for a, b in best):
         raise RuleViolation(v.PAIRING_REPEAT, "a complete pairing with fewer repeat pairings (or byes) exists")
 

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import networkx as nx
-
 from domain.tournament import seating
+from domain.tournament.matching import max_weight_matching
 from domain.tournament.records import Record
 
 BYE = ""  # the bye vertex (player ids are never empty)
@@ -36,15 +35,12 @@ def pair_head_to_head(ranked: Sequence[str], records: dict[str, Record]) -> tupl
     vertices = _interleaved(ranked, records) + ([BYE] if len(ranked) % 2 else [])
     weights = _Weights(ranked, records)
     for window in ((NEAR,) if len(vertices) > FULL else ()) + (len(vertices),):
-        graph = nx.Graph()
-        graph.add_nodes_from(range(len(vertices)))
-        for i in range(len(vertices)):
-            for j in range(i + 1, min(len(vertices), i + 1 + window)):
-                graph.add_edge(i, j, weight=weights.edge(vertices[i], vertices[j]))
+        edges = [(i, j, weights.edge(vertices[i], vertices[j]))
+                 for i in range(len(vertices)) for j in range(i + 1, min(len(vertices), i + 1 + window))]
         if vertices and vertices[-1] == BYE:
-            for i in _bye_candidates(vertices, records, weights.rank, window):
-                graph.add_edge(i, len(vertices) - 1, weight=weights.edge(vertices[i], BYE))
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
+            edges += [(i, len(vertices) - 1, weights.edge(vertices[i], BYE))
+                      for i in _bye_candidates(vertices, records, weights.rank, window)]
+        matching = max_weight_matching(range(len(vertices)), edges)
         pairs = [(vertices[a], vertices[b]) for a, b in matching]
         if 2 * len(pairs) == len(vertices) and not any(weights.repeats(a, b) for a, b in pairs):
             break
