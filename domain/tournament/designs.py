@@ -3,14 +3,17 @@ triple system for tables of three, a resolvable design with blocks of four or fi
 search (schedule) does not find these on its own (33 players at tables of three: 500 of the 528 pairs), so the
 round robin starts from one where the field and the tables fit.
 
-Each design is kept as a few base blocks and developed by a cyclic group; one point, `∞` (the last player), stays
-fixed. With v players at tables of k, the rounds are (v - 1) / (k - 1):
+Each design is kept as a few base blocks and developed by a cyclic group; in the first two kinds one point, `∞`
+(the last player), stays fixed. With v players at tables of k, the rounds are (v - 1) / (k - 1):
 
 - `ring`: the other points are the integers mod v - 1. Round 0 is the block of ∞ and the multiples of
   (v - 1) / (k - 1), plus each base block shifted by each of those multiples; round t adds t to every point.
 - `levels`: the other points are k - 1 copies ("levels") of the integers mod q = (v - 1) / (k - 1), point
-  (a, level) numbered level * q + a (q odd). Round 0 is ∞ with the 0 of each level, plus the base blocks; round t adds t
-  to every point's a.
+  (a, level) numbered level * q + a (q odd). Round 0 is ∞ with the 0 of each level, plus the base blocks; round
+  t adds t to every point's a.
+- `transversal` (tables of three, v = 3q, q odd): the points are three levels of the integers mod q, no point
+  fixed. A base round is developed over the q shifts, and (q - 1) / 2 rounds of transversals
+  {(i, 0), (i + a, 1), (i + b, 2)} (i mod q, one round per kept (a, b)) complete it.
 - tripling (tables of three): three copies of a triple system on u points give one on 3u. Its rounds are the
   copies' rounds side by side, then u rounds of the triples {(a, 0), (a + t, 1), (-2a - t, 2)}.
 
@@ -48,6 +51,12 @@ LEVELS = {  # (players, table size): base blocks of (a, level) points
               ((7, 0), (1, 1), (8, 1), (5, 2)), ((8, 0), (4, 1), (2, 2), (7, 2)), ((3, 1), (6, 1), (7, 1), (8, 2))),
 }
 
+TRANSVERSAL = {  # players at tables of three: (the base round's triples of (a, level) points, the (a, b) rounds)
+    21: ((((0, 0), (1, 0), (3, 0)), ((2, 0), (0, 1), (1, 1)), ((4, 0), (4, 1), (6, 1)), ((5, 0), (0, 2), (1, 2)),
+          ((6, 0), (3, 2), (6, 2)), ((2, 1), (5, 1), (5, 2)), ((3, 1), (2, 2), (4, 2))),
+         ((1, 5), (3, 1), (4, 6))),
+}
+
 
 def design(players: int, size: int) -> list[list[list[int]]] | None:
     """The rounds of a design for `players` at tables of `size` (players numbered 0..players-1, ∞ the last), or
@@ -62,6 +71,8 @@ def _design(v: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
         return _ring(v, k, RING[v, k])
     if (v, k) in LEVELS:
         return _levels(v, k, LEVELS[v, k])
+    if k == 3 and v in TRANSVERSAL:
+        return _transversal(v // 3, *TRANSVERSAL[v])
     if k == 3 and v % 3 == 0 and (part := _design(v // 3, 3)) is not None:
         return _tripled(v // 3, part)
     return None
@@ -88,4 +99,11 @@ def _tripled(u: int, part):
     """Copy c of point x is c * u + x."""
     rounds = [tuple(tuple(c * u + x for x in block) for c in range(3) for block in r) for r in part]
     rounds += [tuple((a, u + (a + t) % u, 2 * u + (-2 * a - t) % u) for a in range(u)) for t in range(u)]
+    return tuple(rounds)
+
+
+def _transversal(q: int, base, pairs):
+    """Point (a, level) is level * q + a."""
+    rounds = [tuple(tuple(level * q + (a + t) % q for a, level in triple) for triple in base) for t in range(q)]
+    rounds += [tuple((i, q + (i + a) % q, 2 * q + (i + b) % q) for i in range(q)) for a, b in pairs]
     return tuple(rounds)

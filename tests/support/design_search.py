@@ -132,6 +132,83 @@ def levels(v: int, k: int, budget: int = 300_000) -> tuple | None:
     return tuple(found) if grow() else None
 
 
+def transversal(v: int, budget: int = 300_000) -> tuple | None:
+    """Tables of three, v = 3q: a base round of q triples over three levels mod q, and the (a, b) of the
+    (q - 1) / 2 transversal rounds. Every difference class (within a level: d and -d; between two levels: d)
+    is met once, by the base round's shifts or by a transversal round."""
+    if v % 3 or (v // 3) % 2 == 0:
+        return None
+    q = v // 3
+    met: dict[tuple, bool] = {}
+    seated = [[False] * q for _ in range(3)]
+    base: list[tuple] = []
+    nodes = [0]
+
+    def classes(x, y):
+        (a, i), (b, j) = sorted((x, y), key=lambda p: (p[1], p[0]))
+        return [(i, i, (b - a) % q), (i, i, (a - b) % q)] if i == j else [(i, j, (b - a) % q)]
+
+    def fits(triple, point) -> bool:
+        wanted = [c for x in triple for c in classes(x, point)]
+        return len(set(wanted)) == len(wanted) and not any(met.get(c) for c in wanted)
+
+    def mark(triple, point, value: bool) -> None:
+        for x in triple:
+            for c in classes(x, point):
+                met[c] = value
+
+    def rounds_of_transversals():
+        left = {pair: [d for d in range(q) if not met.get((*pair, d))] for pair in ((0, 1), (0, 2), (1, 2))}
+        if len(left[0, 1]) != (q - 1) // 2:
+            return None
+
+        def match(a_left, b_left, c_left, acc):
+            if not a_left:
+                return tuple(acc)
+            for b in b_left:
+                if (b - a_left[0]) % q in c_left:
+                    found = match(a_left[1:], [x for x in b_left if x != b], c_left - {(b - a_left[0]) % q},
+                                  acc + [(a_left[0], b)])
+                    if found is not None:
+                        return found
+            return None
+
+        return match(left[0, 1], left[0, 2], set(left[1, 2]), [])
+
+    def grow():
+        nodes[0] += 1
+        if nodes[0] > budget:
+            return None
+        if len(base) == q:
+            return rounds_of_transversals()
+        first = next((a, i) for i in range(3) for a in range(q) if not seated[i][a])
+        rest = [(a, i) for i in range(3) for a in range(q) if not seated[i][a] and (i, a) > (first[1], first[0])]
+        seated[first[1]][first[0]] = True
+        for n, second in enumerate(rest):
+            if not fits([first], second):
+                continue
+            mark([first], second, True)
+            for third in rest[n + 1:]:
+                if not fits([first, second], third):
+                    continue
+                mark([first, second], third, True)
+                seated[second[1]][second[0]] = seated[third[1]][third[0]] = True
+                base.append((first, second, third))
+                found = grow()
+                if found is not None:
+                    return found
+                base.pop()
+                seated[second[1]][second[0]] = seated[third[1]][third[0]] = False
+                mark([first, second], third, False)
+            mark([first], second, False)
+        seated[first[1]][first[0]] = False
+        return None
+
+    pairs = grow()
+    return None if pairs is None else (tuple(base), pairs)
+
+
 if __name__ == "__main__":
     size, players = int(sys.argv[1]), int(sys.argv[2])
-    print("ring:", ring(players, size), "levels:", levels(players, size))
+    print("ring:", ring(players, size), "levels:", levels(players, size),
+          "transversal:", transversal(players) if size == 3 else None)

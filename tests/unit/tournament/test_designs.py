@@ -8,7 +8,8 @@ import pytest
 from domain.tournament import designs
 from tests.support import design_search
 
-KEPT = sorted(set(designs.RING) | set(designs.LEVELS) | {(45, 3), (81, 3), (99, 3), (117, 3)})
+KEPT = sorted(set(designs.RING) | set(designs.LEVELS) | {(v, 3) for v in designs.TRANSVERSAL}
+              | {(45, 3), (63, 3), (81, 3), (99, 3), (117, 3)})
 
 
 @pytest.mark.parametrize("players, size", KEPT)
@@ -36,6 +37,9 @@ def test_the_level_blocks_are_found_again(players, size):
     assert design_search.levels(players, size) == designs.LEVELS[players, size]
 
 
+def test_the_transversal_rounds_are_found_again():
+    assert design_search.transversal(21) == designs.TRANSVERSAL[21]
+
+
 def test_no_design_where_none_is_kept():
     assert designs.design(20, 5) is None and designs.design(12, 4) is None and designs.design(10, 3) is None
-    assert designs.design(21, 3) is None  # a triple system exists; neither search finds one
