@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # what checkers and editors see
+if TYPE_CHECKING:  # what checkers and editors see (re-exports: pyproject.toml lets ruff know)
     from sdk.client import AUTO, Client
     from sdk.errors import BazaarError
     from sdk.retry import RetryPolicy
@@ -48,12 +48,6 @@ if TYPE_CHECKING:  # what checkers and editors see
         Verification,
     )
 
-__all__ = ["AUTO", "BazaarError", "BotSeat", "Client", "CommandResult", "CreatedGame", "Envelope", "EventPage",
-           "EventStream", "Export", "GameSummary", "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "RetryPolicy",
-           "SeatToken", "Verification", "PlayerRatings", "Rating", "RatingChange", "Registration", "Rounds", "Standing",
-           "Standings", "TableResult", "Tournament", "TournamentEventPage", "TournamentPlayer", "TournamentRound",
-           "TournamentSummary", "TournamentTable", "Withdrawal"]
-
 _MODULES = {
     "sdk.client": ("AUTO", "Client"),
     "sdk.errors": ("BazaarError",),
@@ -66,6 +60,7 @@ _MODULES = {
                   "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "SeatToken", "Verification"),
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
+__all__ = sorted(_WHERE)
 
 
 def __getattr__(name: str):
