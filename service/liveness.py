@@ -29,3 +29,12 @@ def alive(pid: int) -> bool:
 def dead_here(hostname: str, pid: int) -> bool:
     """True only when the process is known to be gone: it ran on this host and its pid is not alive."""
     return hostname == socket.gethostname() and not alive(pid)
+
+
+def record_gone(hostname: bytes | None, pid: bytes | None) -> bool:
+    """The process a Redis record names (an RQ worker's or scheduler's hash: its `hostname` and `pid` fields) is
+    known to be gone: the record itself is gone (a live process refreshes it; it deregistered or expired), or
+    the process ran on this host and is not alive."""
+    if hostname is None or pid is None:
+        return True
+    return dead_here(hostname.decode(), int(pid))

@@ -29,7 +29,7 @@ from rq.worker import Worker
 from domain import table as tables
 from domain.table import clock
 from domain.table.state import bot_of
-from service.liveness import dead_here
+from service.liveness import record_gone
 from service.repository import Loaded, Repository
 
 log = logging.getLogger("bazaar.scheduling")
@@ -129,10 +129,7 @@ class Scheduler:
         worker TTL (minutes) and the job its `started` status: without this the job waited out STARTED_STALE_S."""
         if not worker_name:
             return False
-        hostname, pid = queue.connection.hmget(Worker.redis_worker_namespace_prefix + worker_name, "hostname", "pid")
-        if hostname is None or pid is None:
-            return True
-        return dead_here(hostname.decode(), int(pid))
+        return record_gone(*queue.connection.hmget(Worker.redis_worker_namespace_prefix + worker_name, "hostname", "pid"))
 
     def _discard(self, job_id: str, queue: Queue) -> None:
         queue.intermediate_queue.remove(job_id)

@@ -42,7 +42,7 @@ from rq.timeouts import TimerDeathPenalty
 
 from service import archiving, consumers, jobs
 from service import config as settings
-from service.liveness import dead_here
+from service.liveness import record_gone
 from service.scheduling import Scheduler
 from service.wiring import Wiring
 
@@ -65,11 +65,8 @@ def release_stale_scheduler_lock(client: Redis, queue_name: str) -> bool:
     holder = client.get(lock_key)
     if holder is None:
         return False
-    meta = client.hgetall(b"rq:scheduler:" + holder)
-    if not meta:
-        # a live scheduler refreshes its record every second; without one the holder has deregistered
-        return bool(client.eval(_RELEASE_IF_HELD_BY, 1, lock_key, holder))
-    if not dead_here(meta.get(b"hostname", b"").decode(), int(meta.get(b"pid", b"0"))):
+    # a live scheduler refreshes its record every second; without one the holder has deregistered
+    if not record_gone(*client.hmget(b"rq:scheduler:" + holder, "hostname", "pid")):
         return False
     return bool(client.eval(_RELEASE_IF_HELD_BY, 1, lock_key, holder))
 
