@@ -25,7 +25,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from service import create_app, embedded_redis
+from service import embedded_redis
+from service.app import create_app
 from service.reactions import reconcile
 from service.serving import gunicorn_command
 

@@ -1,5 +1,5 @@
 """Entry point for gunicorn: `gunicorn service.wsgi:app`."""
 
-from service import create_app
+from service.app import create_app
 
 app = create_app()

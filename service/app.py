@@ -1,0 +1,56 @@
+"""The web side's composition root: `create_app` builds the Flask app on the wiring the worker shares."""
+
+from __future__ import annotations
+
+import importlib
+
+from flask import Flask
+from werkzeug.routing import BaseConverter
+
+from service import config as settings
+from service import errors, hardening, limits
+from service.fanout import Hub
+from service.identities import Identities
+from service.wiring import build
+
+
+class GameIdConverter(BaseConverter):
+    """Game ids are 16 lowercase hex digits: `/v1/games/import` is never mistaken for a game's path (its
+    Allow header would list GET otherwise), and nothing else reaches a lookup."""
+
+    regex = "[0-9a-f]{16}"
+
+
+BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta",
+              "service.api.pictures", "service.api.pages", "service.api.seats",
+              "service.api.identities", "service.api.tournaments")
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(settings.load(config))
+    settings.check(app.config)  # before any connection: a weak configured token stops the start
+    app.json.sort_keys = False
+    app.url_map.converters["game_id"] = GameIdConverter
+    app.url_map.converters["identity_id"] = GameIdConverter  # identity and token ids: 16 hex digits too
+    app.url_map.converters["tournament_id"] = GameIdConverter  # and tournament ids
+    wiring = build(app.config)
+    app.extensions["bazaar.redis"] = wiring.redis
+    app.extensions["bazaar.store"] = wiring.store
+    app.extensions["bazaar.repository"] = wiring.repository
+    app.extensions["bazaar.commands"] = wiring.commands
+    app.extensions["bazaar.queue"] = wiring.queue
+    app.extensions["bazaar.feed"] = wiring.feed
+    app.extensions["bazaar.tournaments"] = wiring.tournaments
+    app.extensions["bazaar.ratings"] = wiring.ratings
+    app.extensions["bazaar.identities"] = Identities(wiring.redis, app.config["ADMIN_TOKENS"],
+                                                     app.config["ORGANISER_TOKENS"])
+    app.extensions["bazaar.hub"] = Hub(wiring.store, float(app.config["SSE_KEEPALIVE_S"]),
+                                       int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
+                                       int(app.config["SSE_PER_CLIENT"]))
+    errors.init_app(app)
+    hardening.init_app(app)
+    for name in BLUEPRINTS:
+        app.register_blueprint(importlib.import_module(name).bp)
+    app.extensions["bazaar.limiter"] = limits.init_app(app)
+    return app
