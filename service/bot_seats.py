@@ -9,6 +9,8 @@ legal move. If the job itself is lost, the seat's timer applies the game's timeo
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from bots import seated
@@ -20,11 +22,30 @@ from events.store import VersionConflict
 from service import views
 from service.commands import Commands, parse
 from service.repository import Loaded
+from service.scheduling import Scheduler
 
 log = logging.getLogger("bazaar.bots")
 
 DEFAULT_BUDGET_MS = 200  # per decision, for a bot seated without a budget (mcts; the others answer at once)
 CLOCK_MARGIN_MS = 500
+# A job plays the bot moves that follow one another (most of an Istanbul turn, every move of a game of bots) for
+# up to this long, then queues a job for the next: other games' bots wait no longer than this and one move.
+RUN_MS = 100
+
+
+def play_run(commands: Commands, scheduler: Scheduler, game_id: str, version: int, run_ms: int = RUN_MS,
+             monotonic: Callable[[], float] = time.monotonic) -> Loaded | None:
+    """The bot moves from `version` on while a bot seat is awaited, for up to `run_ms` (at least one move);
+    the last state reached, or None if there was nothing to do. Each move is appended and reacted to as alone."""
+    started, last = monotonic(), None
+    with scheduler.bot_run(game_id):
+        while (loaded := play(commands, game_id, version)) is not None:
+            last, version = loaded, loaded.version
+            if (monotonic() - started) * 1000 >= run_ms:
+                break
+    if last is not None:
+        scheduler.arm_bot(last)  # the run's time is up (or a bot is awaited again after a roll): the next job
+    return last
 
 
 def play(commands: Commands, game_id: str, version: int) -> Loaded | None:

@@ -41,8 +41,9 @@ def timeout(game_id: str, version: int) -> int | None:
 
 
 def play_bot(game_id: str, version: int) -> int | None:
-    """A bot holds the awaited seat at `version`: play its move; the new version, or None if not needed."""
-    loaded = bot_seats.play(wiring().commands, game_id, version)
+    """A bot holds the awaited seat at `version`: play its moves (a run, see bot_seats.play_run); the last
+    version, or None if there was nothing to do."""
+    loaded = bot_seats.play_run(wiring().commands, wiring().scheduler, game_id, version)
     return loaded.version if loaded else None
 
 

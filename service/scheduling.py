@@ -19,6 +19,9 @@ The worker's sweep (service.worker) re-arms every active game at start and every
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 
 from rq import Queue, Retry
@@ -42,6 +45,11 @@ BOT_RETRY = Retry(max=2)
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 INTERMEDIATE_STALE_S = 2  # a live worker starts a job it took within milliseconds; a sweep looks every SWEEP_S
 
+# The game whose bot moves the running job plays one after another (service.bot_seats.play_run): the moves it
+# appends queue no job for the next one, which that job plays itself. One job per move spent two thirds of a bot
+# game's CPU in RQ's own bookkeeping. A context variable: the sweep's thread beside the job is not affected.
+_bot_run: ContextVar[str | None] = ContextVar("bazaar_bot_run", default=None)
+
 
 class Scheduler:
     def __init__(self, repository: Repository, queue: Queue, inline_dealer: bool, bot_queue: Queue | None = None):
@@ -63,9 +71,8 @@ class Scheduler:
         request = tables.pending_chance(loaded.game, loaded.table)
         if request is not None and request.by_dealer and not self.inline_dealer:
             self._enqueue("service.jobs.deal", game_id, version, f"deal-{game_id}-{version}", retry=DEAL_RETRY)
-        if any(bot_of(loaded.table, seat) is not None for seat in tables.awaited(loaded.game, loaded.table)):
-            self._enqueue("service.jobs.play_bot", game_id, version, f"bot-{game_id}-{version}", retry=BOT_RETRY,
-                          queue=self.bot_queue)
+        if _bot_run.get() != game_id:
+            self.arm_bot(loaded)
         due = clock.deadline_ms(loaded.table.clocks, loaded.table.platform)
         if due is not None:
             job_id = f"timeout-{game_id}-{version}"
@@ -74,6 +81,24 @@ class Scheduler:
             # an overdue deadline found by a sweep fires at once, not after the scheduler's lock is free
             at = None if overdue_now and when <= datetime.now(UTC) else when
             self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY, at=at)
+
+    def arm_bot(self, loaded: Loaded) -> None:
+        """Queue the move of an awaited seat a bot holds, if there is one."""
+        game_id, version = loaded.meta.id, loaded.version
+        if not loaded.finished and any(bot_of(loaded.table, seat) is not None
+                                       for seat in tables.awaited(loaded.game, loaded.table)):
+            self._enqueue("service.jobs.play_bot", game_id, version, f"bot-{game_id}-{version}", retry=BOT_RETRY,
+                          queue=self.bot_queue)
+
+    @staticmethod
+    @contextmanager
+    def bot_run(game_id: str) -> Iterator[None]:
+        """While the job plays `game_id`'s bot moves in a run, they queue no job for the next move."""
+        token = _bot_run.set(game_id)
+        try:
+            yield
+        finally:
+            _bot_run.reset(token)
 
     def _enqueue(self, func: str, game_id: str, version: int, job_id: str, retry: Retry | None = None,
                  at: datetime | None = None, queue: Queue | None = None) -> None:

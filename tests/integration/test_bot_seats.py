@@ -9,6 +9,7 @@ import time
 import pytest
 import redis
 from rq.job import Job
+from rq.registry import FinishedJobRegistry
 
 from bots import make_bot
 from bots.runner import play_seat
@@ -54,6 +55,17 @@ def test_a_game_of_bot_seats_plays_to_its_end_on_the_worker(api, running_worker)
     played = moves_by_seat(log(api, gid))
     for seat, bot in ((0, "greedy"), (1, "mcts")):
         assert played[seat] and all(c["type"] == "bot_move" and c["bot"] == bot for c in played[seat])
+
+
+def test_consecutive_bot_moves_are_played_in_runs_not_one_job_each(api, running_worker, redis_url):
+    """A job plays the bot moves that follow one another for up to RUN_MS (bot_seats.play_run), queueing a job
+    only for the move after its run: a match of two bots takes a fraction of a job per move."""
+    gid, _ = api.create("jaipur", 2, options={"bots": [{"bot": "greedy"}, {"bot": "greedy"}]})
+    wait_for(lambda: finished(api, gid), timeout=120, interval=0.2)
+    moves = sum(len(played) for played in moves_by_seat(log(api, gid)).values())
+    registry = FinishedJobRegistry(BOT_QUEUE, connection=redis.Redis.from_url(redis_url))
+    jobs = [job for job in registry.get_job_ids() if job.startswith(f"bot-{gid}-")]
+    assert jobs and len(jobs) * 4 <= moves, f"{len(jobs)} jobs for {moves} moves"
 
 
 def test_a_player_plays_against_a_bot_seat_through_the_api(api, server, running_worker):
