@@ -33,11 +33,16 @@ class DeadlineNotReached(Exception):
 
 
 def timeout(game_id: str, version: int) -> int | None:
-    """The seat's time ran out at `version`: apply the policy (a stale timer does nothing)."""
+    """The seat's time ran out at `version`: apply the policy (a stale timer queues the game's current one)."""
     result = wiring().commands.timeout(game_id, version)
     if result == "early":
         raise DeadlineNotReached(f"{game_id} at version {version}")
-    return result.version if result is not None else None
+    if result is None:
+        # the game moved on (or ended): the moves since queued no timer while this one was due first (see
+        # Scheduler.arm_timer), so this one queues the timer of the game as it is now
+        wiring().scheduler.arm_timer(wiring().repository.load(game_id))
+        return None
+    return result.version
 
 
 def play_bot(game_id: str, version: int) -> int | None:

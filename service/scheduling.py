@@ -19,6 +19,8 @@ The worker's sweep (service.worker) re-arms every active game at start and every
 from __future__ import annotations
 
 import logging
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -42,6 +44,7 @@ TIMEOUT_RETRY = Retry(max=5, interval=1)  # a timer that runs before its deadlin
 # a bot's move is idempotent by version too; the clock covers the rest. Retried at once: RQ's scheduler watches
 # only the rolls' and timers' queue, so a retry scheduled for later on the bots' queue would wait for the sweep
 BOT_RETRY = Retry(max=2)
+TIMERS_KEPT = 100_000  # games whose last queued timer a process remembers (a forgotten one is queued again)
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 INTERMEDIATE_STALE_S = 2  # a live worker starts a job it took within milliseconds; a sweep looks every SWEEP_S
 
@@ -57,6 +60,7 @@ class Scheduler:
         self.queue = queue
         self.bot_queue = queue if bot_queue is None else bot_queue
         self.inline_dealer = inline_dealer
+        self._timers: OrderedDict[str, int] = OrderedDict()  # game -> when the timer this process queued fires (s)
 
     def __call__(self, loaded: Loaded, _sealed=None, overdue_now: bool = False) -> None:
         try:
@@ -73,14 +77,33 @@ class Scheduler:
             self._enqueue("service.jobs.deal", game_id, version, f"deal-{game_id}-{version}", retry=DEAL_RETRY)
         if _bot_run.get() != game_id:
             self.arm_bot(loaded)
+        self.arm_timer(loaded, overdue_now)
+
+    def arm_timer(self, loaded: Loaded, overdue_now: bool = False) -> None:
+        """Queue the timer of the game's running clock, unless one this process queued fires first.
+
+        A per-move clock starts again with every command, so a timer per version was an RQ job per command on
+        both sides (queued here, run by the worker) though nearly all of them find the game moved on. A timer
+        that finds the game moved on queues the one of the game as it then is (service.jobs.timeout), so a
+        timer already due before the new deadline covers it. `overdue_now` (the sweep, the backstop) always
+        queues one."""
         due = clock.deadline_ms(loaded.table.clocks, loaded.table.platform)
-        if due is not None:
-            job_id = f"timeout-{game_id}-{version}"
-            # RQ keeps scheduled times in whole seconds (truncated): round up so a timer never fires early
-            when = datetime.fromtimestamp(-(-due[0] // 1000), UTC)
-            # an overdue deadline found by a sweep fires at once, not after the scheduler's lock is free
-            at = None if overdue_now and when <= datetime.now(UTC) else when
-            self._enqueue("service.jobs.timeout", game_id, version, job_id, retry=TIMEOUT_RETRY, at=at)
+        if due is None or loaded.finished:
+            return
+        game_id, version = loaded.meta.id, loaded.version
+        fires = -(-due[0] // 1000)  # RQ keeps scheduled times in whole seconds (truncated): round up, never early
+        pending = self._timers.get(game_id)
+        if not overdue_now and pending is not None and time.time() < pending <= fires:
+            return
+        when = datetime.fromtimestamp(fires, UTC)
+        # an overdue deadline found by a sweep fires at once, not after the scheduler's lock is free
+        at = None if overdue_now and when <= datetime.now(UTC) else when
+        self._enqueue("service.jobs.timeout", game_id, version, f"timeout-{game_id}-{version}", retry=TIMEOUT_RETRY,
+                      at=at)
+        self._timers[game_id] = fires
+        self._timers.move_to_end(game_id)
+        if len(self._timers) > TIMERS_KEPT:
+            self._timers.popitem(last=False)
 
     def arm_bot(self, loaded: Loaded) -> None:
         """Queue the move of an awaited seat a bot holds, if there is one."""

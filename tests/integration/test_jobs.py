@@ -124,6 +124,25 @@ def test_a_move_in_time_cancels_the_timer(api, worker):
                    for e in events(api, gid))
 
 
+def test_quick_moves_queue_no_timer_each_and_the_timer_follows_the_game_to_its_last_deadline(api, redis_url, tmp_path):
+    """A per-move clock starts again with every command. A web process queues a timer only when none it queued
+    fires first, and a timer that finds the game moved on queues the game's current one: the seat's last
+    deadline is enforced with no sweep to help (an hour away here)."""
+    worker = WorkerProcess(redis_url, tmp_path, env={"BAZAAR_SWEEP_S": "3600"}).start()
+    try:
+        gid, tokens, seat = new_tiny(api, clock={"per_move_s": 2})
+        for _ in range(6):
+            assert api.command(gid, tokens[seat], {"type": "add", "amount": 1}).status_code == 201
+        last = api.view(gid)["clock"]["deadline"]
+        queued = list(redis.Redis.from_url(redis_url).scan_iter(f"rq:job:timeout-{gid}-*"))
+        assert 1 <= len(queued) <= 2, queued  # one per web worker at most, not one per move (7)
+        wait_for(lambda: any(e["type"] == "turn_timed_out" for e in events(api, gid)), timeout=30)
+        timed_out = [e["payload"] for e in events(api, gid) if e["type"] == "turn_timed_out"]
+        assert timed_out[0] == {"seat": seat, "policy": "auto", "deadline": last}
+    finally:
+        worker.stop()
+
+
 def test_forfeit_policy_ends_the_game(api, worker):
     worker.start()
     gid, tokens, seat = new_tiny(api, clock={"per_move_s": 1}, timeout_policy="forfeit")
