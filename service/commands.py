@@ -35,8 +35,10 @@ class Commands:
                 ) -> tuple[int, list[dict]]:
         """Decide and append one command of `seat`; (version, the new events as the seat sees them).
         `seat_token`: (seat, token hash) of a seat token asking, refused by the append if it was replaced."""
-        fingerprint = hashlib.sha256(json.dumps([body, expected_version], sort_keys=True).encode()).hexdigest()
         idem = f"{seat}:{idempotency_key}" if idempotency_key else None
+        # what a retry under the same key must repeat; without a key nothing is kept to compare it with
+        fingerprint = (hashlib.sha256(json.dumps([body, expected_version], sort_keys=True).encode()).hexdigest()
+                       if idem else "")
         cached = self.repository.cached(game_id)
         try:
             try:  # optimistic: decide on the cached table; the append's version check catches a stale one
