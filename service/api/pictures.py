@@ -21,7 +21,8 @@ PNG = "image/png"
 @optional_seat
 def board_picture(game_id: str):
     offered = [SVG, PNG] if png.available() else [SVG]
-    wanted = request.accept_mimetypes.best_match(offered)
+    # a request without Accept takes any type (RFC 9110, 12.5.1): the first offered, not 406
+    wanted = request.accept_mimetypes.best_match(offered) if request.accept_mimetypes else offered[0]
     if wanted is None:
         raise NotAcceptable(f"the picture is available as {' or '.join(offered)}")
     loaded = repository().load(game_id)
