@@ -1,40 +1,92 @@
-"""A small HTTP client for the API tests: every response is validated against openapi.yaml."""
+"""A small HTTP client for the API tests: every response is validated against openapi.yaml.
+
+It speaks HTTP/1.1 over one kept-alive `http.client` connection rather than through requests: a call costs the
+test process ~0.35 ms of CPU instead of ~1.6 ms, and the whole games played through the API make thousands.
+What the tests read of a response is what requests gives (`status_code`, `headers` in any case, `content`,
+`text`, `json()`); the service's clients (sdk/) still use requests.
+"""
 
 from __future__ import annotations
 
+import http.client
+import json as jsonlib
 import time
+from urllib.parse import urlsplit
 
-import requests
+from requests.structures import CaseInsensitiveDict
 
 from bots.greedy import GreedyBot
 from sdk import GameView
 from tests.support.openapi import validate_request, validate_response
 
 
+class Response:
+    def __init__(self, status_code: int, headers: CaseInsensitiveDict, content: bytes):
+        self.status_code, self.headers, self.content = status_code, headers, content
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", "replace")
+
+    def json(self):
+        return jsonlib.loads(self.content)
+
+
 class Api:
     def __init__(self, base: str):
         self.base = base
-        self.http = requests.Session()
-        # no proxy or netrc lookups from the environment on every request (a fifth of a game's client time)
-        self.http.trust_env = False
+        parts = urlsplit(base)
+        assert parts.scheme == "http", f"the API tests' client speaks plain HTTP, not {base}"
+        self.address = (parts.hostname, parts.port or 80)
+        self.connection: http.client.HTTPConnection | None = None
 
     def call(self, method: str, path: str, token: str | None = None, validate: bool = True,
-             valid_request: bool = True, **kwargs):
-        """`valid_request=False` for a test that posts a body the spec forbids on purpose."""
-        if validate and valid_request and "json" in kwargs:
-            validate_request(method, path.split("?")[0], kwargs["json"])
-        headers = dict(kwargs.pop("headers", {}) or {})
+             valid_request: bool = True, json=None, data: str | bytes | None = None, headers: dict | None = None):
+        """`valid_request=False` for a test that posts a body the spec forbids on purpose; `data`: a raw body."""
+        if validate and valid_request and json is not None:
+            validate_request(method, path.split("?")[0], json)
+        headers = dict(headers or {})
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        response = self.http.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
+        body = data.encode() if isinstance(data, str) else data
+        if json is not None:
+            body = jsonlib.dumps(json).encode()
+            headers.setdefault("Content-Type", "application/json")
+        response = self._send(method, path, body, headers)
         for _ in range(5):  # a well-behaved client backs off when rate limited (tests of the limits use requests)
             if response.status_code != 429:
                 break
             time.sleep(float(response.headers.get("Retry-After", "1")))
-            response = self.http.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
+            response = self._send(method, path, body, headers)
         if validate:
             validate_response(method, path.split("?")[0], response)
         return response
+
+    def _send(self, method: str, path: str, body: bytes | None, headers: dict) -> Response:
+        reused = self.connection is not None
+        try:
+            return self._exchange(method, path, body, headers)
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            if not reused:
+                raise
+            # the server closed the kept-alive connection while it was idle, before it read this request
+            return self._exchange(method, path, body, headers)
+
+    def _exchange(self, method: str, path: str, body: bytes | None, headers: dict) -> Response:
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(*self.address, timeout=30)
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            reply = self.connection.getresponse()
+            content = reply.read()
+        except BaseException:
+            self.connection.close()
+            self.connection = None
+            raise
+        if reply.will_close:
+            self.connection.close()
+            self.connection = None
+        return Response(reply.status, CaseInsensitiveDict(reply.getheaders()), content)
 
     def create(self, game: str, seats: int, seed: str | None = None, options: dict | None = None,
                open_game: bool = False):
