@@ -102,7 +102,13 @@ def work_until_asked_to_stop(new_worker: Callable[[], SteadyWorker], connection:
     because Redis failed is followed, once Redis answers again, by a fresh one. Returns how many loops ran."""
     loops = 0
     while not stop.is_set():
-        worker = new_worker()
+        try:
+            worker = new_worker()  # RQ names its connection here (CLIENT SETNAME): Redis may be away as well
+        except redis_errors.RedisError:
+            # a Sentinel between primaries answers "no master found" for a moment: the process must not die of it
+            log.warning("Redis away as a worker loop starts; trying again in %s s", RETRY_S)
+            stop.wait(RETRY_S)
+            continue
         loops += 1
         try:
             worker.work(logging_level="WARNING", **work)

@@ -6,9 +6,13 @@ Production settings but for the Redis URL."""
 
 from __future__ import annotations
 
+import threading
 import time
 
+from redis import exceptions as redis_errors
+
 from service import create_app, embedded_redis
+from service.worker import work_until_asked_to_stop
 from tests.support.processes import WorkerProcess, wait_for
 
 RESUME_S = 5  # RETRY_S is 1 s: a roll posted after Redis is back must land well within this
@@ -67,3 +71,24 @@ def test_the_same_worker_deals_again_within_seconds_after_redis_restarts(tmp_pat
         worker.stop()
         redis_process.kill()
         redis_process.wait(timeout=10)
+
+
+def test_a_worker_loop_that_finds_redis_away_as_it_starts_is_started_again():
+    """Starting an RQ loop talks to Redis (CLIENT SETNAME). A Sentinel between primaries answers "no master
+    found" for a moment; that once killed the worker started just after a failover."""
+    steps = []
+
+    class Loop:  # stands in for the RQ worker: it works once and is asked to stop
+        name, asked_to_stop = "stand-in", True
+
+        def work(self, **_):
+            steps.append("worked")
+
+    def new_worker():
+        steps.append("started")
+        if steps.count("started") == 1:
+            raise redis_errors.ConnectionError("no master found")
+        return Loop()
+
+    assert work_until_asked_to_stop(new_worker, None, threading.Event()) == 1
+    assert steps == ["started", "started", "worked"]
