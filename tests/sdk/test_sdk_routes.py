@@ -35,7 +35,7 @@ NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page"}
 
 
 def operation_ids() -> set[str]:
-    spec = yaml.safe_load(SPEC_PATH.read_text())
+    spec = yaml.load(SPEC_PATH.read_text(), Loader=yaml.CSafeLoader)
     return {op["operationId"] for item in spec["paths"].values() for op in item.values()
             if isinstance(op, dict) and "operationId" in op}
 
