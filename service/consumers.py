@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from redis import exceptions as redis_errors
+
 from events.feed import Entry, Feed
 from service.liveness import dead_here
 
@@ -31,6 +33,7 @@ log = logging.getLogger("bazaar.consumers")
 CLAIM_IDLE_MS = 30_000  # an entry held this long without an acknowledgement belongs to a dead or stuck member
 BATCH = 100
 BLOCK_MS = 1000
+JOIN_RETRY_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -123,9 +126,23 @@ def start(feed: Feed, consumers: list[Consumer], stop: threading.Event, dead: Ca
     entries are taken over at once."""
     threads = []
     for consumer in consumers:
-        subscription = Subscription(feed, consumer)
-        thread = threading.Thread(target=subscription.run, args=(stop, BLOCK_MS, dead), name=f"feed-{consumer.name}",
+        thread = threading.Thread(target=_join_and_run, args=(feed, consumer, stop, dead), name=f"feed-{consumer.name}",
                                   daemon=True)
         thread.start()
         threads.append(thread)
     return threads
+
+
+def _join_and_run(feed: Feed, consumer: Consumer, stop: threading.Event, dead: Callable[[str], bool] | None) -> None:
+    """Joining the group writes to Redis: a worker started as Redis goes away (a restart, a failover) joins once
+    it is back. Joined in the caller, the error killed the worker process."""
+    while not stop.is_set():
+        try:
+            subscription = Subscription(feed, consumer)
+        except redis_errors.RedisError:
+            log.warning("consumer %s cannot join the feed yet (Redis away); trying again in %s s", consumer.name,
+                        JOIN_RETRY_S)
+            stop.wait(JOIN_RETRY_S)
+            continue
+        subscription.run(stop, BLOCK_MS, dead)
+        return

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -13,7 +14,7 @@ import redis
 
 from events.feed import Feed, GameCreated, GameFinished, SeatForfeited
 from events.store import EventStore
-from service import creation, lifecycle
+from service import consumers, creation, embedded_redis, lifecycle
 from service.commands import Commands, now_iso
 from service.consumers import Consumer, Subscription, member_is_dead, member_name
 from service.reactions import index_consumer, reconcile, update_index
@@ -137,6 +138,29 @@ def test_a_consumer_that_fails_leaves_the_entry_pending_until_it_succeeds(db_url
     subscription = Subscription(feed, Consumer("flaky", flaky), member="only", claim_idle_ms=0)
     assert subscription.poll() == 0 and feed.pending("flaky") == 1
     assert subscription.reclaim() == 1 and feed.pending("flaky") == 0 and len(attempts) == 2
+
+
+def test_consumers_started_while_redis_is_away_join_once_it_is_back(tmp_path):
+    """The worker starts its consumers' threads right after its start-up sweep; a Redis restarting at that
+    moment refused the group's creation, and the error killed the worker (seen in the fault test)."""
+    port = embedded_redis.free_port()
+    feed, seen, stop = Feed(redis.Redis(port=port)), [], threading.Event()
+    threads = consumers.start(feed, [Consumer("late", lambda entry: seen.append(entry.fact))], stop)
+    try:
+        time.sleep(0.5)  # the thread has tried to join and been refused
+        server = embedded_redis.start(port, tmp_path, persistent=False)
+        try:
+            fact = GameCreated("ab" * 8, "tiny", 2, now_iso())
+            feed.publish(fact)
+            wait_for(lambda: seen == [fact], timeout=10)
+        finally:
+            stop.set()
+            server.terminate()
+            server.wait(timeout=10)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=5)
 
 
 def test_entries_a_dead_consumer_process_held_are_reclaimed_by_another(db_url):
