@@ -26,7 +26,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 # The master imports this module to find the worker class: importing the app's modules here too means they are
 # loaded once, before the fork, and every worker starts with them (about a second of CPU per worker otherwise).
-import service.app  # noqa: F401, E402
+import service.app  # noqa: F401
 
 GC_THRESHOLDS = (50_000, 50, 1000)  # CPython's: (700, 10, 10)
 

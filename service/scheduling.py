@@ -19,6 +19,7 @@ The worker's sweep (service.worker) re-arms every active game at start and every
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -61,6 +62,7 @@ class Scheduler:
         self.bot_queue = queue if bot_queue is None else bot_queue
         self.inline_dealer = inline_dealer
         self._timers: OrderedDict[str, int] = OrderedDict()  # game -> when the timer this process queued fires (s)
+        self._timers_lock = threading.Lock()  # the worker arms from its job, bot and sweep threads at once
 
     def __call__(self, loaded: Loaded, _sealed=None, overdue_now: bool = False) -> None:
         try:
@@ -92,7 +94,8 @@ class Scheduler:
             return
         game_id, version = loaded.meta.id, loaded.version
         fires = -(-due[0] // 1000)  # RQ keeps scheduled times in whole seconds (truncated): round up, never early
-        pending = self._timers.get(game_id)
+        with self._timers_lock:
+            pending = self._timers.get(game_id)
         if not overdue_now and pending is not None and time.time() < pending <= fires:
             return
         when = datetime.fromtimestamp(fires, UTC)
@@ -100,10 +103,11 @@ class Scheduler:
         at = None if overdue_now and when <= datetime.now(UTC) else when
         self._enqueue("service.jobs.timeout", game_id, version, f"timeout-{game_id}-{version}", retry=TIMEOUT_RETRY,
                       at=at)
-        self._timers[game_id] = fires
-        self._timers.move_to_end(game_id)
-        if len(self._timers) > TIMERS_KEPT:
-            self._timers.popitem(last=False)
+        with self._timers_lock:
+            self._timers.pop(game_id, None)
+            self._timers[game_id] = fires  # the newest last: the oldest is forgotten first
+            if len(self._timers) > TIMERS_KEPT:
+                self._timers.popitem(last=False)
 
     def arm_bot(self, loaded: Loaded) -> None:
         """Queue the move of an awaited seat a bot holds, if there is one."""

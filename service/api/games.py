@@ -114,8 +114,8 @@ def post_command(game_id: str):
         raise BadRequest("malformed_command", "the command must be a JSON object")
     expected_version = None
     if "expected_version" in body:  # most commands carry none: marshmallow is skipped on the hot path
-        expected_version = schemas.load(schemas.EXPECTED_VERSION, {"expected_version": body["expected_version"]}
-                                        )["expected_version"]
+        checked = schemas.load(schemas.EXPECTED_VERSION, {"expected_version": body["expected_version"]})
+        expected_version = checked["expected_version"]
     if_match = request.headers.get("If-Match")
     if expected_version is None and if_match:
         try:
