@@ -33,6 +33,12 @@ UNLIMITED = {"BAZAAR_RATE_PER_ADDRESS": "1000000/second", "BAZAAR_RATE_COMMANDS"
              "BAZAAR_RATE_CREATE": "1000000/second"}
 
 
+class Server(str):
+    """A running server's base URL that also knows the server's process id (its master's)."""
+
+    pid: int
+
+
 @contextmanager
 def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
     port = embedded_redis.free_port()
@@ -40,7 +46,8 @@ def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
         [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", *GUNICORN, app],
         cwd=ROOT, env={**os.environ, "REDIS_URL": redis_url, **UNLIMITED, **(env or {})},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    base = Server(f"http://127.0.0.1:{port}")
+    base.pid = process.pid
     deadline = time.monotonic() + 30
     while True:
         try:
