@@ -159,6 +159,13 @@ class EventStore:
             return len(archived[1]) if archived else 0
         return version
 
+    def versions(self, game_ids: list[str]) -> list[int]:
+        """Each game's version in the stream (0 for one archived or unknown), in one pipelined round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.xlen(key(game_id, "events"))
+        return [int(n) for n in pipe.execute()] if game_ids else []
+
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """Envelopes with after < version <= until, in order (raises ChainBroken if a stored checkpoint
         disagrees with the hashes recomputed up to it)."""

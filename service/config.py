@@ -22,7 +22,8 @@ DEFAULTS = {
     "INLINE_DEALER": False,  # True: resolve neutral-figure rolls inside the command (no background dealer)
     "SNAPSHOT_EVERY": 100,  # events between snapshots (0: never)
     "SNAPSHOT_KEEP_EVERY": 1000,  # earlier snapshots kept for time travel: one per this many versions (0: all)
-    "SWEEP_S": 5,  # a worker re-arms every active game's pending roll and timer this often (seconds)
+    "SWEEP_S": 5,  # this often (seconds) a worker re-arms the pending rolls, bots' moves and timers of games that
+    # moved since its last sweep or need it now (service.scheduling.Scheduler.sweep)
     # Finished games move out of Redis into a compressed archive this long after their last event (0: never);
     # every read route serves them from there. A directory, or s3://bucket/prefix (boto3; ARCHIVE_S3_ENDPOINT
     # for an S3-compatible store, credentials from the usual AWS_* variables).

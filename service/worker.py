@@ -10,7 +10,8 @@ The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread b
 the archive sweep, service/archiving.py, which moves finished games out of Redis once due): a
 roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
 of any worker being up, with no operator action (service.scheduling decides whether a held job id can
-still run).
+still run). After the first, a sweep loads only the games that moved or need the worker now
+(`Scheduler.sweep`).
 
 RQ's scheduler holds a lock per queue (TTL 61 s) and a worker that finds it taken retries only at its
 maintenance interval, so after a crash of a whole worker (scheduler process included) scheduled timers

@@ -23,6 +23,7 @@ _OWN = {
     "sdk_routes": 14,
     "feed": 16,
     "bot_seats": 17,
+    "sweep": 18,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 

@@ -1,0 +1,62 @@
+"""The worker's periodic sweep, in process on a real Redis: it loads only the games that may need it, and still
+repairs what a crash left (a move whose reaction never ran, a timer lost from RQ)."""
+
+import time
+
+import pytest
+import redis
+from rq.job import Job
+
+from service import config
+from service.wiring import build
+from tests.support.databases import url_of
+from tests.support.processes import wait_for
+from tests.support.service import InProcess
+
+
+@pytest.fixture
+def wiring(redis_url):
+    url = url_of(redis_url, "sweep")
+    redis.Redis.from_url(url).flushdb()
+    return build(config.load({"REDIS_URL": url, "QUEUE_REDIS_URL": url, "INLINE_DEALER": False}))
+
+
+def job_status(wiring, job_id: str) -> str | None:
+    try:
+        return Job.fetch(job_id, connection=wiring.queue.connection).get_status()
+    except Exception:  # noqa: BLE001 - NoSuchJobError: the job is not there
+        return None
+
+
+def test_after_the_first_sweep_only_games_that_moved_or_await_the_worker_are_loaded(wiring):
+    service = InProcess(wiring.commands)
+    idle = service.create("tiny", 2, seed="idle")[0].meta.id  # awaits a seat, no clock: nothing for the worker
+    clocked = service.create("tiny", 2, {"clock": {"per_move_s": 3600}}, seed="clocked")[0].meta.id
+    rolling = service.create("tiny", 2, seed="rolling")[0].meta.id
+    service.command(rolling, service.load(rolling).state.turn, {"type": "call_dealer"})  # awaits the dealer
+    scheduler = wiring.scheduler
+
+    assert scheduler.sweep() == 3  # the worker's start: every active game
+    assert scheduler.sweep() == 1  # the roll still awaited; the idle game and the hour-long clock need nothing
+    assert job_status(wiring, f"timeout-{clocked}-{service.load(clocked).version}") == "scheduled"  # queued before
+
+    # a web process dies between its append and its reactions: the idle game's roll was never queued
+    wiring.commands.after_append.remove(scheduler)
+    service.command(idle, service.load(idle).state.turn, {"type": "call_dealer"})
+    assert job_status(wiring, f"deal-{idle}-{service.load(idle).version}") is None
+    assert scheduler.sweep() == 2  # the game that moved, and the roll still awaited
+    assert job_status(wiring, f"deal-{idle}-{service.load(idle).version}") == "queued"
+
+
+def test_a_timer_lost_from_rq_is_queued_again_at_the_first_sweep_after_its_deadline(wiring):
+    service = InProcess(wiring.commands)
+    gid = service.create("tiny", 2, {"clock": {"per_move_s": 1}}, seed="lost-timer")[0].meta.id
+    scheduler = wiring.scheduler
+    assert scheduler.sweep() == 1
+    version = service.load(gid).version
+    Job.fetch(f"timeout-{gid}-{version}", connection=wiring.queue.connection).delete()  # RQ's Redis lost it
+    assert scheduler.sweep() == 0  # before the deadline: nothing to do
+    time.sleep(1.1)
+    wait_for(lambda: scheduler.sweep() == 1, timeout=5)  # overdue: looked at again, and its timer queued again
+    # to run now, or at the whole second RQ's scheduler can hold if the deadline's second has not yet passed
+    assert job_status(wiring, f"timeout-{gid}-{version}") in ("queued", "scheduled")
