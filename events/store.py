@@ -169,18 +169,29 @@ class EventStore:
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """Envelopes with after < version <= until, in order (raises ChainBroken if a stored checkpoint
         disagrees with the hashes recomputed up to it)."""
+        return self._read(game_id, after, until, limit, seats=False)[0]
+
+    def read_with_seats(self, game_id: str, after: int = 0) -> tuple[list[dict], dict[int, str]]:
+        """`read(game_id, after)` and `replaced_seat_tokens(game_id)` in one round trip: a seated read needs both."""
+        return self._read(game_id, after, None, None, seats=True)
+
+    def _read(self, game_id: str, after: int, until: int | None, limit: int | None, seats: bool
+              ) -> tuple[list[dict], dict[int, str]]:
         end = f"0-{until}" if until is not None else "+"
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
         pipe.exists(key(game_id, "meta"))
-        entries, present = pipe.execute()
+        if seats:
+            pipe.hgetall(key(game_id, "seats"))
+        entries, present, *tokens = pipe.execute()
+        replaced = _replaced(tokens[0]) if seats else {}
         if entries or present or self.archive is None:
-            return self._decode(game_id, after, entries)
+            return self._decode(game_id, after, entries), replaced
         archived = self.archived(game_id)
         if archived is None:
-            return []
+            return [], replaced
         window = [dict(env) for env in archived[1][after:until]]
-        return window[:limit] if limit is not None else window
+        return (window[:limit] if limit is not None else window), replaced
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
@@ -282,7 +293,7 @@ class EventStore:
 
     def replaced_seat_tokens(self, game_id: str) -> dict[int, str]:
         """Seat -> hash of its current token, for the seats whose token was replaced since creation."""
-        return {int(seat): digest.decode() for seat, digest in self.redis.hgetall(key(game_id, "seats")).items()}
+        return _replaced(self.redis.hgetall(key(game_id, "seats")))
 
     def replace_seat_token(self, game_id: str, seat: int, digest: str) -> None:
         self.redis.hset(key(game_id, "seats"), str(seat), digest)
@@ -435,3 +446,8 @@ class _Heads:
     def forget(self, game_id: str) -> None:
         with self._lock:
             self._known.pop(game_id, None)
+
+
+def _replaced(raw: dict) -> dict[int, str]:
+    """The game's replaced seat tokens as stored (seat -> hash of its current token)."""
+    return {int(seat): digest.decode() for seat, digest in raw.items()}

@@ -12,6 +12,7 @@ from flask import current_app, g, request
 from service.creation import token_hash
 from service.errors import Forbidden, Unauthorized
 from service.identities import Identities, Principal
+from service.repository import Loaded
 
 
 def bearer_token() -> str | None:
@@ -42,9 +43,11 @@ def load_seat(game_id: str, appending: bool = False) -> int | None:
     A seat token can be replaced (`POST …/seats/{seat}/token`); the replaced one must stop working in every
     process at once. `appending`: the request will append, and the append script itself refuses a replaced
     token (`g.seat_token` goes with the command), so a token issued at creation costs no read here; every
-    other request reads the game's replaced tokens first."""
-    meta = current_app.extensions["bazaar.repository"].meta(game_id)  # 404 before 401: the game must exist
-    g.seat_token = None
+    other request reads the game's replaced tokens together with the game itself (one round trip), and the
+    route takes that game from `request_game`."""
+    repository = current_app.extensions["bazaar.repository"]
+    meta = repository.meta(game_id)  # 404 before 401: the game must exist
+    g.seat_token, g.loaded = None, None
     token = bearer_token()
     if token is None:
         return None
@@ -53,7 +56,7 @@ def load_seat(game_id: str, appending: bool = False) -> int | None:
     if issued is not None and appending:
         g.seat_token = (issued, digest)
         return issued
-    replaced = current_app.extensions["bazaar.repository"].store.replaced_seat_tokens(game_id)
+    g.loaded, replaced = repository.load_with_seats(game_id)  # the route reads the game too: one round trip
     seat = matching(digest, [replaced.get(i, expected) for i, expected in enumerate(meta.token_hashes)])
     if seat is not None:
         g.seat_token = (seat, digest)
@@ -63,6 +66,15 @@ def load_seat(game_id: str, appending: bool = False) -> int | None:
         if player is not None and player.scope == "player" and player.identity in meta.players:
             return meta.players.index(player.identity)
     raise Unauthorized("bad_token", "this token is not a seat of this game (or it was replaced)")
+
+
+def request_game(game_id: str) -> Loaded:
+    """The latest game for this request: as the seat check read it with the seat tokens, else loaded now (a
+    spectator's request reads no tokens)."""
+    loaded = g.get("loaded")
+    if loaded is not None and loaded.meta.id == game_id:
+        return loaded
+    return current_app.extensions["bazaar.repository"].load(game_id)
 
 
 def matching(digest: str, hashes) -> int | None:

@@ -118,22 +118,36 @@ class Repository:
 
     def load(self, game_id: str, until: int | None = None) -> Loaded:
         """The game after event `until` (default: the latest), from the process cache plus the tail."""
-        if until is not None:
-            loaded = self._from_snapshot(self.meta(game_id), until)
-        else:
-            cached = self.cached(game_id)
-            if cached is None:
-                loaded = self._from_snapshot(self.meta(game_id))
-            else:
-                tail = self.store.read(game_id, cached.version)
-                if tail and tail[0]["prev_hash"] != cached.head_hash:
-                    loaded = self._fold(Loaded(cached.meta, None), self.store.read(game_id))  # not our history
-                else:
-                    loaded = self._fold(cached, tail)
-            self.remember(loaded)
+        if until is None:
+            return self._latest(game_id, seats=False)[0]
+        loaded = self._from_snapshot(self.meta(game_id), until)
         if loaded.version == 0:
             raise NotFound(game_id)
         return loaded
+
+    def load_with_seats(self, game_id: str) -> tuple[Loaded, dict[int, str]]:
+        """The latest game and its replaced seat tokens (EventStore.replaced_seat_tokens): a seated read needs
+        both, and for a cached game they come in one round trip."""
+        return self._latest(game_id, seats=True)
+
+    def _latest(self, game_id: str, seats: bool) -> tuple[Loaded, dict[int, str]]:
+        cached = self.cached(game_id)
+        if cached is None:
+            loaded = self._from_snapshot(self.meta(game_id))
+            replaced = self.store.replaced_seat_tokens(game_id) if seats else {}
+        else:
+            if seats:
+                tail, replaced = self.store.read_with_seats(game_id, cached.version)
+            else:
+                tail, replaced = self.store.read(game_id, cached.version), {}
+            if tail and tail[0]["prev_hash"] != cached.head_hash:
+                loaded = self._fold(Loaded(cached.meta, None), self.store.read(game_id))  # not our history
+            else:
+                loaded = self._fold(cached, tail)
+        self.remember(loaded)
+        if loaded.version == 0:
+            raise NotFound(game_id)
+        return loaded, replaced
 
     def _fold(self, loaded: Loaded, envelopes: list[dict]) -> Loaded:
         self.folded += len(envelopes)

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 
 from service import audit, lifecycle, schemas, views
 from service.api.games import commands, json_body, repository
-from service.auth import optional_seat, requires_organiser, requires_seat
+from service.auth import optional_seat, request_game, requires_organiser, requires_seat
 from service.commands import now_iso
 from service.errors import problem
 from service.hardening import whole_body
@@ -19,7 +19,7 @@ bp = Blueprint("audit", __name__, url_prefix="/v1/games")
 @optional_seat
 def state_at(game_id: str):
     args = schemas.load(schemas.StateQuery(), request.args.to_dict())
-    current = repository().load(game_id)
+    current = request_game(game_id)
     version = current.version if args["version"] is None else args["version"]
     if version > current.version:
         raise VersionNotFound(version, current.version)
@@ -32,7 +32,7 @@ def state_at(game_id: str):
 @bp.get("/<game_id:game_id>/export")
 @optional_seat
 def export(game_id: str):
-    loaded = repository().load(game_id)
+    loaded = request_game(game_id)
     lines = audit.export_lines(repository(), loaded, g.seat)
     headers = {"Bazaar-Head-Hash": loaded.head_hash, "Bazaar-Version": str(loaded.version),
                "Content-Disposition": f'attachment; filename="{game_id}.ndjson"'}

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 
 from service import schemas
 from service.api.games import repository
-from service.auth import optional_seat
+from service.auth import optional_seat, request_game
 from service.fanout import DROPPED, KEEPALIVE, TooManyStreams
 from service.inputs import version_number
 from service.limits import client_address
@@ -26,7 +26,7 @@ def list_events(game_id: str):
     after = resume_point(args["after"])  # a JSON page honours Last-Event-ID too, and refuses a bad one alike
     if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
         return live(game_id, g.seat, after)
-    loaded = repository().load(game_id)
+    loaded = request_game(game_id)
     envelopes = repository().store.read(game_id, after, limit=args["limit"])
     return {"version": loaded.version, "events": redact_all(loaded.game, loaded.finished, g.seat, envelopes)}
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request, url_for
 
 from service import creation, schemas, views
-from service.auth import identities, optional_seat, principal, require_organiser, requires_seat, requires_seat_to_append
+from service.auth import (
+    identities,
+    optional_seat,
+    principal,
+    request_game,
+    require_organiser,
+    requires_seat,
+    requires_seat_to_append,
+)
 from service.commands import Commands, now_iso
 from service.errors import Forbidden
 from service.hardening import whole_body
@@ -94,14 +102,14 @@ def list_games():
 @bp.get("/<game_id:game_id>")
 @optional_seat
 def get_game(game_id: str):
-    loaded = repository().load(game_id)
+    loaded = request_game(game_id)
     return views.view(loaded, g.seat, now_iso()), 200, {"ETag": f'"{loaded.version}"'}
 
 
 @bp.get("/<game_id:game_id>/legal-moves")
 @requires_seat
 def legal_moves(game_id: str):
-    loaded = repository().load(game_id)
+    loaded = request_game(game_id)
     return {"version": loaded.version, "seat": g.seat, "game": loaded.meta.name,
             "moves": views.legal_moves(loaded, g.seat, now_iso())}
 

@@ -6,8 +6,7 @@ from flask import Blueprint, Response, g, request
 from werkzeug.exceptions import NotAcceptable
 
 from service import views
-from service.api.games import repository
-from service.auth import optional_seat
+from service.auth import optional_seat, request_game
 from service.commands import now_iso
 from service.pictures import board, png
 
@@ -25,7 +24,7 @@ def board_picture(game_id: str):
     wanted = request.accept_mimetypes.best_match(offered) if request.accept_mimetypes else offered[0]
     if wanted is None:
         raise NotAcceptable(f"the picture is available as {' or '.join(offered)}")
-    loaded = repository().load(game_id)
+    loaded = request_game(game_id)
     # drawn from exactly the body GET /v1/games/{id} returns to this caller: nothing hidden can reach the picture
     picture = board.render(views.view(loaded, g.seat, now_iso()))
     body = png.convert(picture) if wanted == PNG else picture

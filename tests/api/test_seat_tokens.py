@@ -5,6 +5,7 @@ replace it."""
 from __future__ import annotations
 
 import pytest
+import redis
 
 from service import create_app
 from tests.api.client import Api
@@ -19,7 +20,7 @@ def organiser_app(redis_url):
 
 
 def code(response) -> str:
-    return response.json()["code"]
+    return response.json()["code"] if callable(response.json) else response.json["code"]
 
 
 def test_a_replaced_seat_token_is_refused_everywhere_and_the_new_one_plays(server, organiser_app):
@@ -65,3 +66,28 @@ def test_only_the_seat_itself_or_an_organiser_replaces_its_token(server):
     beyond = api.call("POST", f"/v1/games/{gid}/seats/2/token", tokens[0])
     assert beyond.status_code == 422 and code(beyond) == "invalid_seat"  # a valid request the game cannot do
     assert api.view(gid, tokens[0])["seat"] == 0 and api.view(gid, tokens[1])["seat"] == 1  # nothing replaced
+
+
+def test_a_seated_read_of_a_cached_game_reads_its_tail_and_replaced_tokens_in_one_round_trip(redis_url, monkeypatch):
+    """Every seated read checks the game's replaced tokens; the route reads the game's tail too. Both go in one
+    pipeline: a seat polling its view costs one Redis round trip, not two. (Rate limits off here: their own
+    round trip is counted and tested in test_rate_limits.)"""
+    client = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False}).test_client()
+    created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "one-round-trip"}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    seated = {"Authorization": f"Bearer {tokens[0]}"}
+    assert client.get(f"/v1/games/{gid}", headers=seated).status_code == 200  # the game is cached now
+    sent = []
+    real = redis.connection.AbstractConnection.send_packed_command
+    monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command",
+                        lambda self, *args, **kwargs: sent.append(1) or real(self, *args, **kwargs))
+    for route in ("", "/legal-moves", "/board.svg"):  # what a seat polls (a page of events reads the log too)
+        sent.clear()
+        assert client.get(f"/v1/games/{gid}{route}", headers=seated).status_code == 200, route
+        assert len(sent) == 1, f"GET …{route}: {len(sent)} round trips"
+
+    replaced = client.post(f"/v1/games/{gid}/seats/0/token", headers=seated)
+    assert replaced.status_code == 201
+    sent.clear()
+    assert code(client.get(f"/v1/games/{gid}", headers=seated)) == "bad_token"  # checked in that same round trip
+    assert len(sent) == 1
