@@ -181,12 +181,13 @@ class EventStore:
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(key(game_id, "events"), f"0-{after + 1}", end, count=limit)
         pipe.exists(key(game_id, "meta"))
+        pipe.hget(key(game_id, "meta"), "seed")  # the seed decodes compact entries: it comes with them
         if seats:
             pipe.hgetall(key(game_id, "seats"))
-        entries, present, *tokens = pipe.execute()
+        entries, present, seed, *tokens = pipe.execute()
         replaced = _replaced(tokens[0]) if seats else {}
         if entries or present or self.archive is None:
-            return self._decode(game_id, after, entries), replaced
+            return self._decode(game_id, after, entries, _text(seed)), replaced
         archived = self.archived(game_id)
         if archived is None:
             return [], replaced
@@ -195,10 +196,13 @@ class EventStore:
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""
-        reply = self.stream_redis.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms, count=count)
+        pipe = self.stream_redis.pipeline(transaction=False)  # the seed is read once the XREAD has returned
+        pipe.xread({key(game_id, "events"): f"0-{after}"}, block=block_ms, count=count)
+        pipe.hget(key(game_id, "meta"), "seed")
+        reply, seed = pipe.execute()
         if not reply:
             return []
-        return self._decode(game_id, after, reply[0][1])
+        return self._decode(game_id, after, reply[0][1], _text(seed))
 
     def head_hash(self, game_id: str) -> str:
         version = int(self.redis.xlen(key(game_id, "events")))
@@ -244,11 +248,11 @@ class EventStore:
         """The stored entries as they are, (layout field, value) in version order (the archive keeps these)."""
         return [next(iter(fields.items())) for _id, fields in self.redis.xrange(key(game_id, "events"))]
 
-    def _decode(self, game_id: str, after: int, entries: list) -> list[dict]:
+    def _decode(self, game_id: str, after: int, entries: list, seed: str | None) -> list[dict]:
         if not entries:
             return []
         envelopes = decode_entries(game_id, self._hash_at(game_id, after), after,
-                                   [_layout_value(fields) for _id, fields in entries], self._seed(game_id, entries))
+                                   [_layout_value(fields) for _id, fields in entries], seed)
         self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
         return envelopes
 
@@ -256,8 +260,7 @@ class EventStore:
         """The game's seed, which recomputes the `sealed` commitments of compact entries (none in layout 1)."""
         if all(_layout_value(fields)[0] == FULL for _id, fields in entries):
             return None
-        raw = self.redis.hget(key(game_id, "meta"), "seed")
-        return raw.decode() if raw is not None else None
+        return _text(self.redis.hget(key(game_id, "meta"), "seed"))
 
     def _hash_at(self, game_id: str, version: int) -> str:
         """The hash of the event at `version`: remembered, or recomputed from the checkpoint at or below it."""
@@ -451,3 +454,7 @@ class _Heads:
 def _replaced(raw: dict) -> dict[int, str]:
     """The game's replaced seat tokens as stored (seat -> hash of its current token)."""
     return {int(seat): digest.decode() for seat, digest in raw.items()}
+
+
+def _text(raw: bytes | None) -> str | None:
+    return raw.decode() if raw is not None else None

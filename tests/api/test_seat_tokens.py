@@ -5,10 +5,10 @@ replace it."""
 from __future__ import annotations
 
 import pytest
-import redis
 
 from service import create_app
 from tests.api.client import Api
+from tests.support.round_trips import count_round_trips
 
 ORGANISER = "seat-token-organiser-3e8b1c7a5f9d2"
 
@@ -77,14 +77,11 @@ def test_a_seated_read_of_a_cached_game_reads_its_tail_and_replaced_tokens_in_on
     gid, tokens = created["id"], [s["token"] for s in created["seats"]]
     seated = {"Authorization": f"Bearer {tokens[0]}"}
     assert client.get(f"/v1/games/{gid}", headers=seated).status_code == 200  # the game is cached now
-    sent = []
-    real = redis.connection.AbstractConnection.send_packed_command
-    monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command",
-                        lambda self, *args, **kwargs: sent.append(1) or real(self, *args, **kwargs))
-    for route in ("", "/legal-moves", "/board.svg"):  # what a seat polls (a page of events reads the log too)
+    sent = count_round_trips(monkeypatch)
+    for route, trips in (("", 1), ("/legal-moves", 1), ("/board.svg", 1), ("/events", 2)):  # a page reads the log
         sent.clear()
         assert client.get(f"/v1/games/{gid}{route}", headers=seated).status_code == 200, route
-        assert len(sent) == 1, f"GET …{route}: {len(sent)} round trips"
+        assert len(sent) == trips, f"GET …{route}: {len(sent)} round trips"
 
     replaced = client.post(f"/v1/games/{gid}/seats/0/token", headers=seated)
     assert replaced.status_code == 201

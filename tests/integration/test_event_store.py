@@ -7,6 +7,7 @@ import pytest
 
 from events.envelope import GENESIS, verify_chain
 from events.store import EventStore, VersionConflict
+from tests.support.round_trips import count_round_trips
 
 pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
 
@@ -95,6 +96,20 @@ def test_read_windows_and_tail(store):
     timer.start()
     assert [e["version"] for e in store.tail(g, after=5, block_ms=5000)] == [6]
     timer.join()
+
+
+def test_a_read_and_a_tail_batch_each_take_one_round_trip_the_seed_with_the_entries(store, monkeypatch):
+    """Compact entries are decoded with the game's seed: it is read in the same pipeline as the entries, not in a
+    round trip of its own (every page of events, every load, every batch of a live stream)."""
+    g = gid()
+    # every field the service writes, in its order: stored in the compact layout, which decodes with the seed
+    docs = [{"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
+             "visibility": "public", "payload": {"n": n}} for n in range(3)]
+    store.append(g, docs, 0, GENESIS)
+    sent = count_round_trips(monkeypatch)
+    assert [e["version"] for e in store.read(g)] == [1, 2, 3] and len(sent) == 1
+    sent.clear()
+    assert [e["version"] for e in store.tail(g, after=0, block_ms=10)] == [1, 2, 3] and len(sent) == 1
 
 
 def test_tampered_log_names_the_broken_link(store):
