@@ -74,7 +74,10 @@ def pytest_collection_modifyitems(items):
 # --- servers: a private redis-server and the real HTTP service, started by the suite itself -------------
 
 
+import itertools  # noqa: E402
+
 import pytest  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
 
 from service import connections, create_app, embedded_redis  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
 from tests.support.cluster import redis_cluster  # noqa: E402
@@ -84,6 +87,23 @@ from tests.support.processes import WorkerProcess, gunicorn  # noqa: E402
 # `BAZAAR_TEST_REDIS=cluster`: the games' Redis is a Redis Cluster of three masters (the Makefile runs the
 # integration tests once more this way; tests marked `single_redis` need one plain Redis and are left out).
 CLUSTER = os.environ.get("BAZAAR_TEST_REDIS") == "cluster"
+
+
+# Every in-process client (Flask's test client) speaks from an address of its own, as separate machines would. The
+# suite's tests share one Redis, and the production limit per address (200 requests a second) counts by address:
+# as 127.0.0.1, the in-process clients of every xdist worker shared one window, and in a busy second a test that
+# sent a handful of reads was refused some (429). The HTTP tests' client backs off and retries; Flask's does not.
+_addresses = itertools.count(1)
+_flask_client_init = FlaskClient.__init__
+
+
+def _client_of_its_own_address(self, *args, **kwargs):
+    _flask_client_init(self, *args, **kwargs)
+    n = next(_addresses)
+    self.environ_base["REMOTE_ADDR"] = f"10.{os.getpid() % 256}.{n // 256 % 256}.{n % 256}"
+
+
+FlaskClient.__init__ = _client_of_its_own_address
 
 
 @pytest.fixture(scope="session")
