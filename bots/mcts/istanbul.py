@@ -15,10 +15,13 @@ hides is drawn in `bots.mcts.istanbul_letters`), and the Caravan Leader variant.
   from the turn (the current seat, at the Caravansary after its action).
   Everything public is rebuilt from the view: `view(determinise(view)) == view`, and the seat's legal commands
   are the true state's (tests/bots check both, per box and variant).
-- Horizon: the end of the seat's own turn (a turn is a chain of small commands: move, assistant, payment,
-  action, encounters, cards). The tree searches the whole chain with the rules, so sub-steps the one-ply greedy
-  scores blindly (whether an assistant is there to leave, what the payment costs, what the dice give, which
-  card a caravansary draw brings) are played out; dice and draws differ between determinisations.
+- Horizon: the end of the turn in progress, usually the seat's own (a turn is a chain of small commands: move,
+  assistant, payment, action, encounters, cards). The tree searches the whole chain with the rules, so sub-steps
+  the one-ply greedy scores blindly (whether an assistant is there to leave, what the payment costs, what the
+  dice give, which card a caravansary draw brings) are played out; dice and draws differ between
+  determinisations. Other seats' choices inside the turn (Letters & Seals' kiosk choices and auction bids) are
+  searched too, each seat playing for its own reward, so the kiosk and the auction are judged by their outcome,
+  and a bid in another seat's auction by what it costs or wins.
 - Evaluation (`worth`, in lira): rubies dominate, then lira, goods up to the wheelbarrow's room, extensions,
   mosque tiles, bonus cards, assistants still free to work, the boxes' pieces (coffee, tavern tiles, guild cards,
   seals, the companion: weights in `bots.istanbul_pieces`, shared with greedy), and half the best gain the
@@ -143,7 +146,9 @@ class IstanbulSimulator:
         self.view = view.state
         self.rng = rng  # the dice rolled inside the tree
         self.public = public_parts(self.view)
-        self.baseline = worth(self.determinise(random.Random(0)), self.seat)  # hidden cards count by number only
+        root = self.determinise(random.Random(0))
+        self.baseline = worth(root, self.seat)  # hidden cards count by number only
+        self.turn = root.current  # whose turn the search is in: the seat's own, or one that awaits its choice
 
     # --- what the seat does not see, drawn at random -------------------------------------------------------
 
@@ -165,16 +170,20 @@ class IstanbulSimulator:
         return State(**{**self.public["state"], "players": players, "places": FrozenDict(places), "deck": deck,
                         "discard": discard, **extra})
 
-    # --- the tree's moves: the seat's own turn ---------------------------------------------------------------
+    # --- the tree's moves: the turn in progress -----------------------------------------------------------
 
     def to_move(self, state: State) -> int:
         return istanbul.to_act(state)[0]
 
     def actions(self, state: State) -> list:
+        """The awaited seat's commands until the turn in progress ends (the horizon): other seats' choices inside
+        it are searched too (Letters & Seals' kiosk choices and auction bids), each seat playing for its own
+        reward. Ending the search at the first of them left a kiosk visit or an auction without its outcome,
+        and a bid in another seat's auction with no consequence at all: bids were chosen at random."""
         awaited = istanbul.to_act(state)
-        if not awaited or awaited[0] != self.seat:
+        if not awaited or state.current != self.turn:
             return []  # the turn has passed (or the game is over): the horizon
-        return istanbul.legal_commands(state, self.seat)
+        return istanbul.legal_commands(state, awaited[0])
 
     def apply(self, state: State, command) -> State:
         for event in istanbul.decide(state, command):
@@ -212,13 +221,14 @@ class IstanbulSimulator:
             if rng.random() < ROLLOUT_NOISE:
                 state = self.apply(state, busy[rng.randrange(len(busy))])
                 continue
+            mover = self.to_move(state)  # another seat's choice inside the turn is played for that seat
             after = [self.apply(state, c) for c in busy]
-            state = max(after, key=lambda s: (worth(s, self.seat), rng.random()))
+            state = max(after, key=lambda s: (worth(s, mover), rng.random()))
         return self.rewards(state)
 
     def rewards(self, state: State) -> list[float]:
         """Exact once the game is over; else the seat's gain over the turn, as a logistic of `TURN_SCALE`
-        lira (the horizon is the seat's own turn, so only its gain differs between the leaves; a reward
+        lira (the horizon is the turn in progress, so only its gain differs between the leaves; a reward
         relative to the other seats would be nearly constant and drown in the exploration term)."""
         if istanbul.is_terminal(state):
             return rewards(state)

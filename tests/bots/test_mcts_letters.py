@@ -4,14 +4,16 @@ what is hidden afresh (the letter pile, the delivered letters, the kiosk's stack
 same in positions that differ only in what the seat cannot see, and plays a Letters & Seals game to its end (a
 Great Bazaar game: test_great_bazaar_bots.py)."""
 
+import random
 from dataclasses import replace
 
 from bots import make_bot
+from bots.mcts.istanbul import IstanbulSimulator
 from domain import istanbul
 from domain.istanbul.places import kiosk
 from tests.bots.test_great_bazaar_bots import Counting
 from tests.bots.test_mcts_istanbul import decisions_of_twins, positions, rebuilt
-from tests.support.botplay import legal_moves, play
+from tests.support.botplay import legal_moves, play, seat_view
 
 LETTERS = {"expansions": ["letters_seals"]}
 GREAT_BAZAAR = {"expansions": ["mocha_baksheesh", "letters_seals"]}
@@ -55,3 +57,24 @@ def test_mcts_plays_a_letters_and_seals_game_to_its_end():
     played = play("istanbul", [mcts, make_bot("greedy", 2)], "mcts-letters", max_moves=5000, options=LETTERS)
     assert played.winners
     assert len(mcts.searched) > 50 and all(mcts.searched)  # every decision searched, none left to greedy
+
+
+def test_the_search_plays_out_the_turn_in_progress_through_other_seats_choices():
+    """The kiosk's choosing and the auction's bidding await other seats inside a turn. The search goes on through
+    them to the end of the turn in progress: a kiosk visit or an auction is judged by what it brings, and a bid
+    in another seat's auction by what it costs or wins (a search that stopped at the next seat's choice judged
+    every bid alike, and bid at random). Here, from every position of a game, the first listed command until
+    the search's horizon: the horizon is always the end of the turn (or of the game)."""
+    others_inside, checked = 0, 0
+    for state, seat in positions(2, "letters-horizon", 200, every=1, options=LETTERS, explore=0.3):
+        view = seat_view(istanbul, state, seat, 0, 2)
+        sim = IstanbulSimulator(view, random.Random(0))
+        drawn = sim.determinise(random.Random(1))
+        movers = []
+        while actions := sim.actions(drawn):
+            movers.append(sim.to_move(drawn))
+            drawn = sim.apply(drawn, actions[0])
+        assert istanbul.is_terminal(drawn) or drawn.current != state.current
+        others_inside += any(mover != state.current for mover in movers)
+        checked += 1
+    assert checked > 150 and others_inside > 3  # choices of the seat whose turn it is not were searched
