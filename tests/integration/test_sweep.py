@@ -50,13 +50,14 @@ def test_after_the_first_sweep_only_games_that_moved_or_await_the_worker_are_loa
 
 def test_a_timer_lost_from_rq_is_queued_again_at_the_first_sweep_after_its_deadline(wiring):
     service = InProcess(wiring.commands)
-    gid = service.create("tiny", 2, {"clock": {"per_move_s": 1}}, seed="lost-timer")[0].meta.id
+    gid = service.create("tiny", 2, {"clock": {"per_move_s": 3}}, seed="lost-timer")[0].meta.id
     scheduler = wiring.scheduler
     assert scheduler.sweep() == 1
     version = service.load(gid).version
     Job.fetch(f"timeout-{gid}-{version}", connection=wiring.queue.connection).delete()  # RQ's Redis lost it
-    assert scheduler.sweep() == 0  # before the deadline: nothing to do
-    time.sleep(1.1)
-    wait_for(lambda: scheduler.sweep() == 1, timeout=5)  # overdue: looked at again, and its timer queued again
+    assert scheduler.sweep() == 0  # before the deadline (3 s away): nothing to do
+    before = time.monotonic()
+    wait_for(lambda: scheduler.sweep() == 1, timeout=10)  # overdue: looked at again, and its timer queued again
+    assert time.monotonic() - before > 2  # not before the deadline
     # to run now, or at the whole second RQ's scheduler can hold if the deadline's second has not yet passed
     assert job_status(wiring, f"timeout-{gid}-{version}") in ("queued", "scheduled")
