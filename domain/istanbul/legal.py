@@ -101,6 +101,8 @@ def _continuable(state: State, seat: int, command) -> bool:
     request = chance(after)
     if request is not None and not getattr(request, "by_dealer", False):
         return True  # an own roll or a draw comes first (the answers after it are filtered in turn)
+    if isinstance(after.phase, places.OWN_PHASES):
+        return True  # the kiosk's choosing or an auction under way: it ends by itself, and the card's action with it
     return places.completable(after, seat, after.phase)  # a neutral figure's relocation (L09) changes nothing here
 
 

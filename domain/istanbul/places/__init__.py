@@ -77,6 +77,11 @@ def legal(state, seat: int, action: Action) -> list:
     return module.legal(state, seat, action)
 
 
+# Places whose action pauses in a phase of their own, several seats deciding (Letters & Seals): the kiosk's choosing
+# and the auction. Such a phase ends by itself (every seat can choose or pass), and the paused action with it.
+OWN_PHASES = (kiosk.KioskChoice, auction_house.Auction)
+
+
 def completable(state, seat: int, action: Action) -> bool:
     """The action at `action.place` can be carried out now (a guild card must be carried out completely, rules
     5.8): some command of it is legal, and the place's own `completable` (e.g. the Caravansary's two cards)

@@ -4,6 +4,9 @@ place; other bonus cards stay allowed."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import domain.istanbul as game
@@ -23,6 +26,7 @@ from domain.istanbul.commands import (
 )
 from domain.istanbul.events import BonusCardDrawn, CaravansaryVisited, RollResolved, TurnEnded
 from domain.istanbul.forfeit import forfeit
+from domain.istanbul.letters_commands import ChooseKioskTile
 from domain.istanbul.mocha_commands import FinishGuildCard, PlaceBarrier, PlayGuildCard, VisitGuildHall
 from domain.istanbul.mocha_data import GUILD_CARDS
 from domain.istanbul.mocha_events import (
@@ -33,9 +37,14 @@ from domain.istanbul.mocha_events import (
     GuildCardPlayed,
     TavernTileTaken,
 )
-from domain.istanbul.state import Action, AfterGuildCard, Movement
+from domain.istanbul.places.kiosk import KioskChoice
+from domain.istanbul.state import Action, AfterGuildCard, Movement, State
+from events.codec import decode_typed
+from events.snapshots import snapshot_types
 
 from .builders import codes, fold, mocha, play, position, roll
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "istanbul"
 
 ROWS = {card.id: card for card in GUILD_CARDS}
 
@@ -213,3 +222,19 @@ def test_a_seat_forfeiting_mid_card_leaves_the_card_on_the_discard_pile():
     state = fold(state, forfeit(state, 0))
     assert state.guild is None and state.places["guild_hall"].discard == ("G09",)
     assert state.current == 1
+
+
+def test_in_a_guild_cards_turn_at_the_kiosks_choosing_the_seat_may_use_its_tiles_and_cards():
+    """A guild card's action must be carried out completely, so a bonus card or mosque tile is offered in its turn
+    only if the action can still be completed after it. When the card led to the Kiosk and its choosing is under
+    way, the choosing ends by itself and the action with it: the seat's tile and card stay playable (listing
+    them raised AttributeError here, the check taking the kiosk's phase for the action)."""
+    recorded = json.loads((FIXTURES / "guild_turn_at_the_kiosk.json").read_text())
+    state = decode_typed(State, recorded["state"], snapshot_types(game))
+    seat = recorded["seat"]
+    assert state.guild is not None and isinstance(state.phase, KioskChoice) and game.to_act(state) == (seat,)
+    listed = game.legal_commands(state, seat)
+    assert any(isinstance(c, UseMosqueTile) and c.tile == "yellow" for c in listed)
+    assert any(isinstance(c, ChooseKioskTile) for c in listed)
+    for command in listed:  # every listed command is accepted
+        game.decide(state, command)
