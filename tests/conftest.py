@@ -83,6 +83,7 @@ from flask.testing import FlaskClient  # noqa: E402
 from service import connections, create_app, embedded_redis  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
 from tests.support.cluster import redis_cluster  # noqa: E402
 from tests.support.databases import DATABASES  # noqa: E402
+from tests.support.ports import free_port  # noqa: E402
 from tests.support.processes import WorkerProcess, gunicorn  # noqa: E402
 
 # `BAZAAR_TEST_REDIS=cluster`: the games' Redis is a Redis Cluster of three masters (the Makefile runs the
@@ -122,7 +123,7 @@ FlaskClient.open = _backing_off_when_rate_limited
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory):
-    port = embedded_redis.free_port()
+    port = free_port()
     process = embedded_redis.start(port, tmp_path_factory.mktemp("redis"), persistent=False,
                                    extra=("--databases", str(DATABASES)))  # tests/support/databases.py
     if not CLUSTER:

@@ -15,11 +15,12 @@ from moto.server import ThreadedMotoServer
 from events.archive import ArchiveCorrupt, DirectoryArchive, pack_game, unpack_game
 from events.s3_archive import S3Archive
 from events.store import EventStore, key
-from service import archiving, create_app, embedded_redis
+from service import archiving, create_app
 from service.commands import Commands
 from service.repository import Repository
 from tests.support.databases import url_of
 from tests.support.play import play_randomly
+from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess
 from tests.support.service import InProcess
 
@@ -171,7 +172,7 @@ def test_a_tampered_archive_is_refused_with_problem_json(redis_url, redis_client
 @pytest.fixture(scope="module")
 def s3_endpoint():
     """moto's S3 server on a loopback port, with throwaway credentials."""
-    port = embedded_redis.free_port()
+    port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
     yield f"http://127.0.0.1:{port}"

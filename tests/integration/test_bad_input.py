@@ -6,8 +6,8 @@ import pytest
 
 from events.store import GameExists, key
 from service import create_app
-from service.embedded_redis import free_port
 from service.reactions import reconcile_index
+from tests.support.ports import free_port
 from tests.support.service import InProcess
 
 PROBLEM = "application/problem+json"

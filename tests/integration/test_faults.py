@@ -26,6 +26,7 @@ from events.envelope import verify_chain
 from events.store import EventStore, key
 from service import audit, embedded_redis
 from service.connections import connect
+from tests.support.ports import free_port
 from tests.support.processes import GunicornProcess, WorkerProcess, wait_for
 
 GAMES = 4
@@ -109,7 +110,7 @@ def check_game(store: EventStore, player: Player) -> dict:
 @pytest.mark.slow(seconds=15)
 def test_acknowledged_moves_survive_killed_web_worker_and_redis(tmp_path):
     redis_dir = tmp_path / "redis"
-    port = embedded_redis.free_port()
+    port = free_port()
     redis_process = embedded_redis.start(port, redis_dir, extra=("--appendfsync", "always"))
     url = f"redis://127.0.0.1:{port}/0"
     web = GunicornProcess(url, tmp_path, UNLIMITED).start()

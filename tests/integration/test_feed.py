@@ -20,6 +20,7 @@ from service.consumers import Consumer, Subscription, member_is_dead, member_nam
 from service.reactions import index_consumer, reconcile, update_index
 from service.repository import Repository
 from tests.support.databases import url_of
+from tests.support.ports import free_port
 from tests.support.processes import ROOT, WorkerProcess, wait_for
 
 FAR_FUTURE = "2999-01-01T00:00:00.000Z"
@@ -143,7 +144,7 @@ def test_a_consumer_that_fails_leaves_the_entry_pending_until_it_succeeds(db_url
 def test_consumers_started_while_redis_is_away_join_once_it_is_back(tmp_path):
     """The worker starts its consumers' threads right after its start-up sweep; a Redis restarting at that
     moment refused the group's creation, and the error killed the worker (seen in the fault test)."""
-    port = embedded_redis.free_port()
+    port = free_port()
     feed, seen, stop = Feed(redis.Redis(port=port)), [], threading.Event()
     threads = consumers.start(feed, [Consumer("late", lambda entry: seen.append(entry.fact))], stop)
     try:

@@ -7,6 +7,7 @@ import pytest
 import redis
 
 from service import create_app, embedded_redis
+from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
 # The ACL rules the README recommends (checked below): Bazaar's keys (games, index, RQ, rate windows), every
@@ -17,7 +18,7 @@ ACL = ("on >s3cret resetkeys ~game:* ~bazaar:* ~rq:* ~LIMITS:* resetchannels &rq
 
 @pytest.fixture(scope="module")
 def locked_redis(tmp_path_factory):
-    port = embedded_redis.free_port()
+    port = free_port()
     process = embedded_redis.start(port, tmp_path_factory.mktemp("acl-redis"), persistent=False)
     admin = redis.Redis(port=port)
     admin.execute_command("ACL", "SETUSER", "admin", "on", ">admin-pw", "~*", "&*", "+@all")

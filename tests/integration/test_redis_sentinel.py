@@ -12,6 +12,7 @@ import pytest
 import redis
 
 from service import create_app, embedded_redis
+from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
 SERVICE = "bazaar"
@@ -21,7 +22,7 @@ SERVICE = "bazaar"
 def failover_set(tmp_path):
     """(sentinel port, primary process, primary port, replica port): a primary, its replica and one Sentinel
     that fails over half a second after it loses the primary."""
-    primary_port, replica_port, sentinel_port = (embedded_redis.free_port() for _ in range(3))
+    primary_port, replica_port, sentinel_port = (free_port() for _ in range(3))
     (tmp_path / "primary").mkdir()
     (tmp_path / "replica").mkdir()
     primary = embedded_redis.start(primary_port, tmp_path / "primary", persistent=False)

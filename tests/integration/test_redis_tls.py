@@ -17,6 +17,7 @@ import trustme
 
 from service import create_app, embedded_redis
 from tests.support import debian
+from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
 STUNNEL = "/usr/bin/stunnel4"
@@ -41,7 +42,7 @@ def tls_redis(tmp_path_factory):
     client.cert_chain_pems[0].write_to_path(tmp / "client.pem")
     client.private_key_pem.write_to_path(tmp / "client.key")
 
-    redis_port, tls_port = embedded_redis.free_port(), embedded_redis.free_port()
+    redis_port, tls_port = free_port(), free_port()
     server = embedded_redis.start(redis_port, tmp, persistent=False)
     (tmp / "stunnel.conf").write_text(
         "foreground = yes\npid =\n"

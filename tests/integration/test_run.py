@@ -12,8 +12,8 @@ import psutil
 import pytest
 import requests
 
-from service.embedded_redis import free_port
 from service.run import RESTART_LIMIT
+from tests.support.ports import free_port
 from tests.support.processes import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,6 +13,7 @@ from redis import exceptions as redis_errors
 
 from service import create_app, embedded_redis
 from service.worker import work_until_asked_to_stop
+from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
 RESUME_S = 5  # RETRY_S is 1 s: a roll posted after Redis is back must land well within this
@@ -33,7 +34,7 @@ def roll_is_dealt(client, timeout: float) -> float:
 
 
 def test_a_worker_started_before_redis_waits_for_it(tmp_path):
-    port = embedded_redis.free_port()
+    port = free_port()
     url = f"redis://127.0.0.1:{port}/0"
     worker = WorkerProcess(url, tmp_path).start()
     redis_process = None
@@ -52,7 +53,7 @@ def test_a_worker_started_before_redis_waits_for_it(tmp_path):
 
 
 def test_the_same_worker_deals_again_within_seconds_after_redis_restarts(tmp_path):
-    port = embedded_redis.free_port()
+    port = free_port()
     url = f"redis://127.0.0.1:{port}/0"
     redis_process = embedded_redis.start(port, tmp_path / "redis", persistent=True, extra=("--appendfsync", "always"))
     worker = WorkerProcess(url, tmp_path).start()

@@ -4,7 +4,6 @@ the service's keys and scripts fit a cluster, not Redis's failover)."""
 from __future__ import annotations
 
 import random
-import socket
 import subprocess
 import time
 from contextlib import contextmanager
@@ -13,18 +12,10 @@ from pathlib import Path
 import redis
 
 from service import embedded_redis
+from tests.support.ports import bindable
 
 MASTERS = 3
 BUS_OFFSET = 10000  # a node's cluster bus listens on its port + 10000
-
-
-def _bindable(port: int) -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
 
 
 def free_ports(count: int) -> list[int]:
@@ -33,7 +24,7 @@ def free_ports(count: int) -> list[int]:
     ports: list[int] = []
     while len(ports) < count:
         port = random.randint(10000, 19999)
-        if port not in ports and _bindable(port) and _bindable(port + BUS_OFFSET):
+        if port not in ports and bindable(port) and bindable(port + BUS_OFFSET):
             ports.append(port)
     return ports
 

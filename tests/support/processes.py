@@ -15,6 +15,7 @@ import requests
 
 from service import embedded_redis
 from service.serving import WORKERS, gunicorn_command
+from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None,
              workers: int = WORKERS, app: str = "service.wsgi:app") -> Iterator[str]:
     """The service under gunicorn as `make run` starts it, on a free port; yields its base URL. `env` adds
-    settings (BAZAAR_*): the suite's main server passes none that change behaviour. `app`: another WSGI app
-    served the same way (it must answer GET /healthz)."""
-    port = embedded_redis.free_port()
+    settings (BAZAAR_*): the suite's main server passes only a higher limit per address (tests/conftest.py).
+    `app`: another WSGI app served the same way (it must answer GET /healthz)."""
+    port = free_port()
     log = log_dir / f"gunicorn-{port}.log"
     with open(log, "w") as out:
         process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{port}", workers=workers, app=app), cwd=ROOT,
@@ -58,7 +59,7 @@ class GunicornProcess:
 
     def __init__(self, redis_url: str, log_dir: Path, env: dict[str, str] | None = None):
         self.redis_url, self.log_dir, self.env = redis_url, log_dir, env or {}
-        self.port = embedded_redis.free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.starts = 0
@@ -127,7 +128,7 @@ class WorkerProcess:
 @contextmanager
 def redis_server(data_dir: str | os.PathLike, persistent: bool = False) -> Iterator[str]:
     """A redis-server of its own on a free port, with its files under `data_dir`; yields its URL and stops it."""
-    port = embedded_redis.free_port()
+    port = free_port()
     process = embedded_redis.start(port, data_dir, persistent=persistent)
     try:
         yield f"redis://127.0.0.1:{port}/0"
