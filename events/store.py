@@ -57,6 +57,9 @@ class VersionConflict(Exception):
         self.current = current
 
 
+UNREAD = object()  # `_hash_at` without the game's seed: it reads it if the entries need it
+
+
 @dataclass(frozen=True)
 class Appended:
     first: int  # version of the first event of the command
@@ -161,10 +164,12 @@ class EventStore:
 
     def versions(self, game_ids: list[str]) -> list[int]:
         """Each game's version in the stream (0 for one archived or unknown), in one pipelined round trip."""
+        if not game_ids:
+            return []
         pipe = self.redis.pipeline(transaction=False)
         for game_id in game_ids:
             pipe.xlen(key(game_id, "events"))
-        return [int(n) for n in pipe.execute()] if game_ids else []
+        return [int(n) for n in pipe.execute()]
 
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """Envelopes with after < version <= until, in order (raises ChainBroken if a stored checkpoint
@@ -251,7 +256,7 @@ class EventStore:
     def _decode(self, game_id: str, after: int, entries: list, seed: str | None) -> list[dict]:
         if not entries:
             return []
-        envelopes = decode_entries(game_id, self._hash_at(game_id, after), after,
+        envelopes = decode_entries(game_id, self._hash_at(game_id, after, seed), after,
                                    [_layout_value(fields) for _id, fields in entries], seed)
         self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
         return envelopes
@@ -262,8 +267,9 @@ class EventStore:
             return None
         return _text(self.redis.hget(key(game_id, "meta"), "seed"))
 
-    def _hash_at(self, game_id: str, version: int) -> str:
-        """The hash of the event at `version`: remembered, or recomputed from the checkpoint at or below it."""
+    def _hash_at(self, game_id: str, version: int, seed: str | None | object = UNREAD) -> str:
+        """The hash of the event at `version`: remembered, or recomputed from the checkpoint at or below it
+        (with the game's `seed` when the caller has read it already)."""
         if version == 0:
             return GENESIS
         known = self._heads.get(game_id, version)
@@ -281,8 +287,9 @@ class EventStore:
                 entries = entries[1:]
         if not entries:
             return prev
-        envelopes = decode_entries(game_id, prev, start, [_layout_value(fields) for _id, fields in entries],
-                                   self._seed(game_id, entries))
+        if seed is UNREAD:
+            seed = self._seed(game_id, entries)
+        envelopes = decode_entries(game_id, prev, start, [_layout_value(fields) for _id, fields in entries], seed)
         return envelopes[-1]["hash"]
 
     # --- game facts and the cross-game index -------------------------------------------------------
