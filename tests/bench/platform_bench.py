@@ -15,6 +15,7 @@ import requests
 from domain import registry
 from events import codec
 from events.store import EventStore
+from service import serving
 from service.commands import Commands
 from service.repository import Loaded, Repository, fold
 from tests.bench.servers import Server, cpu_seconds, family, gunicorn, private_redis
@@ -91,7 +92,8 @@ def commands_vs_xadd(rounds: int = 3) -> None:
     scripts = [jaipur_script(f"bench-{i}", i) for i in range(MATCHES)]
     moves = sum(len(s) for s in scripts)
     print(f"jaipur POST /commands vs one-XADD Flask endpoint, {rounds} alternating rounds of {moves} moves "
-          f"({MATCHES} matches; {PROCESSES}x{THREADS} clients; gunicorn 2 workers x 4 threads each):")
+          f"({MATCHES} matches; {PROCESSES}x{THREADS} clients; each server as production serves: gunicorn, "
+          f"{serving.WORKERS} gevent workers):")
     with private_redis() as url:
         for label, env in (("rate limits counted in Redis", {}), ("rate limits at a gateway", {"BAZAAR_RATE_LIMITS": "false"})):
             rounds_seen = []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -13,12 +12,11 @@ from pathlib import Path
 
 import requests
 
-from service import embedded_redis
+from service import embedded_redis, serving
 from tests.support.processes import redis_server
 
 ROOT = Path(__file__).resolve().parents[2]
 TICKS_PER_S = os.sysconf("SC_CLK_TCK")
-GUNICORN = ["--workers", "2", "--worker-class", "gthread", "--threads", "4"]
 
 
 @contextmanager
@@ -41,9 +39,10 @@ class Server(str):
 
 @contextmanager
 def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
+    """`app` served as production serves Bazaar (service/serving.py: gevent workers), the baseline alike."""
     port = embedded_redis.free_port()
     process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "--bind", f"127.0.0.1:{port}", *GUNICORN, app],
+        serving.gunicorn_command(f"127.0.0.1:{port}", app=app),
         cwd=ROOT, env={**os.environ, "REDIS_URL": redis_url, **UNLIMITED, **(env or {})},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = Server(f"http://127.0.0.1:{port}")
