@@ -11,6 +11,7 @@ from service import config as settings
 from service import errors, hardening, limits
 from service.fanout import Hub
 from service.identities import Identities
+from service.json_responses import JSONProvider
 from service.wiring import build
 
 
@@ -30,7 +31,7 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(settings.load(config))
     settings.check(app.config)  # before any connection: a weak configured token stops the start
-    app.json.sort_keys = False
+    app.json = JSONProvider(app)  # orjson: service/json_responses.py
     app.url_map.converters["game_id"] = GameIdConverter
     app.url_map.converters["identity_id"] = GameIdConverter  # identity and token ids: 16 hex digits too
     app.url_map.converters["tournament_id"] = GameIdConverter  # and tournament ids
