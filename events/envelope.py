@@ -23,6 +23,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+import orjson
+
 from domain.table.events import EVENTS as PLATFORM_EVENTS
 from domain.table.events import Recorded
 from events import codec
@@ -35,6 +37,17 @@ _NOT_HASHED = ("hash", "redacted")
 
 def canonical(doc: Any) -> bytes:
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def canonical_plain(doc: Any) -> bytes:
+    """`canonical(doc)` for a doc known to hold no float (nor NaN or Infinity), at a tenth of the cost: orjson
+    writes exactly the stdlib's bytes for strings, booleans, null, lists, dicts with string keys (sorted alike:
+    UTF-8 order is code point order) and integers of 64 bits; it refuses the rest, which the stdlib then writes.
+    Floats are the one type the two may write differently (`0.00001` against `1e-05`), hence the caller's promise."""
+    try:
+        return orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits, a key that is not a string, ...
+        return canonical(doc)
 
 
 def is_private(envelope: dict) -> bool:
@@ -66,8 +79,9 @@ def seal(doc: dict, prev_hash: str, seed: str | None = None) -> dict:
     return body
 
 
-def expected_hash(envelope: dict) -> str:
-    return hashlib.sha256(canonical(chain_body(envelope))).hexdigest()
+def expected_hash(envelope: dict, plain: bool = False) -> str:
+    """`plain`: the envelope holds no float (see canonical_plain), as the store knows of what it reads."""
+    return hashlib.sha256((canonical_plain if plain else canonical)(chain_body(envelope))).hexdigest()
 
 
 def check_sealed(envelope: dict, seed: str) -> bool:
