@@ -128,17 +128,17 @@ def _compact(env: dict) -> bytes | None:
         compact[SHORT[name]] = value
     if env["version"] % CHECKPOINT == 0:
         compact["h"] = env["hash"]
-    # orjson: the bytes json.dumps(separators=(",", ":"), ensure_ascii=False) gives for what an envelope holds,
-    # at a tenth of the cost; what it refuses (an integer beyond 64 bits, a lone surrogate) stays in layout 1
-    return orjson.dumps(compact)
+    # The stdlib, not orjson: orjson writes NaN and Infinity as null, and an option a client sent as NaN (the
+    # stdlib parses it) would read back as another event than the one sealed.
+    return json.dumps(compact, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def _loads(data: bytes) -> tuple[Any, bool]:
     """Our own compact JSON, and whether it is plain: no float, NaN or Infinity (a float literal always has a
     digit just before its `.`, `e` or `E`), so its envelope's hash may be computed by `canonical_plain`.
     orjson reads it at a fifth of the stdlib's cost, but not a number of 19 digits or more: orjson reads an
-    integer beyond 64 bits as a float, which would change the event (and its hash). Such an entry (this release
-    keeps them in layout 1) is read by the stdlib, exactly, as is anything orjson refuses."""
+    integer beyond 64 bits as a float, which would change the event (and its hash). Such an entry is read by the
+    stdlib, exactly, as is anything orjson refuses (NaN among them)."""
     if _NOT_PLAIN.search(data) is None:
         try:
             return orjson.loads(data), True
