@@ -112,6 +112,27 @@ def test_a_read_and_a_tail_batch_each_take_one_round_trip_the_seed_with_the_entr
     assert [e["version"] for e in store.tail(g, after=0, block_ms=10)] == [1, 2, 3] and len(sent) == 1
 
 
+def test_a_read_from_the_middle_of_the_log_takes_one_round_trip_from_a_cold_store(redis_client, monkeypatch):
+    """A page that starts at an event this process never met chains from the checkpoint below it, read in the same
+    round trip as the page (not in one of its own): a client catching up, a time travel, a restarted process."""
+    g = gid()
+    docs = [{"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
+             "visibility": "public", "payload": {"n": n}} for n in range(40)]
+    EventStore(redis_client).append(g, docs, 0, GENESIS)
+    whole = EventStore(redis_client).read(g)
+    sent = count_round_trips(monkeypatch)
+    for after, limit, until in ((5, 3, None), (16, 4, None), (20, 5, None), (31, None, None), (33, 2, 34),
+                                (39, 10, None), (40, 10, None), (45, 5, None)):
+        sent.clear()
+        cold = EventStore(redis_client)
+        assert cold.read(g, after, until, limit) == whole[after:until][:limit]
+        assert len(sent) == 1, (after, limit)
+    warm = EventStore(redis_client)
+    assert warm.read(g, 30, limit=2) == whole[30:32]
+    sent.clear()
+    assert warm.read(g, 32) == whole[32:] and len(sent) == 1  # chained from the hash it remembered
+
+
 def test_tampered_log_names_the_broken_link(store):
     g = gid()
     store.append(g, [doc(n) for n in range(4)], 0, GENESIS)
