@@ -180,31 +180,50 @@ class EventStore:
         """`read(game_id, after)` and `replaced_seat_tokens(game_id)` in one round trip: a seated read needs both."""
         return self._read(game_id, after, None, None, seats=True)
 
+    def read_page_and_tail(self, game_id: str, page_after: int, limit: int | None, tail_after: int, seats: bool
+                           ) -> tuple[list[dict], list[dict], dict[int, str]]:
+        """A page (up to `limit` envelopes after `page_after`), the tail after `tail_after` (a cached game's), and
+        with `seats` the replaced seat tokens, in one round trip: a page of events is served with the game it is
+        from. The page is read first, so it never runs past the tail."""
+        (page, tail), replaced = self._windows(game_id, [(page_after, None, limit), (tail_after, None, None)], seats)
+        return page, tail, replaced
+
     def _read(self, game_id: str, after: int, until: int | None, limit: int | None, seats: bool
               ) -> tuple[list[dict], dict[int, str]]:
-        end = f"0-{until}" if until is not None else "+"
-        # Compact entries chain from the hash of the entry at `after`. Unless this process remembers it, the read
-        # starts at the checkpoint at or below `after` (whose entry keeps its hash) in the same round trip, rather
-        # than walking back to it in a round trip of its own: the same entries are decoded either way.
-        first = after + 1
-        if after and self._heads.get(game_id, after) is None:
-            first = max(after - after % CHECKPOINT, 1)
+        (envelopes,), replaced = self._windows(game_id, [(after, until, limit)], seats)
+        return envelopes, replaced
+
+    def _windows(self, game_id: str, windows: list[tuple[int, int | None, int | None]], seats: bool
+                 ) -> tuple[list[list[dict]], dict[int, str]]:
+        """Each window (after, until, limit) of the log, and the replaced seat tokens if `seats`: one pipeline."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.xrange(key(game_id, "events"), f"0-{first}", end,
-                    count=None if limit is None else limit + after + 1 - first)
+        starts = []
+        for after, until, limit in windows:
+            # Compact entries chain from the hash of the entry at `after`. Unless this process remembers it, the
+            # window starts at the checkpoint at or below `after` (whose entry keeps its hash) in the same round
+            # trip, rather than walking back to it in a round trip of its own: the same entries are decoded.
+            first = after + 1
+            if after and self._heads.get(game_id, after) is None:
+                first = max(after - after % CHECKPOINT, 1)
+            starts.append(first)
+            pipe.xrange(key(game_id, "events"), f"0-{first}", f"0-{until}" if until is not None else "+",
+                        count=None if limit is None else limit + after + 1 - first)
         pipe.exists(key(game_id, "meta"))
         pipe.hget(key(game_id, "meta"), "seed")  # the seed decodes compact entries: it comes with them
         if seats:
             pipe.hgetall(key(game_id, "seats"))
-        entries, present, seed, *tokens = pipe.execute()
+        replies = pipe.execute()
+        ranges, (present, seed, *tokens) = replies[:len(windows)], replies[len(windows):]
         replaced = _replaced(tokens[0]) if seats else {}
-        if entries or present or self.archive is None:
-            return self._decode_from(game_id, first, after, entries, _text(seed)), replaced
+        if any(ranges) or present or self.archive is None:
+            return [self._decode_from(game_id, first, after, entries, _text(seed))
+                    for (after, _until, _limit), first, entries in zip(windows, starts, ranges, strict=True)], replaced
         archived = self.archived(game_id)
-        if archived is None:
-            return [], replaced
-        window = [dict(env) for env in archived[1][after:until]]
-        return (window[:limit] if limit is not None else window), replaced
+        out = []
+        for after, until, limit in windows:
+            window = [dict(env) for env in archived[1][after:until]] if archived is not None else []
+            out.append(window[:limit] if limit is not None else window)
+        return out, replaced
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one (XREAD BLOCK)."""

@@ -36,7 +36,7 @@ def principal() -> Principal | None:
     return identities().verify(token) if token is not None else None
 
 
-def load_seat(game_id: str, appending: bool = False) -> int | None:
+def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None] | None = None) -> int | None:
     """The caller's seat in this game: by its seat token, or by a player token whose player the game bound to
     a seat. A token that fits no seat is refused, no token is a spectator.
 
@@ -44,10 +44,11 @@ def load_seat(game_id: str, appending: bool = False) -> int | None:
     process at once. `appending`: the request will append, and the append script itself refuses a replaced
     token (`g.seat_token` goes with the command), so a token issued at creation costs no read here; every
     other request reads the game's replaced tokens together with the game itself (one round trip), and the
-    route takes that game from `request_game`."""
+    route takes that game from `request_game`. `page` (after, limit): the route serves a page of the game's
+    events, read in that same round trip too (`request_page`)."""
     repository = current_app.extensions["bazaar.repository"]
     meta = repository.meta(game_id)  # 404 before 401: the game must exist
-    g.seat_token, g.loaded = None, None
+    g.seat_token, g.loaded, g.page = None, None, None
     token = bearer_token()
     if token is None:
         return None
@@ -56,7 +57,10 @@ def load_seat(game_id: str, appending: bool = False) -> int | None:
     if issued is not None and appending:
         g.seat_token = (issued, digest)
         return issued
-    g.loaded, replaced = repository.load_with_seats(game_id)  # the route reads the game too: one round trip
+    if page is None:
+        g.loaded, replaced = repository.load_with_seats(game_id)  # the route reads the game too: one round trip
+    else:
+        g.loaded, g.page, replaced = repository.load_with_page(game_id, *page, seats=True)
     seat = matching(digest, [replaced.get(i, expected) for i, expected in enumerate(meta.token_hashes)])
     if seat is not None:
         g.seat_token = (seat, digest)
@@ -75,6 +79,16 @@ def request_game(game_id: str) -> Loaded:
     if loaded is not None and loaded.meta.id == game_id:
         return loaded
     return current_app.extensions["bazaar.repository"].load(game_id)
+
+
+def request_page(game_id: str, after: int, limit: int | None) -> tuple[Loaded, list[dict]]:
+    """The latest game and a page of its envelopes, as the seat check read them (`load_seat(page=...)`), else
+    both read now, in one round trip for a cached game."""
+    page = g.get("page")
+    if page is not None and g.loaded.meta.id == game_id:
+        return g.loaded, page
+    loaded, page, _replaced = current_app.extensions["bazaar.repository"].load_with_page(game_id, after, limit)
+    return loaded, page
 
 
 def matching(digest: str, hashes) -> int | None:

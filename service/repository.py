@@ -130,24 +130,43 @@ class Repository:
         both, and for a cached game they come in one round trip."""
         return self._latest(game_id, seats=True)
 
+    def load_with_page(self, game_id: str, after: int, limit: int | None, seats: bool = False
+                       ) -> tuple[Loaded, list[dict], dict[int, str]]:
+        """The latest game, a page of its envelopes (up to `limit` after `after`) and, with `seats`, its replaced
+        seat tokens: a page of events is served with the game it comes from, and for a cached game all three
+        come in one round trip."""
+        cached = self.cached(game_id)
+        if cached is None:
+            loaded, replaced = self._latest(game_id, seats)
+            return loaded, self.store.read(game_id, after, limit=limit), replaced
+        page, tail, replaced = self.store.read_page_and_tail(game_id, after, limit, cached.version, seats)
+        return self._caught_up(cached, tail), page, replaced
+
     def _latest(self, game_id: str, seats: bool) -> tuple[Loaded, dict[int, str]]:
         cached = self.cached(game_id)
         if cached is None:
             loaded = self._from_snapshot(self.meta(game_id))
             replaced = self.store.replaced_seat_tokens(game_id) if seats else {}
+            self.remember(loaded)
+            if loaded.version == 0:
+                raise NotFound(game_id)
+            return loaded, replaced
+        if seats:
+            tail, replaced = self.store.read_with_seats(game_id, cached.version)
         else:
-            if seats:
-                tail, replaced = self.store.read_with_seats(game_id, cached.version)
-            else:
-                tail, replaced = self.store.read(game_id, cached.version), {}
-            if tail and tail[0]["prev_hash"] != cached.head_hash:
-                loaded = self._fold(Loaded(cached.meta, None), self.store.read(game_id))  # not our history
-            else:
-                loaded = self._fold(cached, tail)
+            tail, replaced = self.store.read(game_id, cached.version), {}
+        return self._caught_up(cached, tail), replaced
+
+    def _caught_up(self, cached: Loaded, tail: list[dict]) -> Loaded:
+        """A cached game with the envelopes appended since (remembered for the next request)."""
+        if tail and tail[0]["prev_hash"] != cached.head_hash:
+            loaded = self._fold(Loaded(cached.meta, None), self.store.read(cached.meta.id))  # not our history
+        else:
+            loaded = self._fold(cached, tail)
         self.remember(loaded)
         if loaded.version == 0:
-            raise NotFound(game_id)
-        return loaded, replaced
+            raise NotFound(cached.meta.id)
+        return loaded
 
     def _fold(self, loaded: Loaded, envelopes: list[dict]) -> Loaded:
         self.folded += len(envelopes)

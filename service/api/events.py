@@ -9,25 +9,31 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 
 from service import schemas
 from service.api.games import repository
-from service.auth import optional_seat, request_game
+from service.auth import load_seat, request_page
 from service.fanout import DROPPED, KEEPALIVE, TooManyStreams
 from service.inputs import version_number
 from service.limits import client_address
-from service.problems import StreamLimit
+from service.problems import BadRequest, StreamLimit
 from service.redaction import redact_all
 
 bp = Blueprint("events", __name__, url_prefix="/v1/games")
 
 
 @bp.get("/<game_id:game_id>/events")
-@optional_seat
 def list_events(game_id: str):
-    args = schemas.load(schemas.EventsQuery(), request.args.to_dict())
-    after = resume_point(args["after"])  # a JSON page honours Last-Event-ID too, and refuses a bad one alike
+    # The seat is checked here, not by @optional_seat: a page is read with the game and its tokens, in one round
+    # trip. A bad query still answers 404 or 401 first when the game or the token is wrong, as every route does.
+    try:
+        args = schemas.load(schemas.EventsQuery(), request.args.to_dict())
+        after = resume_point(args["after"])  # a JSON page honours Last-Event-ID too, and refuses a bad one alike
+    except BadRequest:
+        load_seat(game_id)
+        raise
     if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
+        g.seat = load_seat(game_id)
         return live(game_id, g.seat, after)
-    loaded = request_game(game_id)
-    envelopes = repository().store.read(game_id, after, limit=args["limit"])
+    g.seat = load_seat(game_id, page=(after, args["limit"]))
+    loaded, envelopes = request_page(game_id, after, args["limit"])
     return {"version": loaded.version, "events": redact_all(loaded.game, loaded.finished, g.seat, envelopes)}
 
 

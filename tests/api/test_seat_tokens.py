@@ -69,22 +69,30 @@ def test_only_the_seat_itself_or_an_organiser_replaces_its_token(server):
 
 
 def test_a_seated_read_of_a_cached_game_reads_its_tail_and_replaced_tokens_in_one_round_trip(redis_url, monkeypatch):
-    """Every seated read checks the game's replaced tokens; the route reads the game's tail too. Both go in one
-    pipeline: a seat polling its view costs one Redis round trip, not two. (Rate limits off here: their own
-    round trip is counted and tested in test_rate_limits.)"""
+    """Every seated read checks the game's replaced tokens; the route reads the game's tail too (and a page of
+    events, for /events). All go in one pipeline: a seat polling its view or the log costs one Redis round trip,
+    not two; a spectator's page too. (Rate limits off here: their own round trip is counted and tested in
+    test_rate_limits.)"""
     client = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False}).test_client()
     created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "one-round-trip"}).json
     gid, tokens = created["id"], [s["token"] for s in created["seats"]]
     seated = {"Authorization": f"Bearer {tokens[0]}"}
     assert client.get(f"/v1/games/{gid}", headers=seated).status_code == 200  # the game is cached now
     sent = count_round_trips(monkeypatch)
-    for route, trips in (("", 1), ("/legal-moves", 1), ("/board.svg", 1), ("/events", 2)):  # a page reads the log
+    for route, headers in (("", seated), ("/legal-moves", seated), ("/board.svg", seated), ("/events", seated),
+                           ("/events?after=1&limit=1", seated), ("/events", {})):
         sent.clear()
-        assert client.get(f"/v1/games/{gid}{route}", headers=seated).status_code == 200, route
-        assert len(sent) == trips, f"GET …{route}: {len(sent)} round trips"
+        assert client.get(f"/v1/games/{gid}{route}", headers=headers).status_code == 200, route
+        assert len(sent) == 1, f"GET …{route}: {len(sent)} round trips"
 
     replaced = client.post(f"/v1/games/{gid}/seats/0/token", headers=seated)
     assert replaced.status_code == 201
     sent.clear()
     assert code(client.get(f"/v1/games/{gid}", headers=seated)) == "bad_token"  # checked in that same round trip
     assert len(sent) == 1
+    sent.clear()
+    assert code(client.get(f"/v1/games/{gid}/events", headers=seated)) == "bad_token" and len(sent) == 1
+    # a bad query still answers for the token first, as on every route
+    assert code(client.get(f"/v1/games/{gid}/events?limit=x", headers=seated)) == "bad_token"
+    assert client.get(f"/v1/games/{'0' * 16}/events?limit=x").status_code == 404
+    assert code(client.get(f"/v1/games/{gid}/events?limit=x")) == "malformed_request"
