@@ -54,11 +54,12 @@ def is_private(envelope: dict) -> bool:
     return envelope.get("visibility", "public") != "public"
 
 
-def sealed_digest(seed: str, envelope: dict) -> str:
-    """The commitment to an envelope's private fields, keyed by the game's seed and the event's version."""
+def sealed_digest(seed: str, envelope: dict, plain: bool = False) -> str:
+    """The commitment to an envelope's private fields, keyed by the game's seed and the event's version (`plain`:
+    they hold no float, see canonical_plain)."""
     key = hmac.new(seed.encode(), f"bazaar/seal/{envelope['version']}".encode(), hashlib.sha256).digest()
     private = {name: envelope[name] for name in PRIVATE if name in envelope}
-    return hmac.new(key, canonical(private), hashlib.sha256).hexdigest()
+    return hmac.new(key, (canonical_plain if plain else canonical)(private), hashlib.sha256).hexdigest()
 
 
 def chain_body(envelope: dict) -> dict:

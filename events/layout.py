@@ -97,7 +97,7 @@ def unpack(field: bytes, value: bytes, game_id: str, version: int, prev_hash: st
     if is_private(env):
         if seed is None:
             raise ValueError(f"the private event at version {version} needs the game's seed")
-        env["sealed"] = sealed_digest(seed, env)
+        env["sealed"] = sealed_digest(seed, env, plain)
     env["hash"] = expected_hash(env, plain)  # what it adds (ids, hashes, `at`) holds no float either
     if "h" in compact and compact["h"] != env["hash"]:
         raise ChainBroken(version)

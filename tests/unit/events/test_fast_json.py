@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events import layout
-from events.envelope import canonical, canonical_plain, expected_hash
+from events.envelope import canonical, canonical_plain, expected_hash, sealed_digest
 from events.layout import COMPACT
 
 TEXT = st.text(st.characters(exclude_categories=["Cs"]))
@@ -34,6 +34,10 @@ def test_an_entry_holding_a_float_is_hashed_over_the_stdlibs_canonical_json():
         value = layout._deflate(json.dumps({"t": "noted", "v": 1, "a": 0, "p": {"x": number}}).encode())
         env = layout.unpack(COMPACT, value, "0123456789abcdef", 3, "0" * 64, None)
         assert env["hash"] == expected_hash(env)
+        private = {"t": "noted", "v": 1, "a": 0, "i": "seat:0", "p": {"x": number}}
+        value = layout._deflate(json.dumps(private).encode())
+        env = layout.unpack(COMPACT, value, "0123456789abcdef", 3, "0" * 64, "seed")
+        assert env["sealed"] == sealed_digest("seed", env) and env["hash"] == expected_hash(env)
     plain = layout._deflate(b'{"t":"noted","v":1,"a":0,"p":{"x":"1e-7"}}')
     env = layout.unpack(COMPACT, plain, "0123456789abcdef", 3, "0" * 64, None)
     assert env["hash"] == expected_hash(env)
