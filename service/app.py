@@ -48,7 +48,7 @@ def create_app(config: dict | None = None) -> Flask:
                                                      app.config["ORGANISER_TOKENS"])
     app.extensions["bazaar.hub"] = Hub(wiring.store, float(app.config["SSE_KEEPALIVE_S"]),
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
-                                       int(app.config["SSE_PER_CLIENT"]))
+                                       int(app.config["SSE_PER_CLIENT"]), on_batch=wiring.repository.advance)
     errors.init_app(app)
     hardening.init_app(app)
     for name in BLUEPRINTS:

@@ -16,6 +16,7 @@ import logging
 import queue
 import threading
 from collections import Counter
+from collections.abc import Callable
 
 from events.store import EventStore
 from service.heartbeat import Heartbeat
@@ -85,6 +86,11 @@ class Feed:
                 continue
             if envelopes:
                 self.position = envelopes[-1]["version"]
+                if self.hub.on_batch is not None:
+                    try:  # once per batch and process, not once per stream (see Hub)
+                        self.hub.on_batch(self.game_id, envelopes)
+                    except Exception:  # noqa: BLE001 - each stream then reads the game itself, and reports
+                        log.exception("bringing game %s up to its live streams' batch failed", self.game_id)
                 # who listens is read after the read, not before: a stream that subscribed while this read
                 # was in flight either gets the batch here or, subscribing later, finds it in Redis on its
                 # own catch-up read (the batch is stored before it is read)
@@ -95,9 +101,13 @@ class Feed:
 
 
 class Hub:
-    def __init__(self, store: EventStore, keepalive_s: float, page: int, capacity: int, per_client: int):
+    def __init__(self, store: EventStore, keepalive_s: float, page: int, capacity: int, per_client: int,
+                 on_batch: Callable[[str, list[dict]], None] | None = None):
         # a feed's read blocks for a keep-alive interval: how long a feed nobody listens to any more lingers
         self.store, self.block_ms, self.page = store, int(keepalive_s * 1000), page
+        # called by a feed with each batch before its streams get it: the service brings its cached game up to the
+        # batch there, so that the streams, which redact against that game, do not each read it from Redis
+        self.on_batch = on_batch
         self.capacity, self.per_client = capacity, per_client
         self.heartbeat = Heartbeat(keepalive_s)
         self.lock = threading.Lock()

@@ -157,6 +157,18 @@ class Repository:
             tail, replaced = self.store.read(game_id, cached.version), {}
         return self._caught_up(cached, tail), replaced
 
+    def advance(self, game_id: str, envelopes: list[dict]) -> None:
+        """Bring the cached game up to a batch of envelopes just read from its log (a live stream's feed), so the
+        streams that redact the batch find the game in the cache: folded in place when the batch follows on from
+        the cached version (no Redis read), loaded when it does not."""
+        cached = self.cached(game_id)
+        if not envelopes or (cached is not None and cached.version >= envelopes[-1]["version"]):
+            return
+        if cached is not None and cached.version + 1 == envelopes[0]["version"]:
+            self._caught_up(cached, envelopes)
+        else:
+            self.load(game_id)
+
     def _caught_up(self, cached: Loaded, tail: list[dict]) -> Loaded:
         """A cached game with the envelopes appended since (remembered for the next request)."""
         if tail and tail[0]["prev_hash"] != cached.head_hash:

@@ -70,7 +70,12 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
         raise StreamLimit(str(err)) from None
 
     def frames(envelopes: list[dict], position: int) -> tuple[list[str], int, bool]:
-        loaded = service.load(game_id)
+        # The game as of the batch at least (its redaction depends on whether the game is over): the first stream of
+        # this process to see a batch reads it, every other finds it in the process's cache. A load per stream and
+        # batch would undo the one read per game and process that the hub is for.
+        loaded = service.cached(game_id)
+        if loaded is None or loaded.version < (envelopes[-1]["version"] if envelopes else 0):
+            loaded = service.load(game_id)
         fresh = [e for e in envelopes if e["version"] > position]
         out = []
         for env in redact_all(loaded.game, loaded.finished, seat, fresh):

@@ -9,10 +9,11 @@ import pytest
 
 from domain import registry
 from events.snapshots import SCHEMA, Snapshot, record_json
-from events.store import key
+from events.store import EventStore, key
 from service.commands import Commands
 from service.repository import Loaded, Repository, fold
 from tests.support.play import play_randomly
+from tests.support.round_trips import count_round_trips
 from tests.support.service import InProcess
 
 pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
@@ -142,3 +143,23 @@ def test_real_games_round_trip_through_the_snapshot_codec(app, name, seats):
     truth = full_fold(svc.store, gid)
     assert reader.load(gid).table == truth.table
     assert reader.folded < truth.version
+
+
+def test_a_live_batch_advances_the_cached_game_in_place_or_by_a_load(app, monkeypatch):
+    """A live stream's feed hands each batch to Repository.advance: a batch that follows on from the cached game is
+    folded in place, with no Redis read; one that does not (the cache is further behind) loads the game."""
+    writer = service(app, every=0)
+    gid, _ = play_randomly(writer, "jaipur", 2, "advance", moves=12)
+    log = writer.store.read(gid)
+    reader = Repository(EventStore(writer.store.redis), snapshot_every=0)
+    reader.remember(fold(Loaded(reader.meta(gid), None), log[:8]))
+    at_ten, at_end = full_fold(writer.store, gid, 10).table, full_fold(writer.store, gid).table
+    sent = count_round_trips(monkeypatch)
+    reader.advance(gid, log[8:10])
+    assert reader.cached(gid).version == 10 and reader.cached(gid).table == at_ten
+    assert sent == []
+    reader.advance(gid, log[11:])  # a gap: version 11 was never seen here
+    assert reader.cached(gid).table == at_end and len(sent) == 1
+    sent.clear()
+    reader.advance(gid, log[9:])  # already there
+    assert sent == []
