@@ -66,6 +66,17 @@ class Subscription:
         self.feed.hub.heartbeat.sent(self.beat)
 
 
+class Batch(list):
+    """A feed's batch of new envelopes as every stream of the game receives it, with the frames streams made of it
+    (`made`): streams of the same seat send the same frames, so the first one's work serves the others."""
+
+    __slots__ = ("made",)
+
+    def __init__(self, envelopes: list[dict]):
+        super().__init__(envelopes)
+        self.made: dict = {}
+
+
 class Feed:
     def __init__(self, hub: Hub, game_id: str, position: int):
         self.hub, self.game_id, self.position = hub, game_id, position
@@ -96,8 +107,9 @@ class Feed:
                 # own catch-up read (the batch is stored before it is read)
                 with self.hub.lock:
                     listeners = list(self.subscribers)
+                batch = Batch(envelopes)
                 for subscriber in listeners:
-                    subscriber.offer(envelopes)
+                    subscriber.offer(batch)
 
 
 class Hub:

@@ -70,17 +70,26 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
         raise StreamLimit(str(err)) from None
 
     def frames(envelopes: list[dict], position: int) -> tuple[list[str], int, bool]:
-        # The game as of the batch at least (its redaction depends on whether the game is over): the first stream of
-        # this process to see a batch reads it, every other finds it in the process's cache. A load per stream and
-        # batch would undo the one read per game and process that the hub is for.
+        # The game as of the batch at least (its redaction depends on whether the game is over): the feed brought the
+        # process's cached game up to the batch (Repository.advance); a stream reads it only if the cache lost it.
+        # A read per stream and batch would undo the one read per game and process that the hub is for.
         loaded = service.cached(game_id)
         if loaded is None or loaded.version < (envelopes[-1]["version"] if envelopes else 0):
             loaded = service.load(game_id)
-        fresh = [e for e in envelopes if e["version"] > position]
-        out = []
-        for env in redact_all(loaded.game, loaded.finished, seat, fresh):
-            position = env["version"]
-            out.append(f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n")
+        # A hub batch keeps the frames its streams made: what a seat is sent depends on the seat, where its stream
+        # stands and whether the game is over, and nothing else, so a hundred spectators redact and encode it once.
+        made = getattr(envelopes, "made", None)
+        key = (seat, position, loaded.finished)
+        if made is not None and key in made:
+            out, position = made[key]
+        else:
+            out = []
+            fresh = [e for e in envelopes if e["version"] > position]
+            for env in redact_all(loaded.game, loaded.finished, seat, fresh):
+                position = env["version"]
+                out.append(f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n")
+            if made is not None:
+                made[key] = (out, position)
         return out, position, loaded.finished and position >= loaded.version
 
     def stream():

@@ -13,7 +13,8 @@ import pytest
 import redis
 import requests
 
-from service import create_app
+from service import create_app, fanout
+from service.api import events as route
 from service.serving import WORKERS
 from tests.support.databases import own_db, url_of
 from tests.support.play import play_randomly
@@ -178,3 +179,40 @@ def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
         print(f"command p50 {statistics.median(quiet) * 1000:.1f} ms without streams, "
               f"{statistics.median(busy) * 1000:.1f} ms with 1000 idle streams; max {max(busy) * 1000:.1f} ms")
         assert max(busy) < 2, max(busy)
+
+
+def test_streams_of_one_seat_redact_and_encode_a_batch_once(redis_url, monkeypatch):
+    """Every stream of a game gets the feed's batch; what it sends depends only on its seat (and where it stands,
+    and whether the game is over), so the first stream of each seat makes the frames and the others send them."""
+    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False})
+    client = app.test_client()
+    created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "one-redaction"}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    version = client.get(f"/v1/games/{gid}").json["version"]
+    real_next = fanout.Subscription.next
+    # the test drives every stream from its one thread: a stream with nothing queued yields a keep-alive at once
+    monkeypatch.setattr(fanout.Subscription, "next", lambda sub: fanout.KEEPALIVE if sub.queue.empty() else real_next(sub))
+    made, real_redact = [], route.redact_all
+    monkeypatch.setattr(route, "redact_all", lambda *args: made.append(args[2]) or real_redact(*args))
+    watching = [{}] * 6 + [{"Authorization": f"Bearer {tokens[0]}"}] * 2  # six spectators, seat 0 twice
+    streams = []
+    for headers in watching:
+        response = client.get(f"/v1/games/{gid}/events", buffered=False,
+                              headers={**headers, "Accept": "text/event-stream", "Last-Event-ID": str(version)})
+        chunks = iter(response.response)
+        assert next(chunks) == b"retry: 1000\n\n" and next(chunks) == b": keep-alive\n\n"  # caught up, live
+        streams.append((response, chunks))
+    seat = client.get(f"/v1/games/{gid}").json["to_act"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    move = client.get(f"/v1/games/{gid}/legal-moves", headers=auth).json["moves"][0]
+    assert client.post(f"/v1/games/{gid}/commands", json=move, headers=auth).status_code == 201
+    hub = app.extensions["bazaar.hub"]
+    deadline = time.monotonic() + 10
+    while any(sub.queue.empty() for feed in hub.feeds.values() for sub in feed.subscribers):
+        assert time.monotonic() < deadline, "the feed never delivered the move"
+        time.sleep(0.01)
+    sent = [next(chunks) for _response, chunks in streams]
+    for response, _chunks in reversed(streams):  # each holds its request context pushed: last in, first out
+        response.close()
+    assert sorted(made, key=str) == [0, None]  # once per seat, not once per stream
+    assert len(set(sent[:6])) == 1 and len(set(sent[6:])) == 1 and f"id: {version + 1}".encode() in sent[0]
