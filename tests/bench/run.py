@@ -7,14 +7,23 @@ from __future__ import annotations
 
 import sys
 
-from tests.bench import bots_bench, dealer_bench, feed_bench, istanbul_bench, platform_bench, storage_bench, tournament_bench
+from tests.bench import (
+    bots_bench,
+    dealer_bench,
+    feed_bench,
+    istanbul_bench,
+    platform_bench,
+    storage_bench,
+    tournament_bench,
+    watched_bench,
+)
 
 
 def main() -> int:
     sections = [platform_bench.commands_vs_xadd, platform_bench.jaipur_rebuild, platform_bench.snapshot_rebuild,
                 *storage_bench.SECTIONS]
     sections += istanbul_bench.SECTIONS + dealer_bench.SECTIONS + bots_bench.SECTIONS
-    sections += feed_bench.SECTIONS
+    sections += feed_bench.SECTIONS + watched_bench.SECTIONS
     sections += tournament_bench.SECTIONS
     for section in sections:
         section()
