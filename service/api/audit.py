@@ -23,7 +23,8 @@ def state_at(game_id: str):
     version = current.version if args["version"] is None else args["version"]
     if version > current.version:
         raise VersionNotFound(version, current.version)
-    past = repository().load(game_id, until=version)
+    # the latest version is the game this request has already read: no second load (3 round trips more)
+    past = current if version == current.version else repository().load(game_id, until=version)
     # always the view (the shape of GET /v1/games/{id}); once the game is over nothing is secret any more:
     # the complete view at that moment, for everyone
     return views.view(past, g.seat, now_iso(), complete=current.finished)

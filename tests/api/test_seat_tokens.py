@@ -80,7 +80,7 @@ def test_a_seated_read_of_a_cached_game_reads_its_tail_and_replaced_tokens_in_on
     assert client.get(f"/v1/games/{gid}", headers=seated).status_code == 200  # the game is cached now
     sent = count_round_trips(monkeypatch)
     for route, headers in (("", seated), ("/legal-moves", seated), ("/board.svg", seated), ("/events", seated),
-                           ("/events?after=1&limit=1", seated), ("/events", {})):
+                           ("/events?after=1&limit=1", seated), ("/events", {}), ("/state", seated)):
         sent.clear()
         assert client.get(f"/v1/games/{gid}{route}", headers=headers).status_code == 200, route
         assert len(sent) == 1, f"GET …{route}: {len(sent)} round trips"
