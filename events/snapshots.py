@@ -108,6 +108,7 @@ class Snapshots:
     def __init__(self, client, keep_every: int = 0):
         self.redis = client
         self.keep_every = keep_every
+        self._at = client.register_script(_AT_LUA)
 
     def save(self, game_id: str, game: Any, snap: Snapshot) -> bool:
         record = encode(game, snap)
@@ -140,7 +141,15 @@ class Snapshots:
             return None
 
     def load_at(self, game_id: str, game: Any, until: int) -> Snapshot | None:
-        """The newest readable snapshot at or below version `until`."""
+        """The newest readable snapshot at or below version `until`: found and read in one round trip (time travel
+        then reads the log after it), or, if it does not decode, the next ones down, one by one."""
+        reply = self._at(keys=[key(game_id, "snaps")], args=[until])
+        if not reply:
+            return None
+        snap = decode(game, reply[1])
+        if snap is not None:
+            return snap
+        until = int(reply[0]) - 1
         versions = sorted((int(v) for v in self.redis.hkeys(key(game_id, "snaps")) if v.isdigit()), reverse=True)
         for version in (v for v in versions if v <= until):
             snap = decode(game, self.redis.hget(key(game_id, "snaps"), str(version)))
@@ -150,3 +159,18 @@ class Snapshots:
 
     def drop(self, game_id: str) -> None:
         self.redis.delete(key(game_id, "snap"), key(game_id, "snaps"))
+
+
+# The newest snapshot at or below ARGV[1] in the history hash KEYS[1] (fields are versions in decimal):
+# {version, record}, or an empty reply when there is none.
+_AT_LUA = """
+local best
+for _, field in ipairs(redis.call("HKEYS", KEYS[1])) do
+  if string.match(field, "^%d+$") then
+    local version = tonumber(field)
+    if version <= tonumber(ARGV[1]) and (best == nil or version > best) then best = version end
+  end
+end
+if best == nil then return {} end
+return {best, redis.call("HGET", KEYS[1], tostring(best))}
+"""

@@ -104,19 +104,26 @@ def test_a_crafted_pickle_in_redis_is_never_loaded(app, tmp_path):
     assert not marker.exists()
 
 
-def test_time_travel_starts_from_the_nearest_earlier_snapshot(app):
+def test_time_travel_starts_from_the_nearest_earlier_snapshot(app, monkeypatch):
+    """...in two round trips for a game the process has loaded (as GET /state has): the snapshot, found and read
+    by one script, then the log after it."""
     svc = service(app, every=3)
     gid = play_out(svc, "snap-history")
     versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
     assert len(versions) >= 3
     last = svc.load(gid).version
+    sent = count_round_trips(monkeypatch)
     for version in range(1, last + 1):
         reader = cold(svc.store)
+        reader.load(gid)
+        sent.clear()
+        folded = reader.folded
         travelled = reader.load(gid, until=version)
+        assert len(sent) == 2, version
         truth = full_fold(svc.store, gid, until=version)
         assert travelled.table == truth.table and travelled.head_hash == truth.head_hash
         nearest = max((v for v in versions if v <= version), default=0)
-        assert reader.folded == version - nearest
+        assert reader.folded - folded == version - nearest
 
 
 def test_a_history_snapshot_off_this_history_is_ignored(app):
@@ -130,6 +137,16 @@ def test_a_history_snapshot_off_this_history_is_ignored(app):
     reader = cold(svc.store)
     assert reader.load(gid, until=version).table == full_fold(svc.store, gid, until=version).table
     assert reader.folded == version  # no earlier readable snapshot was a prefix either
+
+
+def test_time_travel_past_an_unreadable_history_snapshot_starts_from_the_one_below(app):
+    svc = service(app, every=3)
+    gid = play_out(svc, "snap-history-unreadable")
+    versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
+    svc.store.redis.hset(key(gid, "snaps"), str(versions[-1]), b"not a snapshot")
+    reader = cold(svc.store)
+    assert reader.load(gid, until=versions[-1]).table == full_fold(svc.store, gid, until=versions[-1]).table
+    assert reader.folded == versions[-1] - versions[-2]
 
 
 @pytest.mark.parametrize("name, seats", [("jaipur", 2), ("istanbul", 3)])
