@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 
 from events.store import EventStore
@@ -23,6 +23,7 @@ from service.heartbeat import Heartbeat
 
 log = logging.getLogger("bazaar.fanout")
 
+PAGES = 32  # catch-up pages of frames a process keeps for its streams to share (see Pages)
 DROPPED = object()  # put in a subscriber's queue when it fell too far behind
 KEEPALIVE = object()  # put in a subscriber's queue when its stream has been quiet for the keep-alive interval
 
@@ -77,6 +78,32 @@ class Batch(list):
         self.made: dict = {}
 
 
+class Pages:
+    """Catch-up pages of frames, shared by the streams of a process. A full page of a game's log never changes, so
+    what a seat is sent for it (from a given start, the game over or not) is made once for every stream that
+    catches up through it: a crowd opening a long game from its start reads and redacts it once, not once each.
+    Bounded: the `size` pages used last (a page is at most SSE_PAGE events)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._pages: OrderedDict[tuple, tuple[list[str], int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> tuple[list[str], int] | None:
+        with self._lock:
+            found = self._pages.get(key)
+            if found is not None:
+                self._pages.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, page: tuple[list[str], int]) -> None:
+        with self._lock:
+            self._pages[key] = page
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+
 class Feed:
     def __init__(self, hub: Hub, game_id: str, position: int):
         self.hub, self.game_id, self.position = hub, game_id, position
@@ -124,6 +151,7 @@ class Hub:
         self.heartbeat = Heartbeat(keepalive_s)
         self.lock = threading.Lock()
         self.feeds: dict[str, Feed] = {}
+        self.pages = Pages(PAGES)
         self.clients: Counter[str] = Counter()
 
     def subscribe(self, game_id: str, client: str) -> Subscription:

@@ -15,6 +15,7 @@ from service.inputs import version_number
 from service.limits import client_address
 from service.problems import BadRequest, StreamLimit
 from service.redaction import redact_all
+from service.repository import Loaded
 
 bp = Blueprint("events", __name__, url_prefix="/v1/games")
 
@@ -69,13 +70,16 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     except TooManyStreams as err:
         raise StreamLimit(str(err)) from None
 
-    def frames(envelopes: list[dict], position: int) -> tuple[list[str], int, bool]:
-        # The game as of the batch at least (its redaction depends on whether the game is over): the feed brought the
-        # process's cached game up to the batch (Repository.advance); a stream reads it only if the cache lost it.
-        # A read per stream and batch would undo the one read per game and process that the hub is for.
+    def current(at_least: int) -> Loaded:
+        # The game as of the envelopes at least (their redaction depends on whether the game is over): the feed
+        # brought the process's cached game up to each batch (Repository.advance); a stream reads it only if the
+        # cache lost it. A read per stream and batch would undo the one read per game and process of the hub.
         loaded = service.cached(game_id)
-        if loaded is None or loaded.version < (envelopes[-1]["version"] if envelopes else 0):
-            loaded = service.load(game_id)
+        return loaded if loaded is not None and loaded.version >= at_least else service.load(game_id)
+
+    def frames(envelopes: list[dict], position: int, loaded: Loaded | None = None) -> tuple[list[str], int, bool]:
+        if loaded is None:
+            loaded = current(envelopes[-1]["version"] if envelopes else 0)
         # A hub batch keeps the frames its streams made: what a seat is sent depends on the seat, where its stream
         # stands and whether the game is over, and nothing else, so a hundred spectators redact and encode it once.
         made = getattr(envelopes, "made", None)
@@ -97,12 +101,22 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
             position = after
             yield "retry: 1000\n\n"
             while True:  # catch up from Redis, a page at a time (bounded memory whatever the game's length)
-                envelopes = service.store.read(game_id, position, limit=page)
-                if not envelopes:
-                    break
-                out, position, over = frames(envelopes, position)
+                loaded = current(0)
+                key = (game_id, seat, position, loaded.finished)  # a full page made for these is the same for all
+                shared = hub.pages.get(key)
+                if shared is not None:
+                    out, position = shared
+                else:
+                    envelopes = service.store.read(game_id, position, limit=page)
+                    if not envelopes:
+                        break
+                    loaded = current(envelopes[-1]["version"])
+                    out, end, _over = frames(envelopes, position, loaded)
+                    if len(envelopes) == page:
+                        hub.pages.put((game_id, seat, position, loaded.finished), (out, end))
+                    position = end
                 yield "".join(out)
-                if over:
+                if loaded.finished and position >= loaded.version:
                     return
             while True:  # then live, from the hub; the process's heartbeat says when a keep-alive is owed
                 batch = subscription.next()

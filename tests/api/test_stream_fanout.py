@@ -216,3 +216,37 @@ def test_streams_of_one_seat_redact_and_encode_a_batch_once(redis_url, monkeypat
         response.close()
     assert sorted(made, key=str) == [0, None]  # once per seat, not once per stream
     assert len(set(sent[:6])) == 1 and len(set(sent[6:])) == 1 and f"id: {version + 1}".encode() in sent[0]
+
+
+def test_streams_catching_up_from_the_start_share_the_full_pages(redis_url, monkeypatch):
+    """A crowd opening a game's stream from its start: the first stream reads and redacts each full page of the
+    log, the others send what it made (a full page never changes); only the last, partial page is each one's own."""
+    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False, "SSE_PAGE": 4})
+    svc = InProcess.of(app)
+    gid, tokens = play_randomly(svc, "jaipur", 2, "shared-pages", moves=8)
+    version = svc.load(gid).version
+    full, partial = divmod(version, 4)
+    real_next = fanout.Subscription.next
+    # the test drives every stream from its one thread: a stream with nothing queued yields a keep-alive at once
+    monkeypatch.setattr(fanout.Subscription, "next", lambda sub: fanout.KEEPALIVE if sub.queue.empty() else real_next(sub))
+    made, real_redact = [], route.redact_all
+    monkeypatch.setattr(route, "redact_all", lambda *args: made.append(len(args[3])) or real_redact(*args))
+    client, sent, responses = app.test_client(), [], []
+    watching = [{}] * 5 + [{"Authorization": f"Bearer {tokens[0]}"}] * 2  # five spectators, then seat 0 twice
+    for headers in watching:
+        response = client.get(f"/v1/games/{gid}/events?after=0", buffered=False,
+                              headers={**headers, "Accept": "text/event-stream"})
+        chunks, caught_up = iter(response.response), b""
+        assert next(chunks) == b"retry: 1000\n\n"
+        for chunk in chunks:
+            if chunk == b": keep-alive\n\n":
+                break
+            caught_up += chunk
+        sent.append(caught_up)
+        responses.append(response)
+    for response in reversed(responses):  # each holds its request context pushed: last in, first out
+        response.close()
+    assert len(set(sent[:5])) == 1 and sent[0].count(b"\nid: ") + sent[0].startswith(b"id: ") == version
+    assert len(set(sent[5:])) == 1 and sent[5] != sent[0]  # seat 0 is sent its own hand: its own pages
+    # the full pages once per seat, the partial one by each stream
+    assert made == [4] * full + [partial] * (partial > 0) * 5 + [4] * full + [partial] * (partial > 0) * 2
