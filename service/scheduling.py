@@ -50,6 +50,7 @@ BOT_RETRY = Retry(max=2)
 TIMERS_KEPT = 100_000  # games whose last queued timer a process remembers (a forgotten one is queued again)
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 INTERMEDIATE_STALE_S = 2  # a live worker starts a job it took within milliseconds; a sweep looks every SWEEP_S
+SCHEDULED_STALE_S = 3  # a live RQ scheduler moves a due job to the queue every second
 SWEEP_PAGE = 500  # active games a sweep reads (ids, then their versions) per round trip
 NOW, NEVER = 0, math.inf  # when a game next needs the worker: at every sweep, or not until its log moves
 
@@ -179,7 +180,17 @@ class Scheduler:
                 return False
             seen = taken.get_first_seen(job_id)
             return seen is None or (datetime.now(UTC) - seen).total_seconds() > INTERMEDIATE_STALE_S
-        if status in (JobStatus.SCHEDULED, JobStatus.DEFERRED):
+        if status == JobStatus.SCHEDULED:
+            # RQ's scheduler moves a due job to the queue within a second. One overdue for longer has no scheduler
+            # to move it: a scheduler process that died (with its worker, or when Redis went away) keeps its lock
+            # for 61 s, and no other starts while the lock stands. A sweep that finds the deadline passed then
+            # queues the job itself (running it twice is harmless: it finds the game moved on).
+            try:
+                due = queue.scheduled_job_registry.get_scheduled_time(job_id)
+            except NoSuchJobError:
+                return True
+            return (datetime.now(UTC) - due).total_seconds() > SCHEDULED_STALE_S
+        if status == JobStatus.DEFERRED:
             return False
         if status == JobStatus.STARTED:
             if self._worker_gone(job.worker_name, queue):

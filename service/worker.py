@@ -16,7 +16,9 @@ still run). After the first, a sweep loads only the games that moved or need the
 RQ's scheduler holds a lock per queue (TTL 61 s) and a worker that finds it taken retries only at its
 maintenance interval, so after a crash of a whole worker (scheduler process included) scheduled timers
 could wait minutes. At start this worker therefore (1) releases a scheduler lock whose holder is a dead
-process on this host, and (2) enqueues deadlines already overdue directly, not through the scheduler.
+process on this host, and (2) enqueues deadlines already overdue directly, not through the scheduler. (3) A
+scheduler process can also die alone (Redis went away) and leave its lock: every sweep queues a timer whose time
+passed seconds ago and that no scheduler moved (`Scheduler._stale`).
 
 Redis going away does not stop this process. RQ's loop retries a lost connection only while it waits for a
 job, with a back-off of up to a minute, and quits when the connection fails anywhere else (between two jobs, in

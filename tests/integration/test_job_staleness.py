@@ -89,3 +89,21 @@ def test_a_job_started_by_a_live_or_remote_worker_is_not_stale_while_its_heartbe
 def test_a_job_whose_worker_left_no_record_is_stale(queue_url):
     queue, scheduler, job_id = _started_by(queue_url, f"no-record-{time.time_ns()}", None)
     assert scheduler._stale(job_id, queue)
+
+
+def test_a_scheduled_job_is_stale_only_once_overdue_with_no_scheduler_moving_it(queue_url):
+    """A scheduler that died keeps its lock for 61 s and no other starts meanwhile: a timer scheduled then would
+    wait that long. A sweep that finds one overdue by more than a scheduler's second queues it itself."""
+    queue = Queue(f"scheduled-{time.time_ns()}", connection=redis.Redis.from_url(queue_url))
+    scheduler = Scheduler(None, queue, inline_dealer=False)
+    ahead = queue.enqueue_at(datetime.now(UTC) + timedelta(seconds=60), "service.jobs.timeout", "0" * 16, 1,
+                             job_id=f"{queue.name}-ahead")
+    assert not scheduler._stale(ahead.id, queue)
+    just_due = queue.enqueue_at(datetime.now(UTC) - timedelta(seconds=1), "service.jobs.timeout", "0" * 16, 2,
+                                job_id=f"{queue.name}-due")
+    assert not scheduler._stale(just_due.id, queue)  # a live scheduler moves it within the second
+    overdue = queue.enqueue_at(datetime.now(UTC) - timedelta(seconds=10), "service.jobs.timeout", "0" * 16, 3,
+                               job_id=f"{queue.name}-overdue")
+    assert scheduler._stale(overdue.id, queue)
+    scheduler._enqueue("service.jobs.timeout", "0" * 16, 3, overdue.id, at=None, queue=queue)
+    assert queue.get_job_position(overdue.id) is not None  # queued to run now, not left to a scheduler
