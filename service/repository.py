@@ -147,10 +147,7 @@ class Repository:
         if cached is None:
             loaded = self._from_snapshot(self.meta(game_id))
             replaced = self.store.replaced_seat_tokens(game_id) if seats else {}
-            self.remember(loaded)
-            if loaded.version == 0:
-                raise NotFound(game_id)
-            return loaded, replaced
+            return self._latest_known(loaded), replaced
         if seats:
             tail, replaced = self.store.read_with_seats(game_id, cached.version)
         else:
@@ -175,9 +172,13 @@ class Repository:
             loaded = self._fold(Loaded(cached.meta, None), self.store.read(cached.meta.id))  # not our history
         else:
             loaded = self._fold(cached, tail)
+        return self._latest_known(loaded)
+
+    def _latest_known(self, loaded: Loaded) -> Loaded:
+        """The game just read to its end, remembered for the next request (a game with no event is none)."""
         self.remember(loaded)
         if loaded.version == 0:
-            raise NotFound(cached.meta.id)
+            raise NotFound(loaded.meta.id)
         return loaded
 
     def _fold(self, loaded: Loaded, envelopes: list[dict]) -> Loaded:

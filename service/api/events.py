@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 
 from service import schemas
 from service.api.games import repository
-from service.auth import load_seat, request_page
+from service.auth import load_seat, request_game, request_page
 from service.fanout import DROPPED, KEEPALIVE, TooManyStreams
 from service.inputs import version_number
 from service.limits import client_address
@@ -53,9 +53,9 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     too, and its client resumes with Last-Event-ID.
     """
     service, hub = repository(), current_app.extensions["bazaar.hub"]
-    at_start = service.load(game_id)  # 404 now, not inside the stream
+    at_start = request_game(game_id)  # 404 now, not inside the stream (the seat check may have read it already)
     page = int(current_app.config["SSE_PAGE"])
-    if at_start.finished and after >= at_start.version:
+    if told_all(at_start, after):
         return Response("retry: 1000\n\n", mimetype="text/event-stream")  # nothing is left, nothing will come
     client_socket = request.environ.get("gunicorn.socket")
     if client_socket is not None:
@@ -77,7 +77,10 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
         loaded = service.cached(game_id)
         return loaded if loaded is not None and loaded.version >= at_least else service.load(game_id)
 
-    def frames(envelopes: list[dict], position: int, loaded: Loaded | None = None) -> tuple[list[str], int, bool]:
+    def frames(envelopes: list[dict], position: int, loaded: Loaded | None = None
+               ) -> tuple[list[str], int, Loaded]:
+        """The frames of the envelopes after `position`, the position after them, and the game they were redacted
+        against."""
         if loaded is None:
             loaded = current(envelopes[-1]["version"] if envelopes else 0)
         # A hub batch keeps the frames its streams made: what a seat is sent depends on the seat, where its stream
@@ -94,7 +97,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                 out.append(f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n")
             if made is not None:
                 made[key] = (out, position)
-        return out, position, loaded.finished and position >= loaded.version
+        return out, position, loaded
 
     def stream():
         try:
@@ -111,12 +114,12 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                     if not envelopes:
                         break
                     loaded = current(envelopes[-1]["version"])
-                    out, end, _over = frames(envelopes, position, loaded)
+                    out, end, _loaded = frames(envelopes, position, loaded)
                     if len(envelopes) == page:
                         hub.pages.put((game_id, seat, position, loaded.finished), (out, end))
                     position = end
                 yield "".join(out)
-                if loaded.finished and position >= loaded.version:
+                if told_all(loaded, position):
                     return
             while True:  # then live, from the hub; the process's heartbeat says when a keep-alive is owed
                 batch = subscription.next()
@@ -125,11 +128,11 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                     continue
                 if batch is DROPPED:
                     return  # too far behind: the client resumes from its Last-Event-ID
-                out, position, over = frames(batch, position)
+                out, position, loaded = frames(batch, position)
                 if out:
                     yield "".join(out)
                     subscription.sent()
-                if over:
+                if told_all(loaded, position):
                     return
         finally:
             hub.unsubscribe(subscription)
@@ -138,3 +141,8 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     response = Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
     response.call_on_close(lambda: hub.unsubscribe(subscription))  # also when the stream never started
     return response
+
+
+def told_all(loaded: Loaded, position: int) -> bool:
+    """A stream that has sent up to `position` has nothing more to send: the game is over and that was its end."""
+    return loaded.finished and position >= loaded.version
