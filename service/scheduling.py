@@ -201,12 +201,15 @@ class Scheduler:
 
     @staticmethod
     def _worker_gone(worker_name: str | None, queue: Queue) -> bool:
-        """The worker that started a job is known dead: its record is gone (it deregistered, or expired), or it
-        ran on this host and its process is not alive. A worker SIGKILLed mid-job keeps its record for RQ's
-        worker TTL (minutes) and the job its `started` status: without this the job waited out STARTED_STALE_S."""
+        """The worker that started a job is known dead: its record is gone (it deregistered, or expired) or says
+        it died, or it ran on this host and its process is not alive. A worker SIGKILLed mid-job keeps its record
+        for RQ's worker TTL (minutes) and the job its `started` status: without this the job waited out
+        STARTED_STALE_S."""
         if not worker_name:
             return False
-        return record_gone(*queue.connection.hmget(Worker.redis_worker_namespace_prefix + worker_name, "hostname", "pid"))
+        hostname, pid, death = queue.connection.hmget(Worker.redis_worker_namespace_prefix + worker_name, "hostname",
+                                                      "pid", "death")
+        return death is not None or record_gone(hostname, pid)  # `death`: its loop ended (service.worker.retire)
 
     def _discard(self, job_id: str, queue: Queue) -> None:
         queue.intermediate_queue.remove(job_id)

@@ -121,9 +121,20 @@ def work_until_asked_to_stop(new_worker: Callable[[], SteadyWorker], connection:
             break
         log.warning("worker %s quit (Redis away?); starting a fresh one once Redis answers", worker.name)
         wait_for_redis(connection, stop)
+        retire(worker)
         if work.get("with_scheduler"):
             release_stale_scheduler_lock(connection, worker.queues[0].name)
     return loops
+
+
+def retire(worker) -> None:
+    """Record the death of a loop that quit: with Redis away RQ could not, and a job the loop had started (a roll
+    it was dealing when the connection broke) stays `started` under a worker whose process lives on in the next
+    loop. Recorded dead, the scheduler's sweep takes such a job back at once, not after STARTED_STALE_S."""
+    try:
+        worker.register_death()
+    except redis_errors.RedisError:
+        log.warning("could not record the end of worker %s; its jobs are taken back once they look stale", worker.name)
 
 
 def wait_for_redis(connection: Redis, stop: threading.Event) -> None:

@@ -79,6 +79,16 @@ def test_a_job_whose_worker_was_killed_on_this_host_is_stale_at_once(queue_url):
     assert scheduler._stale(job_id, queue)
 
 
+def test_a_job_whose_worker_loop_ended_is_stale_at_once_though_its_process_lives_on(queue_url):
+    """A worker loop that quit because Redis went away (its process starts a fresh loop) leaves a roll it was
+    dealing `started`, under a live pid: the death its process records for it says the job will never finish (the
+    fault test once waited out 30 s here, twice)."""
+    name = f"stale-retired-{time.time_ns()}"
+    queue, scheduler, job_id = _started_by(queue_url, name, {"hostname": socket.gethostname(), "pid": os.getpid(),
+                                                            "death": utcformat(datetime.now(UTC))})
+    assert scheduler._stale(job_id, queue)
+
+
 def test_a_job_started_by_a_live_or_remote_worker_is_not_stale_while_its_heartbeat_is_fresh(queue_url):
     here = _started_by(queue_url, f"live-{time.time_ns()}", {"hostname": socket.gethostname(), "pid": os.getpid()})
     assert not here[1]._stale(here[2], here[0])

@@ -93,3 +93,28 @@ def test_a_worker_loop_that_finds_redis_away_as_it_starts_is_started_again():
 
     assert work_until_asked_to_stop(new_worker, None, threading.Event()) == 1
     assert steps == ["started", "started", "worked"]
+
+
+def test_a_worker_loop_that_quits_is_recorded_dead_before_the_next_one_starts():
+    """RQ records a worker's end only when it can reach Redis; a loop that quit because Redis went away could not.
+    The process records it once Redis answers, so what that loop had started is taken back at once (see
+    service.scheduling.Scheduler._worker_gone)."""
+    steps = []
+
+    class Loop:  # stands in for the RQ worker: the first quits (Redis away), the second is asked to stop
+        def __init__(self, n):
+            self.name, self.asked_to_stop = f"loop-{n}", n > 1
+
+        def work(self, **_):
+            steps.append(f"{self.name} worked")
+
+        def register_death(self):
+            steps.append(f"{self.name} dead")
+
+    class Answering:  # Redis is back
+        def ping(self):
+            return True
+
+    loops = iter(range(1, 3))
+    assert work_until_asked_to_stop(lambda: Loop(next(loops)), Answering(), threading.Event()) == 2
+    assert steps == ["loop-1 worked", "loop-1 dead", "loop-2 worked"]
