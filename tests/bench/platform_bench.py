@@ -9,14 +9,19 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import orjson
 import redis
 import requests
 
 from domain import registry
+from domain import table as tables
+from domain.table import Dealer
 from events import codec
-from events.store import EventStore
-from service import serving
-from service.commands import Commands
+from events.layout import pack
+from events.store import EventStore, seal_all
+from service import creation, json_responses, serving
+from service.commands import Commands, now_iso, parse
+from service.redaction import documents, redact_all
 from service.repository import Loaded, Repository, fold
 from tests.bench.servers import Server, cpu_seconds, family, gunicorn, private_redis
 from tests.support.driver import Table
@@ -190,3 +195,65 @@ def snapshot_rebuild() -> None:
     print(f"rebuild with snapshots every 100: 50 events {snapped[short] * 1e3:.2f} ms, 2000 events "
           f"{snapped[long] * 1e3:.2f} ms (ratio {snapped[long] / snapped[short]:.1f}); "
           f"2000 events scratch/snapshot {scratch[long] / snapped[long]:.1f}x")
+
+
+STAGES = ("parse", "rules", "documents", "seal", "layout", "append and reactions", "response")
+
+
+def command_stages(passes: int = 3) -> None:
+    """Where a command's own work goes, stage by stage, in process (thread CPU: no HTTP, no other process).
+    The HTTP servers above add the same request handling to both endpoints; what this prints is what the command
+    path adds on top of it, the part the throughput ratio can still win back. Each stage is timed on the command
+    the match really plays next; the append stage is the real append (its Lua round trip's client side, the
+    reactions) less the seal and layout it repeats."""
+    scripts = [jaipur_script(f"bench-{i}", i) for i in range(MATCHES)]
+    with private_redis() as url:
+        store = EventStore(redis.Redis.from_url(url))
+        commands = Commands(Repository(store), store)
+        runs = []
+        for n in range(passes + 1):  # the first pass warms the caches and the connection
+            spent = dict.fromkeys(STAGES, 0)
+            moves = 0
+            for i, script in enumerate(scripts):
+                loaded, _ = creation.create(commands, "jaipur", 2, {}, f"bench-{i}", open_game=True)
+                for seat, body in script:
+                    spent_here = _stages(commands, loaded.meta.id, seat, body)
+                    for stage, ns in spent_here.items():
+                        spent[stage] += ns
+                    moves += 1
+            if n:
+                runs.append({stage: ns / moves / 1000 for stage, ns in spent.items()})
+    median = {stage: statistics.median(run[stage] for run in runs) for stage in STAGES}
+    whole = sum(median.values())
+    print(f"jaipur command, in process, thread CPU per move (median of {passes} passes over {moves} moves): "
+          f"{whole:.0f} us")
+    for stage in STAGES:
+        print(f"  {stage:22s} {median[stage]:5.1f} us  ({median[stage] / whole:4.0%})")
+
+
+def _stages(commands: Commands, game_id: str, seat: int, body: dict) -> dict[str, int]:
+    """The nanoseconds of thread CPU each stage of one command takes (see command_stages)."""
+    clock = time.thread_time_ns
+    loaded = commands.repository.load(game_id)
+    game, meta = loaded.game, loaded.meta
+    t0 = clock()
+    command = parse(game, body, seat, now_iso())
+    t1 = clock()
+    batch, _table = tables.execute(game, loaded.table, command, Dealer(meta.seed), True)
+    t2 = clock()
+    docs = documents(game, batch)
+    t3 = clock()
+    sealed = seal_all(game_id, docs, loaded.version, loaded.head_hash, meta.seed)
+    t4 = clock()
+    prev = loaded.head_hash
+    for env in sealed:
+        pack(env, game_id, prev, meta.seed, proven=True)
+        prev = env["hash"]
+    t5 = clock()
+    after, appended = commands.execute(loaded, command)  # the real move: rules, seal and layout again, then Redis
+    t6 = clock()
+    orjson.dumps({"version": after.version, "events": redact_all(game, after.finished, seat, appended)},
+                 option=json_responses.OPTIONS)
+    t7 = clock()
+    return {"parse": t1 - t0, "rules": t2 - t1, "documents": t3 - t2, "seal": t4 - t3, "layout": t5 - t4,
+            "append and reactions": (t6 - t5) - (t5 - t1), "response": t7 - t6}
