@@ -164,16 +164,21 @@ def client(app):
 # behind one address, as behind a NAT. At the production limit per address (200 requests a second) their reads
 # were refused now and then (a live stream opened with requests got a 429). The limit per address stands ten times
 # higher here; every other setting is production's, and the limits themselves are tested at production values on
-# servers of their own (tests/api/test_rate_limits.py).
+# servers of their own (tests/api/test_rate_limits.py). So is the cap on live streams per address (64): a test's
+# client that leaves a running game's stream is counted until the server's next write to it (a keep-alive, within
+# 15 s), and forty streams of one test beside the no-leak tests' streams went past it (a 429); the cap
+# is tested on a server of its own (tests/api/test_stream_fanout.py).
 SHARED_SERVER_PER_ADDRESS = "2000/second"
+SHARED_SERVER_STREAMS_PER_ADDRESS = "640"
 
 
 @pytest.fixture(scope="session")
 def server(redis_url, tmp_path_factory):
-    """The real service under gunicorn on a free port, with production settings (but the limit per address, see
+    """The real service under gunicorn on a free port, with production settings (but the limits per address, see
     SHARED_SERVER_PER_ADDRESS); yields its base URL."""
     with gunicorn(redis_url, tmp_path_factory.mktemp("gunicorn"),
-                  {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES, "BAZAAR_RATE_PER_ADDRESS": SHARED_SERVER_PER_ADDRESS}) as base:
+                  {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES, "BAZAAR_RATE_PER_ADDRESS": SHARED_SERVER_PER_ADDRESS,
+                   "BAZAAR_SSE_PER_CLIENT": SHARED_SERVER_STREAMS_PER_ADDRESS}) as base:
         yield base
 
 
