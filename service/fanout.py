@@ -5,7 +5,9 @@ Each live stream (`GET …/events` as text/event-stream) subscribes to its game'
 envelopes to every subscriber's bounded queue without ever waiting on one: a subscriber whose queue is full
 (a reader that does not keep up) is dropped, and its stream ends; the client resumes with Last-Event-ID.
 A stream catches up on history by itself (paged reads) before it reads its queue, and skips what it already
-sent, so subscribing first and catching up second loses nothing. The feed's reader stops when its last
+sent, so subscribing first and catching up second loses nothing. A feed keeps its last batches (`RECENT` events):
+a stream that resumes within them (a client back after a dropped connection, with its Last-Event-ID) catches up
+from memory, with no read, sharing the frames the batches' other streams made. The feed's reader stops when its last
 subscriber leaves. Keep-alives come from the process's one heartbeat (service/heartbeat.py), as `KEEPALIVE` in
 the same queue: a stream blocks on its queue alone, with no timer of its own.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 
 from events.store import EventStore
@@ -24,6 +26,10 @@ from service.heartbeat import Heartbeat
 log = logging.getLogger("bazaar.fanout")
 
 PAGES = 32  # catch-up pages of frames a process keeps for its streams to share (see Pages)
+# Events of its last batches a feed keeps for streams that resume (see Feed.remember). A resume comes seconds after
+# a dropped connection, a few moves behind; a feed kept for every watched game is bounded memory (with their frames,
+# tens of kilobytes a game).
+RECENT = 16
 DROPPED = object()  # put in a subscriber's queue when it fell too far behind
 KEEPALIVE = object()  # put in a subscriber's queue when its stream has been quiet for the keep-alive interval
 
@@ -39,6 +45,10 @@ class Subscription:
         self.queue: queue.Queue = queue.Queue(maxsize=capacity)
         self.dropped = False
         self.beat = feed.hub.heartbeat.add(self.keepalive)
+        # The feed's batches offered before this subscription, and the version they follow on from (taken under the
+        # hub's lock, as the feed adds a batch and reads its listeners): every event after that version is in one
+        # of them or will be offered to this queue, never in both and never in neither.
+        self.recent_from, self.recent = feed.recent_from, list(feed.recent)
 
     def offer(self, batch: list[dict]) -> None:
         if self.dropped:
@@ -57,6 +67,11 @@ class Subscription:
                 self.queue.put_nowait(KEEPALIVE)
             except queue.Full:  # filled meanwhile: it has something to send
                 pass
+
+    def take_recent(self) -> list[Batch]:
+        """The recent batches this subscription began with, once: held no longer, they go with the feed's."""
+        recent, self.recent = self.recent, []
+        return recent
 
     def next(self):
         """A batch of envelopes, KEEPALIVE, or DROPPED; blocks until there is one."""
@@ -108,6 +123,15 @@ class Feed:
     def __init__(self, hub: Hub, game_id: str, position: int):
         self.hub, self.game_id, self.position = hub, game_id, position
         self.subscribers: set[Subscription] = set()
+        self.recent: deque[Batch] = deque()  # the last batches read, RECENT events or the one last batch
+        self.recent_from = position  # the version the recent batches follow on from
+
+    def remember(self, batch: Batch) -> None:
+        """Keep `batch` among the recent ones, forgetting the oldest beyond RECENT events (the caller holds the
+        hub's lock)."""
+        self.recent.append(batch)
+        while len(self.recent) > 1 and sum(map(len, self.recent)) > RECENT:
+            self.recent_from = self.recent.popleft()[-1]["version"]
 
     def run(self) -> None:
         store, block_ms, page = self.hub.store, self.hub.block_ms, self.hub.page
@@ -129,12 +153,13 @@ class Feed:
                         self.hub.on_batch(self.game_id, envelopes)
                     except Exception:  # noqa: BLE001 - each stream then reads the game itself, and reports
                         log.exception("bringing game %s up to its live streams' batch failed", self.game_id)
-                # who listens is read after the read, not before: a stream that subscribed while this read
-                # was in flight either gets the batch here or, subscribing later, finds it in Redis on its
-                # own catch-up read (the batch is stored before it is read)
-                with self.hub.lock:
-                    listeners = list(self.subscribers)
+                # who listens is read after the read, not before, and under the lock that remembers the batch: a
+                # stream that subscribed while this read was in flight gets the batch here, and one subscribing
+                # later finds it among the recent batches (or, once they forgot it, in Redis on its catch-up read)
                 batch = Batch(envelopes)
+                with self.hub.lock:
+                    self.remember(batch)
+                    listeners = list(self.subscribers)
                 for subscriber in listeners:
                     subscriber.offer(batch)
 

@@ -53,7 +53,10 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     too, and its client resumes with Last-Event-ID.
     """
     service, hub = repository(), current_app.extensions["bazaar.hub"]
-    at_start = request_game(game_id)  # 404 now, not inside the stream (the seat check may have read it already)
+    # 404 now, not inside the stream. The game as this process last knew it will do: it only spares a stream of a
+    # finished game its subscription, and the stream catches up to the log's end whatever it says. So a crowd of
+    # clients resuming their streams of a watched game reads nothing here (the seat check may have read it anyway).
+    at_start = service.cached(game_id) or request_game(game_id)
     page = int(current_app.config["SSE_PAGE"])
     if told_all(at_start, after):
         return Response("retry: 1000\n\n", mimetype="text/event-stream")  # nothing is left, nothing will come
@@ -103,7 +106,9 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
         try:
             position = after
             yield "retry: 1000\n\n"
-            while True:  # catch up from Redis, a page at a time (bounded memory whatever the game's length)
+            # catch up from Redis, a page at a time (bounded memory whatever the game's length), up to where the
+            # feed's recent batches begin: a client resuming a few moves behind reads nothing
+            while position < subscription.recent_from:
                 loaded = current(0)
                 key = (game_id, seat, position, loaded.finished)  # a full page made for these is the same for all
                 shared = hub.pages.get(key)
@@ -121,6 +126,15 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
                 yield "".join(out)
                 if told_all(loaded, position):
                     return
+            recent = subscription.take_recent()
+            for batch in recent:  # then the feed's recent batches, and the frames made of them
+                out, position, _loaded = frames(batch, position)
+                if out:
+                    yield "".join(out)
+            # Everything up to where the feed stood at the subscription is sent. A game over by then sends nothing
+            # more, so its stream ends here; the game is read only if this process knew an older one.
+            if told_all(current(recent[-1][-1]["version"] if recent else subscription.recent_from), position):
+                return
             while True:  # then live, from the hub; the process's heartbeat says when a keep-alive is owed
                 batch = subscription.next()
                 if batch is KEEPALIVE:

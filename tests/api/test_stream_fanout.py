@@ -3,9 +3,11 @@
 a reader that does not keep up is dropped without slowing anyone, a per-client cap answers 429, and a
 thousand idle streams leave the command path responsive."""
 
+import random
 import selectors
 import socket
 import statistics
+import threading
 import time
 from urllib.parse import urlparse
 
@@ -17,7 +19,8 @@ from service import create_app, fanout
 from service.api import events as route
 from service.serving import WORKERS
 from tests.support.databases import own_db, url_of
-from tests.support.play import play_randomly
+from tests.support.play import play_on, play_randomly
+from tests.support.round_trips import count_round_trips
 from tests.support.service import InProcess
 
 
@@ -250,3 +253,136 @@ def test_streams_catching_up_from_the_start_share_the_full_pages(redis_url, monk
     assert len(set(sent[5:])) == 1 and sent[5] != sent[0]  # seat 0 is sent its own hand: its own pages
     # the full pages once per seat, the partial one by each stream
     assert made == [4] * full + [partial] * (partial > 0) * 5 + [4] * full + [partial] * (partial > 0) * 2
+
+
+def _drive_streams_from_this_thread(monkeypatch) -> None:
+    """The test drives every stream from its one thread: a stream with nothing queued yields a keep-alive at once."""
+    real_next = fanout.Subscription.next
+    monkeypatch.setattr(fanout.Subscription, "next", lambda sub: fanout.KEEPALIVE if sub.queue.empty() else real_next(sub))
+
+
+def _open(client, gid: str, last_id: int, headers: dict | None = None):
+    response = client.get(f"/v1/games/{gid}/events", buffered=False,
+                          headers={**(headers or {}), "Accept": "text/event-stream", "Last-Event-ID": str(last_id)})
+    chunks = iter(response.response)
+    assert next(chunks) == b"retry: 1000\n\n"
+    return response, chunks
+
+
+def _ids_until_quiet(chunks) -> list[int]:
+    """The event ids a stream sends until its first keep-alive (it has sent all it had)."""
+    ids = []
+    for chunk in chunks:
+        if chunk == b": keep-alive\n\n":
+            return ids
+        ids += [int(line[4:]) for line in chunk.split(b"\n") if line.startswith(b"id: ")]
+    return ids
+
+
+def _moved(client, gid: str, tokens: list[str]) -> None:
+    seat = client.get(f"/v1/games/{gid}").json["to_act"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    move = client.get(f"/v1/games/{gid}/legal-moves", headers=auth).json["moves"][0]
+    assert client.post(f"/v1/games/{gid}/commands", json=move, headers=auth).status_code == 201
+
+
+def _fed(app, gid: str, version: int) -> None:
+    """Wait until this process's feed of the game has read up to `version`."""
+    deadline = time.monotonic() + 10
+    while app.extensions["bazaar.hub"].feeds[gid].position < version:
+        assert time.monotonic() < deadline, "the feed never read the moves"
+        time.sleep(0.01)
+
+
+def test_a_stream_resuming_a_few_moves_behind_is_served_from_the_feed_without_a_read(redis_url, monkeypatch):
+    """Clients back from a dropped connection resume with their Last-Event-ID, a few moves behind. The feed keeps its
+    last batches (fanout.RECENT events): a stream resuming within them is sent exactly what it missed without a
+    Redis round trip, and one resuming before them reads the log only up to where they begin (one read)."""
+    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False})
+    client = app.test_client()
+    created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "resume-recent"}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    _moved(client, gid, tokens)
+    start = client.get(f"/v1/games/{gid}").json["version"]
+    _drive_streams_from_this_thread(monkeypatch)
+    watcher = _open(client, gid, start)  # its feed starts here
+    for _ in range(4):
+        _moved(client, gid, tokens)
+    head = client.get(f"/v1/games/{gid}").json["version"]
+    assert head - start <= fanout.RECENT  # all the moves are among the feed's recent batches
+    _fed(app, gid, head)
+    sent = count_round_trips(monkeypatch)
+    opened = []
+    for last_id in range(start, head + 1):
+        opened.append(_open(client, gid, last_id))
+        assert _ids_until_quiet(opened[-1][1]) == list(range(last_id + 1, head + 1))
+    assert sent == []  # nor the game to open the stream: the feed keeps the process's cached game current
+    opened.append(_open(client, gid, 0))  # from the start: the log up to the recent batches, in one read
+    assert _ids_until_quiet(opened[-1][1]) == list(range(1, head + 1))
+    assert len(sent) == 1
+    for response, _chunks in reversed([watcher, *opened]):  # each holds its request context: last in, first out
+        response.close()
+
+
+def test_streams_resuming_while_moves_are_made_miss_nothing_and_repeat_nothing(redis_url, monkeypatch):
+    """A stream that subscribes while the feed reads a batch gets it once: among the recent batches it began with, in
+    its queue, or from Redis. Another thread makes the moves while streams resume at every point of the log (pages of
+    3 events, so that catching up from Redis ends at every offset of a page)."""
+    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False, "SSE_PAGE": 3})
+    client = app.test_client()
+    created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "resume-racing"}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    _drive_streams_from_this_thread(monkeypatch)
+    first = client.get(f"/v1/games/{gid}").json["version"]
+    opened = [(first, _open(client, gid, first))]  # the first stream starts the feed
+    done = threading.Event()
+
+    def play():
+        mover = app.test_client()
+        for _ in range(24):
+            _moved(mover, gid, tokens)
+            time.sleep(0.005)
+        done.set()
+
+    player = threading.Thread(target=play)
+    player.start()
+    while not done.is_set():
+        last_id = len(opened) % (client.get(f"/v1/games/{gid}").json["version"] + 1)
+        opened.append((last_id, _open(client, gid, last_id)))
+        time.sleep(0.002)
+    player.join()
+    head = client.get(f"/v1/games/{gid}").json["version"]
+    _fed(app, gid, head)
+    try:
+        assert len(opened) > 10
+        for last_id, (_response, chunks) in opened:
+            ids, deadline = [], time.monotonic() + 10
+            while head not in ids[-1:] and time.monotonic() < deadline:
+                ids += _ids_until_quiet(chunks)
+            assert ids == list(range(last_id + 1, head + 1)), last_id
+    finally:
+        for _last_id, (response, _chunks) in reversed(opened):
+            response.close()
+
+
+def test_a_stream_of_a_game_another_process_finished_ends_though_this_process_knew_it_unfinished(redis_url, monkeypatch):
+    """A stream opens on the game as its process last knew it (no read). When another process made the last move,
+    that game is stale: the stream catches up to the log's end, finds the game over there and ends, as it would
+    have at once with a fresh game. It must not wait for events that will never come."""
+    here = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False})
+    elsewhere = InProcess.of(create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False}))
+    gid, _tokens = play_randomly(elsewhere, "jaipur", 2, "finished-elsewhere", moves=4)
+    client = here.test_client()
+    assert client.get(f"/v1/games/{gid}").json["status"] != "finished"  # this process now caches it unfinished
+    play_on(elsewhere, gid, random.Random(1))  # to its end, in the other process
+    final = elsewhere.load(gid)
+    assert final.finished and here.extensions["bazaar.repository"].cached(gid).version < final.version
+    _drive_streams_from_this_thread(monkeypatch)
+    for last_id in (final.version, final.version - 2):
+        response, chunks = _open(client, gid, last_id)
+        sent = b""
+        for chunk in chunks:  # to the stream's end
+            assert chunk != b": keep-alive\n\n", "the stream waits for events that will never come"
+            sent += chunk
+        response.close()
+        assert sent.count(b"\nid: ") + sent.startswith(b"id: ") == final.version - last_id

@@ -13,10 +13,15 @@ def play_randomly(service: InProcess, name: str, seats: int, seed: str, moves: i
     """Create an open game (reproducible from `seed`) and post random legal moves until it ends or `moves`
     have been made; (id, tokens)."""
     loaded, tokens = service.create(name, seats, options or {}, seed, open_game=True)
-    gid, rng, played = loaded.meta.id, random.Random(seed), 0
+    play_on(service, loaded.meta.id, random.Random(seed), moves)
+    return loaded.meta.id, tokens
+
+
+def play_on(service: InProcess, gid: str, rng: random.Random, moves: int | None = None) -> None:
+    """Post random legal moves in a game until it ends or `moves` have been made."""
+    loaded, played = service.load(gid), 0
     while not loaded.finished and (moves is None or played < moves):
         seat = tables.awaited(loaded.game, loaded.table)[0]
         service.command(gid, seat, rng.choice([m for m in service.legal_moves(loaded, seat)
                                                if m["type"] not in ("accept_undo", "decline_undo")]))
         loaded, played = service.load(gid), played + 1
-    return gid, tokens
