@@ -1,5 +1,5 @@
-"""`python -m service.worker`: re-arm pending rolls and deadlines from the games' logs, then work, and run
-the cross-game feed's consumers (service/consumers.py) in threads beside the worker loop.
+"""`python -m service.worker`: work, re-arm pending rolls and deadlines from the games' logs, and run the
+cross-game feed's consumers (service/consumers.py) in threads beside the worker loop.
 
 Two queues, two loops: the main loop takes the dealer's rolls and the turn timers (queue `bazaar`, with RQ's
 scheduler), a thread takes the bot seats' moves (queue `bazaar-bots`). A bot thinks for up to its budget (seconds);
@@ -7,7 +7,9 @@ in one loop every roll and timer queued meanwhile would wait for it. Side by sid
 so a roll costs a few more milliseconds while a bot thinks, never the bot's whole budget.
 
 The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread beside the worker loop (with
-the archive sweep, service/archiving.py, which moves finished games out of Redis once due): a
+the archive sweep, service/archiving.py, which moves finished games out of Redis once due). The loop does not wait
+for the first sweep: it loads every active game (about 1.5 ms each: seconds for thousands), and the rolls the
+players' moves queue meanwhile would wait for it. A
 roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
 of any worker being up, with no operator action (service.scheduling decides whether a held job id can
 still run). After the first, a sweep loads only the games that moved or need the worker now
@@ -156,6 +158,11 @@ def start_bot_worker(wiring: Wiring, connection: Redis, stop: threading.Event) -
 
 
 def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
+    """The start-up sweep at once (every active game), then the periodic ones, until `stop`."""
+    try:
+        log.info("re-armed %d active games", scheduler.sweep())
+    except Exception:  # noqa: BLE001 - Redis gone again (or the games' Redis is not up yet): the periodic sweep re-arms
+        log.exception("the start-up sweep failed; the next sweep re-arms")
     while not stop.wait(interval_s):
         try:
             scheduler.sweep()
@@ -182,9 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             log.info("released the scheduler lock of a dead worker (%s)", holder)
         elif holder is not None:
             log.info("the scheduler lock is held by %s", holder)
-        log.info("re-armed %d active games", wiring.scheduler.sweep())
-    except redis_errors.RedisError:  # gone again (or the games' Redis is not up yet): the periodic sweep re-arms
-        log.exception("the start-up sweep failed; the next sweep re-arms")
+    except redis_errors.RedisError:  # gone again: RQ's own maintenance releases a stale lock in time
+        log.exception("reading the scheduler lock failed")
     config = settings.load()
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
                                                float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()

@@ -10,7 +10,7 @@ from rq.job import Job
 from service import config
 from service.wiring import build
 from tests.support.databases import url_of
-from tests.support.processes import wait_for
+from tests.support.processes import WorkerProcess, wait_for
 from tests.support.service import InProcess
 
 
@@ -61,3 +61,28 @@ def test_a_timer_lost_from_rq_is_queued_again_at_the_first_sweep_after_its_deadl
     assert time.monotonic() - before > 2  # not before the deadline
     # to run now, or at the whole second RQ's scheduler can hold if the deadline's second has not yet passed
     assert job_status(wiring, f"timeout-{gid}-{version}") in ("queued", "scheduled")
+
+
+ACTIVE = 3000  # tiny games: the start-up sweep loads each, two seconds in all (a roll is dealt in a tenth of that)
+
+
+@pytest.mark.slow(seconds=8)
+def test_a_worker_deals_the_rolls_queued_as_it_starts_before_its_start_up_sweep_is_done(redis_url, tmp_path):
+    """A worker's start-up sweep loads every active game: thousands take seconds. The worker's loop does not wait
+    for it, or every roll the players' moves queued meanwhile would wait too (the dice of every Istanbul game)."""
+    url = url_of(redis_url, "startup_sweep")
+    redis.Redis.from_url(url).flushdb()
+    wiring = build(config.load({"REDIS_URL": url, "QUEUE_REDIS_URL": url, "INLINE_DEALER": False}))
+    service = InProcess(wiring.commands)
+    for i in range(ACTIVE):
+        service.create("tiny", 2, seed=f"active-{i}")
+    gid = service.create("tiny", 2, seed="rolling")[0].meta.id
+    service.command(gid, service.load(gid).state.turn, {"type": "call_dealer"})  # its roll is queued
+    awaiting = service.load(gid).version
+    worker = WorkerProcess(url, tmp_path, {"BAZAAR_QUEUE_REDIS_URL": url}).start()
+    try:
+        wait_for(lambda: service.load(gid).version > awaiting, timeout=60)  # dealt
+        assert not worker.logged("re-armed")  # while the sweep was still loading the active games
+        wait_for(lambda: worker.logged(f"re-armed {ACTIVE + 1} active games"), timeout=60)  # and it does finish
+    finally:
+        worker.stop()

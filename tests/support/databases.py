@@ -24,6 +24,7 @@ _OWN = {
     "feed": 16,
     "bot_seats": 17,
     "sweep": 18,
+    "startup_sweep": 19,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
