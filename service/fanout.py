@@ -25,7 +25,7 @@ from service.heartbeat import Heartbeat
 
 log = logging.getLogger("bazaar.fanout")
 
-PAGES = 32  # catch-up pages of frames a process keeps for its streams to share (see Pages)
+PAGES = 32  # full catch-up pages a process keeps for its streams to share (see Pages)
 # Events of its last batches a feed keeps for streams that resume (see Feed.remember). A resume comes seconds after
 # a dropped connection, a few moves behind; a feed kept for every watched game is bounded memory (with their frames,
 # tens of kilobytes a game).
@@ -94,27 +94,27 @@ class Batch(list):
 
 
 class Pages:
-    """Catch-up pages of frames, shared by the streams of a process. A full page of a game's log never changes, so
-    what a seat is sent for it (from a given start, the game over or not) is made once for every stream that
-    catches up through it: a crowd opening a long game from its start reads and redacts it once, not once each.
-    Bounded: the `size` pages used last (a page is at most SSE_PAGE events)."""
+    """Full catch-up pages of the games' logs, shared by the streams of a process as a feed's batches are. A full page
+    never changes, so a crowd opening a long game from its start reads it once, and each seat's frames of it are made
+    once (`Batch.made`), not once a stream. Bounded: the `size` pages used last (a page is at most SSE_PAGE events)."""
 
     def __init__(self, size: int):
         self.size = size
-        self._pages: OrderedDict[tuple, tuple[list[str], int]] = OrderedDict()
+        self._pages: OrderedDict[tuple[str, int], Batch] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple) -> tuple[list[str], int] | None:
+    def get(self, game_id: str, after: int) -> Batch | None:
+        """The full page of the game's log after version `after`, if a stream read it lately."""
         with self._lock:
-            found = self._pages.get(key)
+            found = self._pages.get((game_id, after))
             if found is not None:
-                self._pages.move_to_end(key)
+                self._pages.move_to_end((game_id, after))
             return found
 
-    def put(self, key: tuple, page: tuple[list[str], int]) -> None:
+    def put(self, game_id: str, after: int, page: Batch) -> None:
         with self._lock:
-            self._pages[key] = page
-            self._pages.move_to_end(key)
+            self._pages[(game_id, after)] = page
+            self._pages.move_to_end((game_id, after))
             while len(self._pages) > self.size:
                 self._pages.popitem(last=False)
 

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, request, stream_with_cont
 from service import schemas
 from service.api.games import repository
 from service.auth import load_seat, request_game, request_page
-from service.fanout import DROPPED, KEEPALIVE, TooManyStreams
+from service.fanout import DROPPED, KEEPALIVE, Batch, TooManyStreams
 from service.inputs import version_number
 from service.limits import client_address
 from service.problems import BadRequest, StreamLimit
@@ -57,7 +57,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     # finished game its subscription, and the stream catches up to the log's end whatever it says. So a crowd of
     # clients resuming their streams of a watched game reads nothing here (the seat check may have read it anyway).
     at_start = service.cached(game_id) or request_game(game_id)
-    page = int(current_app.config["SSE_PAGE"])
+    page_size = int(current_app.config["SSE_PAGE"])
     if told_all(at_start, after):
         return Response("retry: 1000\n\n", mimetype="text/event-stream")  # nothing is left, nothing will come
     client_socket = request.environ.get("gunicorn.socket")
@@ -80,26 +80,23 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
         loaded = service.cached(game_id)
         return loaded if loaded is not None and loaded.version >= at_least else service.load(game_id)
 
-    def frames(envelopes: list[dict], position: int, loaded: Loaded | None = None
-               ) -> tuple[list[str], int, Loaded]:
-        """The frames of the envelopes after `position`, the position after them, and the game they were redacted
-        against."""
-        if loaded is None:
-            loaded = current(envelopes[-1]["version"] if envelopes else 0)
-        # A hub batch keeps the frames its streams made: what a seat is sent depends on the seat, where its stream
-        # stands and whether the game is over, and nothing else, so a hundred spectators redact and encode it once.
-        made = getattr(envelopes, "made", None)
+    def frames(batch: Batch, position: int) -> tuple[list[str], int, Loaded]:
+        """The frames of the batch's envelopes after `position`, the position after them, and the game they were
+        redacted against."""
+        loaded = current(batch[-1]["version"] if batch else 0)
+        # A batch (a feed's, or a full page of the log) keeps the frames its streams made: what a seat is sent
+        # depends on the seat, where its stream stands and whether the game is over, and nothing else, so a hundred
+        # spectators redact and encode it once.
         key = (seat, position, loaded.finished)
-        if made is not None and key in made:
-            out, position = made[key]
+        if key in batch.made:
+            out, position = batch.made[key]
         else:
             out = []
-            fresh = [e for e in envelopes if e["version"] > position]
+            fresh = [e for e in batch if e["version"] > position]
             for env in redact_all(loaded.game, loaded.finished, seat, fresh):
                 position = env["version"]
                 out.append(f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n")
-            if made is not None:
-                made[key] = (out, position)
+            batch.made[key] = (out, position)
         return out, position, loaded
 
     def stream():
@@ -109,20 +106,14 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
             # catch up from Redis, a page at a time (bounded memory whatever the game's length), up to where the
             # feed's recent batches begin: a client resuming a few moves behind reads nothing
             while position < subscription.recent_from:
-                loaded = current(0)
-                key = (game_id, seat, position, loaded.finished)  # a full page made for these is the same for all
-                shared = hub.pages.get(key)
-                if shared is not None:
-                    out, position = shared
-                else:
-                    envelopes = service.store.read(game_id, position, limit=page)
-                    if not envelopes:
+                page = hub.pages.get(game_id, position)  # a full page another stream of this process read
+                if page is None:
+                    page = Batch(service.store.read(game_id, position, limit=page_size))
+                    if not page:
                         break
-                    loaded = current(envelopes[-1]["version"])
-                    out, end, _loaded = frames(envelopes, position, loaded)
-                    if len(envelopes) == page:
-                        hub.pages.put((game_id, seat, position, loaded.finished), (out, end))
-                    position = end
+                    if len(page) == page_size:
+                        hub.pages.put(game_id, position, page)
+                out, position, loaded = frames(page, position)
                 yield "".join(out)
                 if told_all(loaded, position):
                     return
