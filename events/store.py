@@ -283,12 +283,10 @@ class EventStore:
         """The envelopes after `after` of entries read from version `first` (at or below after + 1)."""
         if first == after + 1 or not entries:
             return self._decode(game_id, after, entries, seed)
-        if first == 1:
-            start, prev, chained = 0, GENESIS, entries
-        else:  # entries[0] is the checkpoint at `first`: the others chain from its hash
-            start, prev, chained = first, checkpoint_hash(*_layout_value(entries[0][1])), entries[1:]
-            if prev is None:  # not a checkpoint after all (written by hand?): the walk back knows what to do
-                return self._decode(game_id, after, entries[after + 1 - first:], seed)
+        chain = _from_checkpoint(0 if first == 1 else first, entries)
+        if chain is None:  # not a checkpoint after all (written by hand?): the walk back knows what to do
+            return self._decode(game_id, after, entries[after + 1 - first:], seed)
+        start, prev, chained = chain
         envelopes = decode_entries(game_id, prev, start, [_layout_value(fields) for _id, fields in chained], seed)
         envelopes = envelopes[after - start:]  # the ones up to `after` were read for their hashes only
         if envelopes:
@@ -318,15 +316,10 @@ class EventStore:
         if known is not None:
             return known
         start = version - version % CHECKPOINT
-        entries = self.redis.xrange(key(game_id, "events"), f"0-{max(start, 1)}", f"0-{version}")
-        prev = GENESIS
-        if start:
-            prev = checkpoint_hash(*_layout_value(entries[0][1]))
-            if prev is None:  # not a checkpoint after all (written by hand?): recompute from the first event
-                start, prev = 0, GENESIS
-                entries = self.redis.xrange(key(game_id, "events"), "0-1", f"0-{version}")
-            else:
-                entries = entries[1:]
+        chain = _from_checkpoint(start, self.redis.xrange(key(game_id, "events"), f"0-{max(start, 1)}", f"0-{version}"))
+        if chain is None:  # not a checkpoint after all (written by hand?): recompute from the first event
+            chain = 0, GENESIS, self.redis.xrange(key(game_id, "events"), "0-1", f"0-{version}")
+        start, prev, entries = chain
         if not entries:
             return prev
         if seed is UNREAD:
@@ -446,6 +439,15 @@ def _finished_at(entry: dict) -> str:
         return repr(datetime.fromisoformat(entry["updated_at"].replace("Z", "+00:00")).timestamp())
     except (KeyError, AttributeError, ValueError):
         return ""  # finished at an unknown time: never due (the reconciling sweep at start rewrites the entry)
+
+
+def _from_checkpoint(start: int, entries: list) -> tuple[int, str, list] | None:
+    """Entries read from the checkpoint at version `start` (a multiple of CHECKPOINT; 0: from the first event) as
+    (the version the rest follow on from, its hash, the rest), or None when that entry keeps no hash."""
+    if start == 0:
+        return 0, GENESIS, entries
+    prev = checkpoint_hash(*_layout_value(entries[0][1]))
+    return None if prev is None else (start, prev, entries[1:])
 
 
 def seal_all(game_id: str, docs: list[dict], after_version: int, prev_hash: str, seed: str | None) -> list[dict]:
