@@ -19,34 +19,10 @@ from service import create_app, fanout
 from service.api import events as route
 from service.serving import WORKERS
 from tests.support.databases import own_db, url_of
+from tests.support.matches import Match
 from tests.support.play import play_on, play_randomly
 from tests.support.round_trips import count_round_trips
 from tests.support.service import InProcess
-
-
-class Match:
-    """A Jaipur match moved on by posting whichever legal move comes first (events to stream, cheaply)."""
-
-    def __init__(self, base: str):
-        self.base, self.http = base, requests.Session()
-        body = self.http.post(f"{base}/v1/games", json={"game": "jaipur", "seats": 2}, timeout=30).json()
-        self.gid, self.tokens = body["id"], [s["token"] for s in body["seats"]]
-
-    def move(self) -> float:
-        """Post one move; the seconds the POST took (0 once the match is over)."""
-        view = self.http.get(f"{self.base}/v1/games/{self.gid}", timeout=30).json()
-        if view["status"] == "finished":
-            return 0.0
-        auth = {"Authorization": f"Bearer {self.tokens[view['to_act'][0]]}"}
-        moves = self.http.get(f"{self.base}/v1/games/{self.gid}/legal-moves", headers=auth, timeout=30).json()
-        started = time.perf_counter()
-        r = self.http.post(f"{self.base}/v1/games/{self.gid}/commands", json=moves["moves"][0], headers=auth,
-                           timeout=30)
-        assert r.status_code == 201, r.text
-        return time.perf_counter() - started
-
-    def version(self) -> int:
-        return self.http.get(f"{self.base}/v1/games/{self.gid}", timeout=30).json()["version"]
 
 
 def open_stream(base: str, gid: str, rcvbuf: int | None = None) -> socket.socket:
@@ -184,77 +160,6 @@ def test_a_thousand_idle_streams_leave_the_command_path_responsive(own_server):
         assert max(busy) < 2, max(busy)
 
 
-def test_streams_of_one_seat_redact_and_encode_a_batch_once(redis_url, monkeypatch):
-    """Every stream of a game gets the feed's batch; what it sends depends only on its seat (and where it stands,
-    and whether the game is over), so the first stream of each seat makes the frames and the others send them."""
-    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False})
-    client = app.test_client()
-    created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "one-redaction"}).json
-    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
-    version = client.get(f"/v1/games/{gid}").json["version"]
-    real_next = fanout.Subscription.next
-    # the test drives every stream from its one thread: a stream with nothing queued yields a keep-alive at once
-    monkeypatch.setattr(fanout.Subscription, "next", lambda sub: fanout.KEEPALIVE if sub.queue.empty() else real_next(sub))
-    made, real_redact = [], route.redact_all
-    monkeypatch.setattr(route, "redact_all", lambda *args: made.append(args[2]) or real_redact(*args))
-    watching = [{}] * 6 + [{"Authorization": f"Bearer {tokens[0]}"}] * 2  # six spectators, seat 0 twice
-    streams = []
-    for headers in watching:
-        response = client.get(f"/v1/games/{gid}/events", buffered=False,
-                              headers={**headers, "Accept": "text/event-stream", "Last-Event-ID": str(version)})
-        chunks = iter(response.response)
-        assert next(chunks) == b"retry: 1000\n\n" and next(chunks) == b": keep-alive\n\n"  # caught up, live
-        streams.append((response, chunks))
-    seat = client.get(f"/v1/games/{gid}").json["to_act"][0]
-    auth = {"Authorization": f"Bearer {tokens[seat]}"}
-    move = client.get(f"/v1/games/{gid}/legal-moves", headers=auth).json["moves"][0]
-    assert client.post(f"/v1/games/{gid}/commands", json=move, headers=auth).status_code == 201
-    hub = app.extensions["bazaar.hub"]
-    deadline = time.monotonic() + 10
-    while any(sub.queue.empty() for feed in hub.feeds.values() for sub in feed.subscribers):
-        assert time.monotonic() < deadline, "the feed never delivered the move"
-        time.sleep(0.01)
-    sent = [next(chunks) for _response, chunks in streams]
-    for response, _chunks in reversed(streams):  # each holds its request context pushed: last in, first out
-        response.close()
-    assert sorted(made, key=str) == [0, None]  # once per seat, not once per stream
-    assert len(set(sent[:6])) == 1 and len(set(sent[6:])) == 1 and f"id: {version + 1}".encode() in sent[0]
-
-
-def test_streams_catching_up_from_the_start_share_the_full_pages(redis_url, monkeypatch):
-    """A crowd opening a game's stream from its start: the first stream reads and redacts each full page of the
-    log, the others send what it made (a full page never changes); only the last, partial page is each one's own."""
-    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False, "SSE_PAGE": 4})
-    svc = InProcess.of(app)
-    gid, tokens = play_randomly(svc, "jaipur", 2, "shared-pages", moves=8)
-    version = svc.load(gid).version
-    full, partial = divmod(version, 4)
-    real_next = fanout.Subscription.next
-    # the test drives every stream from its one thread: a stream with nothing queued yields a keep-alive at once
-    monkeypatch.setattr(fanout.Subscription, "next", lambda sub: fanout.KEEPALIVE if sub.queue.empty() else real_next(sub))
-    made, real_redact = [], route.redact_all
-    monkeypatch.setattr(route, "redact_all", lambda *args: made.append(len(args[3])) or real_redact(*args))
-    client, sent, responses = app.test_client(), [], []
-    watching = [{}] * 5 + [{"Authorization": f"Bearer {tokens[0]}"}] * 2  # five spectators, then seat 0 twice
-    for headers in watching:
-        response = client.get(f"/v1/games/{gid}/events?after=0", buffered=False,
-                              headers={**headers, "Accept": "text/event-stream"})
-        chunks, caught_up = iter(response.response), b""
-        assert next(chunks) == b"retry: 1000\n\n"
-        for chunk in chunks:
-            if chunk == b": keep-alive\n\n":
-                break
-            caught_up += chunk
-        sent.append(caught_up)
-        responses.append(response)
-    for response in reversed(responses):  # each holds its request context pushed: last in, first out
-        response.close()
-    assert len(set(sent[:5])) == 1 and sent[0].count(b"\nid: ") + sent[0].startswith(b"id: ") == version
-    assert len(set(sent[5:])) == 1 and sent[5] != sent[0]  # seat 0 is sent its own hand: its own pages
-    # the full pages once per seat, the partial one by each stream
-    assert made == [4] * full + [partial] * (partial > 0) * 5 + [4] * full + [partial] * (partial > 0) * 2
-
-
 def _drive_streams_from_this_thread(monkeypatch) -> None:
     """The test drives every stream from its one thread: a stream with nothing queued yields a keep-alive at once."""
     real_next = fanout.Subscription.next
@@ -292,6 +197,70 @@ def _fed(app, gid: str, version: int) -> None:
     while app.extensions["bazaar.hub"].feeds[gid].position < version:
         assert time.monotonic() < deadline, "the feed never read the moves"
         time.sleep(0.01)
+
+
+def test_streams_of_one_seat_redact_and_encode_a_batch_once(redis_url, monkeypatch):
+    """Every stream of a game gets the feed's batch; what it sends depends only on its seat (and where it stands,
+    and whether the game is over), so the first stream of each seat makes the frames and the others send them."""
+    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False})
+    client = app.test_client()
+    created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": "one-redaction"}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    version = client.get(f"/v1/games/{gid}").json["version"]
+    _drive_streams_from_this_thread(monkeypatch)
+    made, real_redact = [], route.redact_all
+    monkeypatch.setattr(route, "redact_all", lambda *args: made.append(args[2]) or real_redact(*args))
+    watching = [{}] * 6 + [{"Authorization": f"Bearer {tokens[0]}"}] * 2  # six spectators, seat 0 twice
+    streams = []
+    for headers in watching:
+        response = client.get(f"/v1/games/{gid}/events", buffered=False,
+                              headers={**headers, "Accept": "text/event-stream", "Last-Event-ID": str(version)})
+        chunks = iter(response.response)
+        assert next(chunks) == b"retry: 1000\n\n" and next(chunks) == b": keep-alive\n\n"  # caught up, live
+        streams.append((response, chunks))
+    _moved(client, gid, tokens)
+    hub = app.extensions["bazaar.hub"]
+    deadline = time.monotonic() + 10
+    while any(sub.queue.empty() for feed in hub.feeds.values() for sub in feed.subscribers):
+        assert time.monotonic() < deadline, "the feed never delivered the move"
+        time.sleep(0.01)
+    sent = [next(chunks) for _response, chunks in streams]
+    for response, _chunks in reversed(streams):  # each holds its request context pushed: last in, first out
+        response.close()
+    assert sorted(made, key=str) == [0, None]  # once per seat, not once per stream
+    assert len(set(sent[:6])) == 1 and len(set(sent[6:])) == 1 and f"id: {version + 1}".encode() in sent[0]
+
+
+def test_streams_catching_up_from_the_start_share_the_full_pages(redis_url, monkeypatch):
+    """A crowd opening a game's stream from its start: the first stream reads and redacts each full page of the
+    log, the others send what it made (a full page never changes); only the last, partial page is each one's own."""
+    app = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False, "SSE_PAGE": 4})
+    svc = InProcess.of(app)
+    gid, tokens = play_randomly(svc, "jaipur", 2, "shared-pages", moves=8)
+    version = svc.load(gid).version
+    full, partial = divmod(version, 4)
+    _drive_streams_from_this_thread(monkeypatch)
+    made, real_redact = [], route.redact_all
+    monkeypatch.setattr(route, "redact_all", lambda *args: made.append(len(args[3])) or real_redact(*args))
+    client, sent, responses = app.test_client(), [], []
+    watching = [{}] * 5 + [{"Authorization": f"Bearer {tokens[0]}"}] * 2  # five spectators, then seat 0 twice
+    for headers in watching:
+        response = client.get(f"/v1/games/{gid}/events?after=0", buffered=False,
+                              headers={**headers, "Accept": "text/event-stream"})
+        chunks, caught_up = iter(response.response), b""
+        assert next(chunks) == b"retry: 1000\n\n"
+        for chunk in chunks:
+            if chunk == b": keep-alive\n\n":
+                break
+            caught_up += chunk
+        sent.append(caught_up)
+        responses.append(response)
+    for response in reversed(responses):  # each holds its request context pushed: last in, first out
+        response.close()
+    assert len(set(sent[:5])) == 1 and sent[0].count(b"\nid: ") + sent[0].startswith(b"id: ") == version
+    assert len(set(sent[5:])) == 1 and sent[5] != sent[0]  # seat 0 is sent its own hand: its own pages
+    # the full pages once per seat, the partial one by each stream
+    assert made == [4] * full + [partial] * (partial > 0) * 5 + [4] * full + [partial] * (partial > 0) * 2
 
 
 def test_a_stream_resuming_a_few_moves_behind_is_served_from_the_feed_without_a_read(redis_url, monkeypatch):

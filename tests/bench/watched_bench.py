@@ -17,9 +17,9 @@ from contextlib import contextmanager
 from urllib.parse import urlparse
 
 import redis
-import requests
 
 from tests.bench.servers import cpu_seconds, family, gunicorn, private_redis
+from tests.support.matches import Match
 
 SPECTATORS = (0, 300, 1000)
 MOVES = 40
@@ -59,20 +59,12 @@ def spectators(base: str, game_id: str, count: int):
 
 def cpu_per_move(server, count: int) -> tuple[float, int]:
     """(server CPU seconds per move, moves made) of one match played while `count` spectators watch it."""
-    http = requests.Session()
-    created = http.post(f"{server}/v1/games", json={"game": "jaipur", "seats": 2}).json()
-    game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
-    with spectators(server, game_id, count):
+    match = Match(server)
+    with spectators(server, match.gid, count):
         before, moves = cpu_seconds(family(server.pid)), 0
         for _ in range(MOVES):
-            view = http.get(f"{server}/v1/games/{game_id}").json()
-            if view["status"] == "finished":
+            if not match.move():
                 break
-            auth = {"Authorization": f"Bearer {tokens[view['to_act'][0]]}"}
-            move = http.get(f"{server}/v1/games/{game_id}/legal-moves", headers=auth).json()["moves"][0]
-            response = http.post(f"{server}/v1/games/{game_id}/commands", json=move, headers=auth)
-            if response.status_code != 201:
-                raise RuntimeError(f"a move failed with {count} spectators: {response.status_code} {response.text}")
             moves += 1
             time.sleep(0.05)  # a move at a time: each batch reaches every stream before the next
         time.sleep(1)
@@ -95,16 +87,12 @@ BEHIND = 12  # moves a resuming client missed, at most
 
 def resumed_streams() -> None:
     with private_redis() as url, gunicorn("service.wsgi:app", url, "/healthz", {"BAZAAR_SSE_PER_CLIENT": "100000"}) as server:
-        http, calls = requests.Session(), _command_calls(redis.Redis.from_url(url))
-        created = http.post(f"{server}/v1/games", json={"game": "jaipur", "seats": 2}).json()
-        game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+        calls, match = _command_calls(redis.Redis.from_url(url)), Match(server)
+        game_id = match.gid
         with spectators(server, game_id, 100):  # watched, in every server process (each has its feed of the game)
             for _ in range(30):
-                view = http.get(f"{server}/v1/games/{game_id}").json()
-                auth = {"Authorization": f"Bearer {tokens[view['to_act'][0]]}"}
-                move = http.get(f"{server}/v1/games/{game_id}/legal-moves", headers=auth).json()["moves"][0]
-                http.post(f"{server}/v1/games/{game_id}/commands", json=move, headers=auth)
-            head = http.get(f"{server}/v1/games/{game_id}").json()["version"]
+                match.move()
+            head = match.version()
             time.sleep(1)
             rng, figures = random.Random(7), {}
             for label, positions in (("at the end", [head] * RESUMING),
