@@ -9,18 +9,21 @@ sent, so subscribing first and catching up second loses nothing. A feed keeps it
 a stream that resumes within them (a client back after a dropped connection, with its Last-Event-ID) catches up
 from memory, with no read, sharing the frames the batches' other streams made. The feed's reader stops when its last
 subscriber leaves. Keep-alives come from the process's one heartbeat (service/heartbeat.py), as `KEEPALIVE` in
-the same queue: a stream blocks on its queue alone, with no timer of its own.
+the same queue: a stream blocks on its queue alone, with no timer of its own. A stream whose client has gone stops
+counting against its client's cap as soon as the process notices (service/departures.py), and is ended (`DROPPED`).
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import socket
 import threading
-from collections import Counter, OrderedDict, deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 
 from events.store import EventStore
+from service.departures import Departures, gone
 from service.heartbeat import Heartbeat
 
 log = logging.getLogger("bazaar.fanout")
@@ -30,7 +33,7 @@ PAGES = 32  # full catch-up pages a process keeps for its streams to share (see 
 # a dropped connection, a few moves behind; a feed kept for every watched game is bounded memory (with their frames,
 # tens of kilobytes a game).
 RECENT = 16
-DROPPED = object()  # put in a subscriber's queue when it fell too far behind
+DROPPED = object()  # put in a subscriber's queue when it fell too far behind, or its client has gone
 KEEPALIVE = object()  # put in a subscriber's queue when its stream has been quiet for the keep-alive interval
 
 
@@ -40,10 +43,11 @@ class TooManyStreams(Exception):
 
 
 class Subscription:
-    def __init__(self, feed: Feed, client: str, capacity: int):
-        self.feed, self.client = feed, client
+    def __init__(self, feed: Feed, client: str, capacity: int, sock: socket.socket | None = None):
+        self.feed, self.client, self.sock = feed, client, sock
         self.queue: queue.Queue = queue.Queue(maxsize=capacity)
         self.dropped = False
+        self.watch = None  # its socket's watch for the client's departure (service/departures.py)
         self.beat = feed.hub.heartbeat.add(self.keepalive)
         # The feed's batches offered before this subscription, and the version they follow on from (taken under the
         # hub's lock, as the feed adds a batch and reads its listeners): every event after that version is in one
@@ -59,6 +63,15 @@ class Subscription:
             self.dropped = True
             self.queue = queue.Queue(maxsize=1)  # release what it held; only the drop notice is left
             self.queue.put_nowait(DROPPED)
+
+    def end(self) -> None:
+        """Its client has gone: the stream, waiting on its queue, is told to end (a full queue ends it anyway, at its
+        next write)."""
+        self.dropped = True
+        try:
+            self.queue.put_nowait(DROPPED)
+        except queue.Full:
+            pass
 
     def keepalive(self) -> None:
         """The heartbeat's call: a quiet stream owes its client a keep-alive (a busy one sends soon anyway)."""
@@ -177,35 +190,60 @@ class Hub:
         self.lock = threading.Lock()
         self.feeds: dict[str, Feed] = {}
         self.pages = Pages(PAGES)
-        self.clients: Counter[str] = Counter()
+        self.clients: dict[str, set[Subscription]] = {}  # each client's open streams, for its cap
+        self.departures = Departures()
 
-    def subscribe(self, game_id: str, client: str) -> Subscription:
+    def subscribe(self, game_id: str, client: str, sock: socket.socket | None = None) -> Subscription:
+        """A stream's subscription to its game's feed; `sock` (its client's connection, when the server gives it)
+        is watched so that the stream ends, and stops counting, as soon as its client has gone."""
         with self.lock:
-            if self.clients[client] >= self.per_client:
-                raise TooManyStreams(self.per_client)
+            held = self.clients.setdefault(client, set())
+            if len(held) >= self.per_client:
+                # before a refusal, streams whose clients have gone leave now (their watcher may not have run yet)
+                for left in [s for s in held if s.sock is not None and gone(s.sock)]:
+                    self._leave(left)
+                    left.end()
+                held = self.clients.setdefault(client, set())  # (its last leaving removed the entry)
+                if len(held) >= self.per_client:
+                    raise TooManyStreams(self.per_client)
             feed = self.feeds.get(game_id)
             start = feed is None
             if start:
                 feed = self.feeds[game_id] = Feed(self, game_id, self.store.version(game_id))
-            subscription = Subscription(feed, client, self.capacity)
+            subscription = Subscription(feed, client, self.capacity, sock)
             feed.subscribers.add(subscription)
-            self.clients[client] += 1
+            held.add(subscription)
         if start:
             threading.Thread(target=feed.run, name=f"feed-{game_id}", daemon=True).start()
         self.heartbeat.start()
+        if sock is not None:
+            subscription.watch = self.departures.watch(sock, lambda: self.departed(subscription))
         return subscription
 
+    def departed(self, subscription: Subscription) -> None:
+        """The watcher's call: the stream's client has gone."""
+        self.unsubscribe(subscription)
+        subscription.end()
+
     def unsubscribe(self, subscription: Subscription) -> None:
-        """Idempotent: a stream's end and its response's close both call it."""
+        """Idempotent: a stream's end, its response's close and its client's departure all call it."""
+        if subscription.watch is not None:
+            self.departures.forget(subscription.watch)  # before the server may reuse the socket
         with self.lock:
-            if subscription not in subscription.feed.subscribers:
-                return
-            subscription.feed.subscribers.discard(subscription)
-            self.heartbeat.remove(subscription.beat)
-            self.clients[subscription.client] -= 1
-            if self.clients[subscription.client] <= 0:
+            self._leave(subscription)
+
+    def _leave(self, subscription: Subscription) -> None:
+        """(The caller holds the lock.)"""
+        if subscription not in subscription.feed.subscribers:
+            return
+        subscription.feed.subscribers.discard(subscription)
+        self.heartbeat.remove(subscription.beat)
+        held = self.clients.get(subscription.client)
+        if held is not None:
+            held.discard(subscription)
+            if not held:
                 del self.clients[subscription.client]
 
     def streams(self) -> int:
         with self.lock:
-            return sum(self.clients.values())
+            return sum(map(len, self.clients.values()))

@@ -69,7 +69,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
         # megabytes, and it is the full buffer that makes a client that stops reading visible at all
         client_socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, int(current_app.config["SSE_SEND_BUFFER"]))
     try:
-        subscription = hub.subscribe(game_id, client_address())
+        subscription = hub.subscribe(game_id, client_address(), client_socket)
     except TooManyStreams as err:
         raise StreamLimit(str(err)) from None
 

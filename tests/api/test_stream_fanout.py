@@ -106,6 +106,50 @@ def test_streams_per_client_are_capped_with_429(own_server):
             s.close()
 
 
+def test_a_client_that_left_its_streams_is_never_refused_new_ones(own_server):
+    """Production's cap (SSE_PER_CLIENT, one process): a client holding all its streams is refused one more (429);
+    once it has closed them, every stream it opens again is served at once, though the server has written nothing
+    to the old ones since (their next keep-alive is seconds away)."""
+    cap = create_app({"REDIS_URL": "redis://unused"}).config["SSE_PER_CLIENT"]
+    with own_server(own_db("stream_reconnects")) as base:
+        match = Match(base)
+        for attempt in range(3):  # a flaky network: the client reconnects everything, three times in a row
+            streams = [open_stream(base, match.gid) for _ in range(cap)]
+            assert all(b"200 OK" in first_chunk(s) for s in streams), attempt
+            extra = open_stream(base, match.gid)
+            assert first_chunk(extra).startswith(b"HTTP/1.1 429"), attempt  # the cap holds against open streams
+            extra.close()
+            for s in streams:
+                s.close()
+
+
+def test_a_stream_whose_client_left_ends_and_stops_counting_without_a_write(redis_url):
+    """The process's departure watcher: a subscription whose client closed its connection is ended (its stream
+    wakes with DROPPED) and leaves the client's count, with nothing written to it."""
+    hub = create_app({"REDIS_URL": redis_url, "RATE_LIMITS": False}).extensions["bazaar.hub"]
+    listener = socket.create_server(("127.0.0.1", 0))
+    clients, subscriptions = [], []
+    for _ in range(3):
+        client = socket.create_connection(listener.getsockname())
+        server_side, _ = listener.accept()
+        clients.append((client, server_side))
+        subscriptions.append(hub.subscribe("departures-game", "a-client", server_side))
+    assert hub.streams() == 3
+    clients[0][0].close()
+    assert subscriptions[0].next() is fanout.DROPPED  # woken: it would otherwise wait for a keep-alive
+    deadline = time.monotonic() + 10
+    while hub.streams() != 2:
+        assert time.monotonic() < deadline, hub.streams()
+        time.sleep(0.01)
+    assert subscriptions[1].queue.empty() and subscriptions[2].queue.empty()  # those still there are left alone
+    for sub in subscriptions:
+        hub.unsubscribe(sub)
+    for client, server_side in clients:
+        client.close()
+        server_side.close()
+    listener.close()
+
+
 def first_keepalives(streams: list[socket.socket], within_s: float) -> list[list]:
     """For each stream, when its response's head arrived and when its first keep-alive did (monotonic seconds,
     None if not within_s), read as they come by one selector loop: a stream read late would seem to have had
@@ -293,6 +337,9 @@ def test_a_stream_resuming_a_few_moves_behind_is_served_from_the_feed_without_a_
         response.close()
 
 
+STREAMS_PER_MOVE = 2
+
+
 def test_streams_resuming_while_moves_are_made_miss_nothing_and_repeat_nothing(redis_url, monkeypatch):
     """A stream that subscribes while the feed reads a batch gets it once: among the recent batches it began with, in
     its queue, or from Redis. Another thread makes the moves while streams resume at every point of the log (pages of
@@ -305,25 +352,35 @@ def test_streams_resuming_while_moves_are_made_miss_nothing_and_repeat_nothing(r
     first = client.get(f"/v1/games/{gid}").json["version"]
     opened = [(first, _open(client, gid, first))]  # the first stream starts the feed
     done = threading.Event()
+    # The streams stay open to the end, and count against the client's cap (SSE_PER_CLIENT, 64): two of them open
+    # after each move, while the feed reads it, so their number does not depend on how fast this machine is.
+    may_open, opening = threading.Semaphore(0), threading.Semaphore(0)
 
     def play():
         mover = app.test_client()
         for _ in range(24):
             _moved(mover, gid, tokens)
+            for _ in range(STREAMS_PER_MOVE):
+                may_open.release()
+            for _ in range(STREAMS_PER_MOVE):
+                assert opening.acquire(timeout=60)
             time.sleep(0.005)
         done.set()
 
     player = threading.Thread(target=play)
     player.start()
-    while not done.is_set():
+    while not done.is_set() and player.is_alive():
+        if not may_open.acquire(timeout=0.05):
+            continue
         last_id = len(opened) % (client.get(f"/v1/games/{gid}").json["version"] + 1)
         opened.append((last_id, _open(client, gid, last_id)))
+        opening.release()
         time.sleep(0.002)
     player.join()
     head = client.get(f"/v1/games/{gid}").json["version"]
     _fed(app, gid, head)
     try:
-        assert len(opened) > 10
+        assert len(opened) == 1 + 24 * STREAMS_PER_MOVE
         for last_id, (_response, chunks) in opened:
             ids, deadline = [], time.monotonic() + 10
             while head not in ids[-1:] and time.monotonic() < deadline:

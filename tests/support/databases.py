@@ -25,6 +25,7 @@ _OWN = {
     "bot_seats": 17,
     "sweep": 18,
     "startup_sweep": 19,
+    "stream_reconnects": 20,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
