@@ -4,8 +4,8 @@ import pytest
 
 from domain.core import RuleViolation
 from domain.table import Act, AnswerUndo, RequestUndo
-from tests.support.tiny_game import RollDie
-from tests.unit.table.support import Tiny, at
+from tests.support.tiny_game import RollDie, TurnEnded
+from tests.unit.table.support import Tiny, at, with_hooks
 
 
 def code(call) -> str:
@@ -81,3 +81,28 @@ def test_a_declined_or_lapsed_request_changes_nothing():
     table.add(1, seconds=4)  # any move lapses the request
     assert table.state.undo is None
     assert code(lambda: table.run(AnswerUndo(1 - seat, True, at(5)))) == "no_undo_pending"
+
+
+def reach_back_across_a_turn_end(game):
+    """Consent mode: seat A adds and ends its turn, B adds; B asks to go back to before A's turn ended."""
+    table = Tiny({"undo": "consent"}, game=game)
+    seat = table.turn
+    table.add(1)
+    before_end = table.state.version
+    table.end_turn()
+    after_end = table.state.version
+    table.add(2, seat=1 - seat)
+    return table, seat, before_end, after_end
+
+
+def test_never_across_an_event_the_game_says_reveals_hidden_information():
+    """Consent mode reaches back across turns, but not across a reveal: here the test game says the end of a turn
+    uncovers something (as a card turned from a deck would). The same moves without the hook may be taken back."""
+    table, seat, before_end, after_end = reach_back_across_a_turn_end(with_hooks())
+    table.run(RequestUndo(1 - seat, before_end, at(1)))
+    assert table.state.undo is not None  # asked: the other seat may now consent
+    table, seat, before_end, after_end = reach_back_across_a_turn_end(
+        with_hooks(reveals=lambda event: isinstance(event, TurnEnded)))
+    assert code(lambda: table.run(RequestUndo(1 - seat, before_end, at(1)))) == "undo_across_chance"
+    table.run(RequestUndo(1 - seat, after_end, at(1)))  # back to just after the reveal is allowed
+    assert table.state.undo is not None
