@@ -138,14 +138,26 @@ def plain_secrets(truth: Truth, tokens: list[str], version: int) -> set[str]:
     return texts
 
 
+# Of an event the viewer may not see whole, which private fields it may still be served (judged here, from the rules'
+# own `redact` and the event's seat, never from the service's redaction): its own command and what the clock played
+# for it, when the event is the viewer's own; never another seat's.
+OWN_ONLY = ("command", "auto")
+
+
 def check_sealed_preimages(truth: Truth, viewer: int | None, route: str, served: list[dict]) -> None:
     """No envelope served while the game runs holds the private fields its `sealed` commits to, unless the
-    viewer may see that event whole."""
+    viewer may see that event whole; nor another seat's command or automatic move behind a private event."""
     game, seed = truth.game, truth.meta.seed
     for env in served:
-        if "sealed" in env and not entitled(game, truth.envelopes[env["version"] - 1], viewer):
+        true = truth.envelopes[env["version"] - 1]
+        if "sealed" in env and not entitled(game, true, viewer):
             assert env.get("redacted") is True and not check_sealed(env, seed), (
                 f"{route} serves viewer {viewer} the hidden content of {env['type']} v{env['version']}")
+        if true["visibility"] != "public" and not entitled(game, true, viewer):
+            own = viewer is not None and true.get("seat") == viewer
+            for field in OWN_ONLY:
+                assert own or env.get(field) is None, (
+                    f"{route} serves viewer {viewer} another seat's {field} behind {env['type']} v{env['version']}")
 
 
 def own_copy(game, env: dict, viewer: int | None):
