@@ -1,6 +1,7 @@
 """Bearer tokens -> who is calling: a seat of one game (`g.seat`, None = spectator), or a principal with a
 scope (player, organiser, admin: service/identities.py). Every route's accepted scopes are stated in
-openapi.yaml (`x-scopes`) and a test holds the routes to them."""
+openapi.yaml (`x-scopes`) and a test holds the routes to them; who among a scope's callers may manage a given
+game, player or tournament is service/ownership.py's rule, asked through `require_manager`."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from functools import wraps
 
 from flask import current_app, g, request
 
+from service import ownership
 from service.creation import token_hash
 from service.errors import Forbidden, Unauthorized
 from service.identities import Identities, Principal
 from service.repository import Loaded
+
+_UNREAD = object()
 
 
 def bearer_token() -> str | None:
@@ -31,9 +35,13 @@ def identities() -> Identities:
 
 def principal() -> Principal | None:
     """The player, organiser or admin the bearer token speaks for; None without a token or for a token that
-    is not one (a seat token, an unknown, expired or revoked one)."""
-    token = bearer_token()
-    return identities().verify(token) if token is not None else None
+    is not one (a seat token, an unknown, expired or revoked one). Verified once per request (a stored token
+    costs a Redis read, and creation asks up to three times)."""
+    found = g.get("verified_principal", _UNREAD)
+    if found is _UNREAD:
+        token = bearer_token()
+        found = g.verified_principal = identities().verify(token) if token is not None else None
+    return found
 
 
 def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None] | None = None) -> int | None:
@@ -165,3 +173,13 @@ def require_organiser() -> Principal:
 
 def requires_organiser(view):
     return requires_scope("organiser", "admin")(view)
+
+
+def require_manager(owner: str | None, what: str) -> Principal:
+    """The caller, if it manages a thing (`what`: "game", "tournament") owned by `owner`: 401
+    `organiser_required` without an organiser's or admin's token, 403 `scope_forbidden` for an organiser that
+    does not own it (service/ownership.py)."""
+    who = require_organiser()
+    if not ownership.manages(who, owner):
+        raise Forbidden("scope_forbidden", f"only the {what}'s owner (or an admin) may do this")
+    return who

@@ -49,13 +49,14 @@ def check_bots(options) -> None:
 
 
 def create(commands: Commands, name: str, seats: int, options: dict, seed: str | None = None,
-           open_game: bool = False, players: tuple[str | None, ...] = (), game_id: str | None = None
-           ) -> tuple[Loaded, list[str]]:
+           open_game: bool = False, players: tuple[str | None, ...] = (), game_id: str | None = None,
+           owner: str | None = None) -> tuple[Loaded, list[str]]:
     """A new game, stored atomically (its facts and first events in one script, or nothing); the seat tokens
     are returned once and only their hashes are kept. `players` binds seats to player ids (checked by the
-    caller): their player tokens act for those seats too. `game_id` (16 hex digits) names the game instead of a
-    fresh random id: a tournament derives its tables' ids, so a retry finds the game made before
-    (events.store.GameExists) instead of making a second one."""
+    caller): their player tokens act for those seats too. `owner`: the organiser or admin that makes it and
+    manages it from then on (service/ownership.py; None: only admins do). `game_id` (16 hex digits) names the
+    game instead of a fresh random id: a tournament derives its tables' ids, so a retry finds the game made
+    before (events.store.GameExists) instead of making a second one."""
     try:
         game = registry.get(name)
     except registry.UnknownGame:
@@ -64,7 +65,7 @@ def create(commands: Commands, name: str, seats: int, options: dict, seed: str |
     seed = effective_seed(seed, open_game)
     tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
     meta = Meta(game_id or secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game,
-                tuple(players))
+                tuple(players), owner)
     at = commands.clock()
     create_table = Create(name, seats, options, hashlib.sha256(seed.encode()).hexdigest(),
                           seed if open_game else None, at, getattr(game, "DEFAULT_UNDO", "turn"))

@@ -41,6 +41,7 @@ class Meta:
     token_hashes: tuple[str, ...]
     open: bool = False  # the seed is public from the start (an analysable game, not a fair one)
     players: tuple[str | None, ...] = ()  # seat -> the player id bound to it (service/identities.py), if any
+    owner: str | None = None  # the organiser or admin that made it (service/ownership.py); none: admins manage it
 
     @property
     def game(self):
@@ -51,6 +52,8 @@ class Meta:
                   "tokens": json.dumps(self.token_hashes), "created_at": created_at, **extra}
         if any(self.players):
             record["players"] = json.dumps(self.players)
+        if self.owner is not None:
+            record["owner"] = self.owner
         return record
 
 
@@ -108,7 +111,8 @@ class Repository:
             raise NotFound(game_id)
         try:
             return Meta(game_id, raw["game"], int(raw["seats"]), raw["seed"], tuple(json.loads(raw["tokens"])),
-                        raw.get("open") == "1", tuple(json.loads(raw.get("players", "[]"))))
+                        raw.get("open") == "1", tuple(json.loads(raw.get("players", "[]"))),
+                        raw.get("owner") or None)  # a game made before owners were recorded has none
         except (KeyError, ValueError, TypeError) as err:
             raise CorruptGame(game_id, f"its stored record is unreadable ({type(err).__name__}: {err})") from None
 

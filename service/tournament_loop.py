@@ -57,11 +57,12 @@ class Loop:
         """Take every step the tournament allows now: pair, create and assign the round's games, finish.
         Safe to run twice at once and again after a crash (each step is idempotent or conflicts and reloads)."""
         for _ in range(MAX_STEPS):
-            state = self.tournaments.load(tournament_id).state
+            folded = self.tournaments.load(tournament_id)
+            state = folded.state
             if tournament.may_pair(state):
                 self._step(tournament_id, PairRound(), f"pair:{len(state.rounds) + 1}")
             elif tournament.tables_awaiting_games(state):
-                self.open_games(tournament_id, state)
+                self.open_games(tournament_id, state, folded.organiser)
             elif tournament.may_finish(state):
                 self._step(tournament_id, FinishTournament(), "finish")
             else:
@@ -78,20 +79,21 @@ class Loop:
         except RuleViolation as err:  # another worker took this step first: the loop reloads and goes on
             log.info("tournament %s: %s refused (%s)", tournament_id, command.TYPE, err.code)
 
-    def open_games(self, tournament_id: str, state: Running) -> list[str]:
+    def open_games(self, tournament_id: str, state: Running, organiser: str | None) -> list[str]:
         """Create the game of every table that awaits one (or find it, made before a crash) and assign them all
-        in one append."""
+        in one append. The tournament's organiser owns them (it manages their seats)."""
         awaiting = tournament.tables_awaiting_games(state)
         ids = {(r, t.number): table_game_id(tournament_id, r, t.number) for r, t in awaiting}
         self.store.place_games({gid: Seat(tournament_id, r, n) for (r, n), gid in ids.items()})
         bots = {p.id: p.bot for p in state.players}
         for round_, table in awaiting:
-            self.open_game(state, table, ids[round_, table.number], bots)
+            self.open_game(state, table, ids[round_, table.number], bots, organiser)
         self.tournaments.execute(tournament_id, [AssignGame(r, t.number, ids[r, t.number]) for r, t in awaiting],
                                  SERVICE)
         return list(ids.values())
 
-    def open_game(self, state: Running, table: Table, game_id: str, bots: dict[str, str | None]) -> None:
+    def open_game(self, state: Running, table: Table, game_id: str, bots: dict[str, str | None],
+                  organiser: str | None) -> None:
         settings = state.settings
         options = dict(settings.options)
         if settings.clock:
@@ -102,7 +104,7 @@ class Loop:
             options["bots"] = seated
         try:
             creation.create(self.commands, settings.game, len(table.players), options, players=table.players,
-                            game_id=game_id)
+                            game_id=game_id, owner=organiser)
         except GameExists:
             log.info("game %s exists already (made before a crash): assigning it", game_id)
 

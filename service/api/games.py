@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, g, request, url_for
 
-from service import creation, schemas, views
+from service import creation, ownership, schemas, views
 from service.auth import (
+    bearer_token,
     identities,
     optional_seat,
     principal,
@@ -15,7 +16,7 @@ from service.auth import (
     requires_seat_to_append,
 )
 from service.commands import Commands, now_iso
-from service.errors import Forbidden
+from service.errors import Forbidden, Unauthorized
 from service.hardening import whole_body
 from service.identities import Principal
 from service.inputs import parse_json
@@ -41,12 +42,18 @@ def json_body():
 
 @bp.post("")
 def create_game():
+    """The game is owned by the organiser or admin whose token makes it, and by nobody when made without a
+    token or by a player (service/ownership.py). A token that speaks for nobody is refused rather than taken for
+    no token: a game its organiser then could not manage would be made in its name."""
+    who = principal()
+    if who is None and bearer_token() is not None:
+        raise Unauthorized("bad_token", "this token is no organiser's, admin's or player's (expired or revoked?)")
     if current_app.config["CREATE_REQUIRES_TOKEN"]:
         require_organiser()  # an operator's choice: only organisers create games
     args = schemas.load(schemas.CreateGame(), json_body())
     players = bound_players(args["players"], args["seats"])
     loaded, tokens = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"],
-                                     args["open"], players)
+                                     args["open"], players, owner=ownership.owner_of(who))
     body = {
         "id": loaded.meta.id,
         "game": loaded.meta.name,

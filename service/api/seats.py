@@ -1,5 +1,6 @@
-"""A game's seats: organisers hand one to a bot or back to its player (PUT …/seats/{seat}/bot); a seat's token
-is replaced by the seat itself or an organiser (POST …/seats/{seat}/token), e.g. when it leaked."""
+"""A game's seats: its owner hands one to a bot or back to its player (PUT …/seats/{seat}/bot); a seat's token
+is replaced by the seat itself or the game's owner (POST …/seats/{seat}/token), e.g. when it leaked. Owners:
+service/ownership.py (a game made without a token, or by a player, is managed by admins only)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,21 @@ from domain.core import RuleViolation
 from domain.table import SeatBot
 from domain.table.options import bot_seat
 from service.api.games import commands, json_body, repository
-from service.auth import bearer_token, load_seat, principal, requires_organiser
+from service.auth import bearer_token, load_seat, principal, require_manager
 from service.creation import check_bots, token_hash
 from service.errors import Forbidden, Unauthorized
+from service.ownership import MANAGERS
 
 bp = Blueprint("seats", __name__, url_prefix="/v1/games")
 
 
 @bp.put("/<game_id:game_id>/seats/<int:seat>/bot")
-@requires_organiser
 def seat_bot(game_id: str, seat: int):
     """{"bot": NAME, "budget_ms": N}: the bot plays the seat from the next move on (the seat's token can no
     longer move); {"bot": null}: the player gets the seat back. The log records it (`bot_seated`,
-    `bot_unseated`) and names the bot in each move it makes (`bot_move`)."""
+    `bot_unseated`) and names the bot in each move it makes (`bot_move`). Only the game's owner (or an admin):
+    a bot in another host's seat would play, and lose, in its player's name."""
+    require_manager(repository().meta(game_id).owner, "game")  # 404 for an unknown game before any token
     body = json_body()
     if not isinstance(body, dict):
         body = {"bot": body}
@@ -40,16 +43,18 @@ def seat_bot(game_id: str, seat: int):
 def replace_seat_token(game_id: str, seat: int):
     """A new token for the seat; the one it replaces stops working at once in every process (reads check the
     game's replaced tokens, and the append script refuses a replaced token's command). Asked by the seat's
-    current token or by an organiser or admin. The log is not touched: a token is not a fact of the game."""
+    current token, or by the game's owner or an admin: whoever holds the new token holds the seat, so an
+    organiser that does not own the game may not. The log is not touched: a token is not a fact of the game."""
     meta = repository().meta(game_id)
     if not 0 <= seat < meta.seats:
         raise RuleViolation("invalid_seat", f"seats are 0 to {meta.seats - 1}")  # as the bot route answers
     if bearer_token() is None:
-        raise Unauthorized("unauthorized", "the seat's token or an organiser's token is required")
+        raise Unauthorized("unauthorized", "the seat's token or the game owner's token is required")
     who = principal()
-    if who is None or who.scope not in ("organiser", "admin"):
-        if load_seat(game_id) != seat or g.seat_token is None:  # a player's token acting for the seat may not
-            raise Forbidden("scope_forbidden", "only the seat's own token or an organiser may replace it")
+    if who is not None and who.scope in MANAGERS:
+        require_manager(meta.owner, "game")
+    elif load_seat(game_id) != seat or g.seat_token is None:  # a player's token acting for the seat may not
+        raise Forbidden("scope_forbidden", "only the seat's own token or the game's owner may replace it")
     token = secrets.token_urlsafe(32)
     repository().store.replace_seat_token(game_id, seat, token_hash(token))
     return {"seat": seat, "token": token}, 201

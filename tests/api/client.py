@@ -89,13 +89,14 @@ class Api:
         return Response(reply.status, CaseInsensitiveDict(reply.getheaders()), content)
 
     def create(self, game: str, seats: int, seed: str | None = None, options: dict | None = None,
-               open_game: bool = False):
+               open_game: bool = False, token: str | None = None):
+        """A new game (`token`: an organiser's or admin's makes it the game's owner); its id and seat tokens."""
         body = {"game": game, "seats": seats, "options": options or {}}
         if seed is not None:
             body["seed"] = seed
         if open_game:
             body["open"] = True
-        r = self.call("POST", "/v1/games", json=body)
+        r = self.call("POST", "/v1/games", token, json=body)
         assert r.status_code == 201, r.text
         return r.json()["id"], [s["token"] for s in r.json()["seats"]]
 

@@ -158,6 +158,15 @@ def test_only_organisers_bind_seats_and_only_to_players_that_exist(client):
     assert call(client, "POST", "/v1/games", org["token"], json=body).status_code == 201
 
 
+def test_a_token_that_speaks_for_nobody_makes_no_game(client):
+    """A game made with an expired organiser token would belong to nobody, and its organiser could not manage it:
+    the token is refused instead of being taken for no token."""
+    org = organiser(client)
+    for token in ("not-a-token", org["token_id"] + ".expired-or-forged-secret-000000"):
+        refused = call(client, "POST", "/v1/games", token, json={"game": "tiny", "seats": 2})
+        assert (refused.status_code, refused.json["code"]) == (401, "bad_token")
+
+
 def listed(client, token=None, **query) -> list[str]:
     seen, url = [], "/v1/games?" + "&".join(f"{k}={v}" for k, v in {"limit": 2, **query}.items())
     while url:

@@ -65,18 +65,18 @@ WRITES = {
     ("post", "/v1/games/import"): "organisers only, and only a complete (finished) log is importable",
     ("post", "/v1/games/{game_id}/commands"): "every answer is compared with the redaction (check_answer)",
     ("post", "/v1/games/{game_id}/undo"): "every answer is compared with the redaction (check_answer)",
-    ("put", "/v1/games/{game_id}/seats/{seat}/bot"): "organisers only; answers the version and the bot, no state",
-    ("post", "/v1/games/{game_id}/seats/{seat}/token"): "the seat itself or organisers; answers the seat's new token",
+    ("put", "/v1/games/{game_id}/seats/{seat}/bot"): "the game's owner or admins; answers the version and the bot",
+    ("post", "/v1/games/{game_id}/seats/{seat}/token"): "the seat, the game's owner or admins; answers the new token",
     ("post", "/v1/organisers"): "admins only; answers the new identity and its token, no game data",
     ("post", "/v1/players"): "organisers only; answers the new identity and its token, no game data",
     ("post", "/v1/identities/{identity_id}/tokens"): "answers a new token for that identity, no game data",
     ("delete", "/v1/identities/{identity_id}"): "revokes; answers nothing of a game",
     ("delete", "/v1/tokens/{token_id}"): "revokes; answers nothing of a game",
     ("post", "/v1/tournaments"): "organisers only; answers the tournament's public view",
-    ("post", "/v1/tournaments/{tournament_id}/players"): "organisers only; answers the player and a new player's token",
+    ("post", "/v1/tournaments/{tournament_id}/players"): "its organiser or admins; answers the player and a new player's token",
     ("delete", "/v1/tournaments/{tournament_id}/players/{player_id}"): "answers the withdrawal, no game data",
-    ("post", "/v1/tournaments/{tournament_id}/start"): "organisers only; answers the tournament's public view",
-    ("post", "/v1/tournaments/{tournament_id}/seeding"): "organisers only; answers the tournament's public view",
+    ("post", "/v1/tournaments/{tournament_id}/start"): "its organiser or admins; answers the tournament's public view",
+    ("post", "/v1/tournaments/{tournament_id}/seeding"): "its organiser or admins; answers the tournament's public view",
 }
 
 

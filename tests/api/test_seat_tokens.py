@@ -1,6 +1,6 @@
 """A seat's token can be replaced (it leaked, or the seat changes hands): the replaced token stops working at
-once on every route and in every process, with production settings; only the seat itself or an organiser may
-replace it."""
+once on every route and in every process, with production settings; only the seat itself, the game's owner or an
+admin may replace it (or hand the seat to a bot): another organiser would hold the seat."""
 
 from __future__ import annotations
 
@@ -11,12 +11,19 @@ from tests.api.client import Api
 from tests.support.round_trips import count_round_trips
 
 ORGANISER = "seat-token-organiser-3e8b1c7a5f9d2"
+RIVAL = "seat-token-rival-organiser-8c2f6a1d9e4b7"  # another organiser of the same service
+ADMIN = "seat-token-admin-5d9a3e7c1b8f42a6"
 
 
 @pytest.fixture
 def organiser_app(redis_url):
-    """Another process's view of the same Redis: an in-process app that knows an organiser token."""
-    return create_app({"REDIS_URL": redis_url, "ORGANISER_TOKENS": ORGANISER}).test_client()
+    """Another process's view of the same Redis: an in-process app that knows two organisers and an admin."""
+    return create_app({"REDIS_URL": redis_url, "ORGANISER_TOKENS": f"{ORGANISER},{RIVAL}", "ADMIN_TOKENS": ADMIN}
+                      ).test_client()
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
 
 
 def code(response) -> str:
@@ -25,7 +32,9 @@ def code(response) -> str:
 
 def test_a_replaced_seat_token_is_refused_everywhere_and_the_new_one_plays(server, organiser_app):
     api = Api(server)
-    gid, tokens = api.create("jaipur", 2, seed="seat-tokens", open_game=True)
+    created = organiser_app.post("/v1/games", headers=bearer(ORGANISER),
+                                 json={"game": "jaipur", "seats": 2, "seed": "seat-tokens", "open": True}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
     seat = api.view(gid)["to_act"][0]
     assert api.command(gid, tokens[seat], api.moves(gid, tokens[seat])[0]).status_code == 201  # caches warm
     seat = api.view(gid)["to_act"][0]
@@ -47,8 +56,8 @@ def test_a_replaced_seat_token_is_refused_everywhere_and_the_new_one_plays(serve
     assert api.view(gid, new)["seat"] == seat
     assert api.command(gid, new, move).status_code == 201
 
-    # an organiser, from another process, replaces it again: the token it replaced goes the same way
-    again = organiser_app.post(f"/v1/games/{gid}/seats/{seat}/token", headers={"Authorization": f"Bearer {ORGANISER}"})
+    # the game's organiser, from another process, replaces it again: the token it replaced goes the same way
+    again = organiser_app.post(f"/v1/games/{gid}/seats/{seat}/token", headers=bearer(ORGANISER))
     assert again.status_code == 201, again.json
     assert code(api.call("GET", f"/v1/games/{gid}/legal-moves", new)) == "bad_token"
     assert api.call("GET", f"/v1/games/{gid}/legal-moves", again.json["token"]).status_code == 200
@@ -66,6 +75,32 @@ def test_only_the_seat_itself_or_an_organiser_replaces_its_token(server):
     beyond = api.call("POST", f"/v1/games/{gid}/seats/2/token", tokens[0])
     assert beyond.status_code == 422 and code(beyond) == "invalid_seat"  # a valid request the game cannot do
     assert api.view(gid, tokens[0])["seat"] == 0 and api.view(gid, tokens[1])["seat"] == 1  # nothing replaced
+
+
+def test_another_organiser_takes_over_no_seat_of_a_game_it_does_not_own(server, organiser_app):
+    """Organiser RIVAL, on ORGANISER's game and on a game made without a token, neither gets a seat's token nor
+    hands the seat to a bot; the seat's own token keeps working. Only the game's owner (and an admin) manage its
+    seats, and an anonymous game's seats are the admins' (and their own)."""
+    api = Api(server)
+    owned = organiser_app.post("/v1/games", headers=bearer(ORGANISER), json={"game": "tiny", "seats": 2}).json
+    anonymous = api.call("POST", "/v1/games", json={"game": "tiny", "seats": 2}).json()
+    for game, owner in ((owned, ORGANISER), (anonymous, None)):
+        gid, seat_token = game["id"], game["seats"][1]["token"]
+        taken = organiser_app.post(f"/v1/games/{gid}/seats/1/token", headers=bearer(RIVAL))
+        assert (taken.status_code, code(taken)) == (403, "scope_forbidden")
+        botted = organiser_app.put(f"/v1/games/{gid}/seats/1/bot", headers=bearer(RIVAL), json={"bot": "random"})
+        assert (botted.status_code, code(botted)) == (403, "scope_forbidden")
+        assert api.view(gid, seat_token)["seat"] == 1 and "bots" not in api.view(gid)  # nothing changed hands
+        if owner is None:  # no organiser owns it, not even one that did not try yet
+            refused = organiser_app.post(f"/v1/games/{gid}/seats/1/token", headers=bearer(ORGANISER))
+            assert (refused.status_code, code(refused)) == (403, "scope_forbidden")
+        manager = owner or ADMIN
+        assert organiser_app.put(f"/v1/games/{gid}/seats/1/bot", headers=bearer(manager),
+                                 json={"bot": "random"}).status_code == 200
+        replaced = organiser_app.post(f"/v1/games/{gid}/seats/1/token", headers=bearer(manager))
+        assert replaced.status_code == 201 and api.view(gid, replaced.json["token"])["seat"] == 1
+        again = api.call("POST", f"/v1/games/{gid}/seats/0/token", game["seats"][0]["token"])  # a seat: its own
+        assert again.status_code == 201
 
 
 def test_a_seated_read_of_a_cached_game_reads_its_tail_and_replaced_tokens_in_one_round_trip(redis_url, monkeypatch):

@@ -78,7 +78,7 @@ def swiss_round_in_the_service() -> None:
             started, cpu = time.perf_counter(), time.process_time()
             t.execute(tid, [PairRound()], "service")
             paired = time.perf_counter() - started
-            games = wiring.tournament_loop.open_games(tid, t.load(tid).state)
+            games = wiring.tournament_loop.open_games(tid, t.load(tid).state, "bench")
             wall, cpu = time.perf_counter() - started, time.process_time() - cpu
             assert len(games) == PLAYERS // 2 and not tournament.tables_awaiting_games(t.load(tid).state)
             print(f"  Swiss, {PLAYERS} players, round {number}: paired in {paired:.2f} s, its {len(games)} games "

@@ -104,8 +104,8 @@ def seat_bot(api, gid, seat, body, token=ORGANISER):
     return api.call("PUT", f"/v1/games/{gid}/seats/{seat}/bot", token, json=body)
 
 
-def test_an_organiser_hands_a_seat_to_a_bot_and_back(own):
-    gid, tokens = own.create("jaipur", 2, seed="organiser", open_game=True)
+def test_an_organiser_hands_a_seat_of_its_game_to_a_bot_and_back(own):
+    gid, tokens = own.create("jaipur", 2, seed="organiser", open_game=True, token=ORGANISER)
     assert "bots" not in own.view(gid)  # no bot at the table: the game resource keeps its shape
     anonymous = seat_bot(own, gid, 1, {"bot": "greedy"}, token=tokens[1])
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"

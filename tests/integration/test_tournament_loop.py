@@ -43,10 +43,13 @@ def wiring(redis_server) -> Wiring:
     return build(config.load({"REDIS_URL": redis_server, "INLINE_DEALER": True}))
 
 
+ORGANISER = "organiser"  # the identity that runs the tournaments below
+
+
 def tiny_swiss(wiring: Wiring, players: int, rounds: int = 3) -> str:
     t = wiring.tournaments
-    tid = t.create(CreateTournament("tiny", "swiss", 2, rounds, {"goal": 2}), "organiser").id
-    t.execute(tid, [RegisterPlayer(f"{i:016x}", f"P{i}") for i in range(players)], "organiser")
+    tid = t.create(CreateTournament("tiny", "swiss", 2, rounds, {"goal": 2}), ORGANISER).id
+    t.execute(tid, [RegisterPlayer(f"{i:016x}", f"P{i}") for i in range(players)], ORGANISER)
     t.execute(tid, [StartTournament()], "organiser")
     t.store.running(tid, True)
     return tid
@@ -88,8 +91,9 @@ def test_a_swiss_runs_to_its_end_and_a_second_delivery_of_every_fact_changes_not
     tables = [t for r in folded.state.rounds for t in r.tables]
     assert len(tables) == 6 and all(t.result and t.result.by == "game" for t in tables)
     assert games_of(wiring) == sorted(t.game_id for t in tables)  # one game per table, no other
-    for t in tables:  # each game's seats are bound to the table's players: their tokens act there
-        assert wiring.repository.meta(t.game_id).players == t.players
+    for t in tables:  # each game's seats are bound to the table's players (their tokens act there); its organiser
+        assert wiring.repository.meta(t.game_id).players == t.players  # owns it
+        assert wiring.repository.meta(t.game_id).owner == ORGANISER
     assert tid not in wiring.tournaments.store.running_ids()
     book = wiring.ratings.book("tiny")
     assert book.rated == {t.game_id for t in tables}
@@ -109,7 +113,7 @@ def test_a_crash_between_creating_a_tables_game_and_assigning_it_makes_no_second
     # the worker created the first table's game, and died before assigning it
     first_id = table_game_id(tid, round_, first.number)
     wiring.tournaments.store.place_game(first_id, Seat(tid, round_, first.number))
-    loop.open_game(state, first, first_id, {})
+    loop.open_game(state, first, first_id, {}, ORGANISER)
     assert domain.tables_awaiting_games(wiring.tournaments.load(tid).state)  # nothing assigned yet
     # its game was even played to its end before any worker came back: the result waits on the feed
     loaded = wiring.repository.load(first_id)
