@@ -6,7 +6,8 @@ organiser (the first envelope's `by`). A game made without a token, or by a play
 manage it. Admins manage everything. Seats are the exception the routes make themselves: a seat may replace
 its own token.
 
-Every route that manages something asks `manages`. Nothing else decides it.
+Every route that manages something asks `manages`; every route that acts for a player (binds it to a seat,
+lists its games, issues or revokes its tokens) asks `speaks_for`. Nothing else decides it.
 """
 
 from __future__ import annotations
@@ -31,3 +32,8 @@ def manages(who: Principal | None, owner: str | None) -> bool:
         return True
     return who.scope == "organiser" and owner is not None and who.identity == owner
 
+
+def speaks_for(who: Principal | None, identity: str, created_by: str | None) -> bool:
+    """May `who` act for this identity (a player): the identity itself (its consent), or whoever manages what
+    its creator owns (the organiser that created it, an admin)."""
+    return who is not None and (who.identity == identity or manages(who, created_by))

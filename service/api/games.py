@@ -12,6 +12,7 @@ from service.auth import (
     principal,
     request_game,
     require_organiser,
+    require_scope,
     requires_seat,
     requires_seat_to_append,
 )
@@ -64,31 +65,34 @@ def create_game():
 
 
 def bound_players(players: list | None, seats: int) -> tuple[str | None, ...]:
-    """Seats bound to players at creation: an organiser's (or admin's) act, naming players that exist."""
+    """Seats bound to players at creation, naming players that exist. A player is seated only by someone who
+    speaks for it (service/ownership.py): the organiser that created it, an admin, or the player itself (its
+    consent: a player's token creating a game that binds it); anyone else's binding is refused, since it would
+    act, and be rated, in that player's name."""
     if not players:
         return ()
-    require_organiser()
+    who = require_scope("organiser", "admin", "player")
     if len(players) != seats:
         raise Unprocessable("invalid_players", f"players: one entry (a player id or null) per seat ({seats})",
                             "players")
-    for pid in players:
-        record = identities().identity(pid) if pid is not None else {"kind": "player"}
-        if record is None or record["kind"] != "player":
-            raise Unprocessable("unknown_player", f"there is no player {pid}", "players")
     named = [p for p in players if p is not None]
     if len(named) != len(set(named)):
         raise Unprocessable("player_seated_twice", "a player may hold one seat of a game", "players")
+    for pid in named:
+        record = identities().identity(pid)
+        if record is None or record["kind"] != "player":
+            raise Unprocessable("unknown_player", f"there is no player {pid}", "players")
+        if not ownership.speaks_for(who, pid, record.get("created_by")):
+            raise Forbidden("scope_forbidden", f"player {pid} is seated only by its organiser, an admin or itself")
     return tuple(players)
 
 
 def may_list_player(who: Principal | None, player: str) -> bool:
-    """A player's own games are listed to that player, the organiser who created it, and admins."""
+    """A player's own games are listed to those who speak for it: the player, its organiser, and admins."""
     if who is None:
         return False
-    if who.scope == "admin" or who.identity == player:
-        return True
     record = identities().identity(player)
-    return who.scope == "organiser" and record is not None and record.get("created_by") == who.identity
+    return ownership.speaks_for(who, player, record.get("created_by") if record is not None else None)
 
 
 @bp.get("")

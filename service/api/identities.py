@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, g, request
 
-from service import schemas
+from service import ownership, schemas
 from service.api.games import json_body
 from service.auth import identities, requires_scope
 from service.errors import Forbidden
@@ -27,19 +27,13 @@ def issued_body(kind: str, issued: Issued) -> dict:
             "token_id": issued.token_id, "expires_at": issued.expires_at}
 
 
-def may_manage(who: Principal, identity: str, record: dict[str, str]) -> bool:
-    if who.scope == "admin":
-        return True
-    if who.identity == identity:
-        return True
-    return who.scope == "organiser" and record["kind"] == "player" and record["created_by"] == who.identity
-
-
 def managed(identity: str) -> dict[str, str]:
+    """The identity's record, if the caller speaks for it (service/ownership.py): itself, or whoever manages what
+    its creator owns (a player's organiser; an admin, who created every organiser)."""
     record = identities().identity(identity)
     if record is None:
         raise Missing("identity_not_found", f"there is no identity {identity}")
-    if not may_manage(g.principal, identity, record):
+    if not ownership.speaks_for(g.principal, identity, record.get("created_by")):
         raise Forbidden("scope_forbidden", "this token may not manage that identity")
     return record
 

@@ -15,7 +15,7 @@ from domain.core import RuleViolation
 from domain.tournament import commands as tc
 from domain.tournament import violations
 from domain.tournament.state import Finished, Running
-from service import schemas
+from service import ownership, schemas
 from service import tournament_schemas as ts
 from service.api.games import json_body
 from service.api.identities import ttl
@@ -105,9 +105,12 @@ def register_player(tournament_id: str):
         record = identities().identity(args["player"])
         if record is None or record["kind"] != "player":
             raise Unprocessable("unknown_player", f"there is no player {args['player']}", "player")
+        if not ownership.speaks_for(g.principal, args["player"], record.get("created_by")):
+            # its games would bind, and rate, another organiser's player
+            raise Forbidden("scope_forbidden", "an organiser registers only the players it created")
         player, name = args["player"], record["name"]
-    else:
-        issued = identities().create("player", args["name"], g.principal.identity, ttl(args))
+    else:  # the tournament's organiser's player, even when an admin registers it: its games rate it
+        issued = identities().create("player", args["name"], folded.organiser or g.principal.identity, ttl(args))
         player, name = issued.identity, issued.name
     rating = args["rating"] if args["rating"] is not None else rated(player, getattr(folded.state, "settings", None))
     folded, _ = tournaments().execute(tournament_id, [tc.RegisterPlayer(player, name, rating, args["bot"])],

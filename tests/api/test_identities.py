@@ -143,12 +143,16 @@ def test_a_seat_bound_to_a_player_takes_the_players_token(client):
     assert call(client, "GET", f"/v1/games/{gid}", r.json["seats"][0]["token"]).json["seat"] == 0
 
 
-def test_only_organisers_bind_seats_and_only_to_players_that_exist(client):
-    org = organiser(client)
-    ada = player(client, org["token"])
+def test_a_player_is_seated_only_by_its_organiser_an_admin_or_itself(client):
+    org, rival = organiser(client), organiser(client)
+    ada, bo = player(client, org["token"], "Ada"), player(client, org["token"], "Bo")
     body = {"game": "tiny", "seats": 2, "players": [ada["id"], None]}
     assert call(client, "POST", "/v1/games", json=body).json["code"] == "organiser_required"
-    assert call(client, "POST", "/v1/games", ada["token"], json=body).json["code"] == "scope_forbidden"
+    # another organiser would act, and be rated, in her name; another player is no more hers to seat
+    for token, players in ((rival["token"], [ada["id"], None]), (bo["token"], [ada["id"], None]),
+                           (bo["token"], [bo["id"], ada["id"]])):
+        refused = call(client, "POST", "/v1/games", token, json={**body, "players": players})
+        assert (refused.status_code, refused.json["code"]) == (403, "scope_forbidden"), token
     unknown = call(client, "POST", "/v1/games", org["token"], json={**body, "players": ["0" * 16, None]})
     assert (unknown.status_code, unknown.json["code"]) == (422, "unknown_player")
     twice = call(client, "POST", "/v1/games", org["token"], json={**body, "players": [ada["id"], ada["id"]]})
@@ -156,6 +160,16 @@ def test_only_organisers_bind_seats_and_only_to_players_that_exist(client):
     short = call(client, "POST", "/v1/games", org["token"], json={**body, "players": [ada["id"]]})
     assert (short.status_code, short.json["code"]) == (422, "invalid_players")
     assert call(client, "POST", "/v1/games", org["token"], json=body).status_code == 201
+    assert call(client, "POST", "/v1/games", ADMIN, json=body).status_code == 201
+    # her own consent: her token makes a game that seats her, and she plays it with that token
+    own = call(client, "POST", "/v1/games", ada["token"], json={**body, "options": {"goal": 2}})
+    assert own.status_code == 201, own.json
+    assert call(client, "GET", f"/v1/games/{own.json['id']}", ada["token"]).json["seat"] == 0
+    # a game a player makes has no owner: no organiser manages it, not even hers; an admin does
+    bot = {"bot": "random"}
+    mine = call(client, "PUT", f"/v1/games/{own.json['id']}/seats/1/bot", org["token"], json=bot)
+    assert (mine.status_code, mine.json["code"]) == (403, "scope_forbidden")
+    assert call(client, "PUT", f"/v1/games/{own.json['id']}/seats/1/bot", ADMIN, json=bot).status_code == 200
 
 
 def test_a_token_that_speaks_for_nobody_makes_no_game(client):

@@ -247,6 +247,18 @@ def test_two_configured_organisers_cannot_act_on_each_others_tournaments(app, cl
     assert call(client, "POST", f"/v1/tournaments/{mine}/players", ORGANISER, json={"name": "Own"}).status_code == 201
 
 
+def test_an_organiser_registers_only_its_own_players_and_new_ones_are_the_tournaments_organisers(app, client):
+    tid = tiny(client)
+    theirs = call(client, "POST", "/v1/players", SECOND_ORGANISER, json={"name": "Theirs"}).json
+    refused = call(client, "POST", f"/v1/tournaments/{tid}/players", ORGANISER, json={"player": theirs["id"]})
+    assert (refused.status_code, code(refused)) == (403, "scope_forbidden")  # its games would seat and rate them
+    assert call(client, "GET", f"/v1/tournaments/{tid}").json["players"] == []
+    ids = app.extensions["bazaar.identities"]
+    new = register(client, tid, ADMIN, name="Registered by an admin")
+    assert ids.identity(new["player"])["created_by"] == ids.verify(ORGANISER).identity  # the club's player
+    assert register(client, tid, ADMIN, player=theirs["id"])["player"] == theirs["id"]  # an admin may seat anyone
+
+
 def test_too_few_players_cannot_start(client):
     tid = tiny(client)
     register(client, tid, name="Alone")
