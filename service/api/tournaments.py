@@ -19,7 +19,7 @@ from service import ownership, schemas
 from service import tournament_schemas as ts
 from service.api.games import json_body
 from service.api.identities import ttl
-from service.auth import identities, requires_scope
+from service.auth import identities, require_manager, requires_scope
 from service.errors import Forbidden
 from service.problems import Unprocessable
 from service.rating_book import RatingBooks
@@ -43,10 +43,10 @@ def body_of(folded: Folded) -> dict:
 
 
 def managed(tournament_id: str) -> Folded:
-    """The tournament, if the caller is its organiser (or an admin)."""
+    """The tournament, if the caller is its organiser (or an admin): 403 `scope_forbidden` otherwise, as for
+    anything an organiser does not own (service/ownership.py)."""
     folded = tournaments().load(tournament_id)
-    if g.principal.scope != "admin" and g.principal.identity != folded.organiser:
-        raise Forbidden("not_your_tournament", "only the tournament's organiser (or an admin) may do this")
+    require_manager(folded.organiser, "tournament")
     return folded
 
 

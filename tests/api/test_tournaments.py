@@ -157,7 +157,7 @@ def test_refusals_carry_stable_codes(client):
     tid = tiny(client)
     players = f"/v1/tournaments/{tid}/players"
     other = call(client, "POST", "/v1/organisers", ADMIN, json={"name": "Another club"}).json["token"]
-    assert code(call(client, "POST", players, other, json={"name": "X"})) == "not_your_tournament"
+    assert code(call(client, "POST", players, other, json={"name": "X"})) == "scope_forbidden"
     assert call(client, "POST", players, ADMIN, json={"name": "By an admin"}).status_code == 201
     assert code(call(client, "POST", players, ORGANISER, json={"player": "0" * 16})) == "unknown_player"
     assert code(call(client, "POST", players, ORGANISER, json={})) == "invalid_player"
@@ -171,7 +171,7 @@ def test_refusals_carry_stable_codes(client):
     assert code(call(client, "GET", f"/v1/tournaments/{tid}/standings")) == "tournament.not_running"
     assert code(call(client, "GET", f"/v1/tournaments/{tid}/rounds")) == "tournament.not_running"
     assert code(call(client, "POST", start, ORGANISER, json={"order": ["0" * 16]})) == "tournament.bad_order"
-    assert code(call(client, "POST", start, other)) == "not_your_tournament"
+    assert code(call(client, "POST", start, other)) == "scope_forbidden"
 
     dee = register(client, tid, name="Dee")
     withdraw = f"/v1/tournaments/{tid}/players/{dee['player']}"
@@ -192,7 +192,7 @@ def test_an_organiser_draws_the_seeding_by_lot_and_the_log_reverifies_it(client)
                for name, rating in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))]
     seeding = f"/v1/tournaments/{tid}/seeding"
     other = call(client, "POST", "/v1/organisers", ADMIN, json={"name": "Not theirs"}).json["token"]
-    assert code(call(client, "POST", seeding, other)) == "not_your_tournament"
+    assert code(call(client, "POST", seeding, other)) == "scope_forbidden"
     assert code(call(client, "POST", seeding)) == "organiser_required"
     drawn = call(client, "POST", seeding, ORGANISER)
     assert drawn.status_code == 200 and sorted(drawn.json["seeding"]) == sorted(players)
@@ -234,10 +234,10 @@ def test_two_configured_organisers_cannot_act_on_each_others_tournaments(app, cl
     for tid, owner, stranger in ((mine, ORGANISER, SECOND_ORGANISER), (theirs, SECOND_ORGANISER, ORGANISER)):
         player = register(client, tid, owner, name="Owner's player")["player"]
         base = f"/v1/tournaments/{tid}"
-        assert code(call(client, "POST", f"{base}/players", stranger, json={"name": "X"})) == "not_your_tournament"
-        assert code(call(client, "DELETE", f"{base}/players/{player}", stranger)) == "not_your_tournament"
-        assert code(call(client, "POST", f"{base}/seeding", stranger)) == "not_your_tournament"
-        assert code(call(client, "POST", f"{base}/start", stranger)) == "not_your_tournament"
+        assert code(call(client, "POST", f"{base}/players", stranger, json={"name": "X"})) == "scope_forbidden"
+        assert code(call(client, "DELETE", f"{base}/players/{player}", stranger)) == "scope_forbidden"
+        assert code(call(client, "POST", f"{base}/seeding", stranger)) == "scope_forbidden"
+        assert code(call(client, "POST", f"{base}/start", stranger)) == "scope_forbidden"
     assert call(client, "POST", f"/v1/tournaments/{theirs}/players", ADMIN, json={"name": "Admin's"}).status_code == 201
     ids = app.extensions["bazaar.identities"]
     first, second = ids.verify(ORGANISER).identity, ids.verify(SECOND_ORGANISER).identity
