@@ -200,17 +200,19 @@ class Standings:
 
 @dataclass(frozen=True)
 class RatingChange:
-    """One rated game of a player's history: `source` is a tournament id or "casual"."""
+    """One rated game of a player's history: `source` is a tournament id or "casual"; `owner` the organiser that
+    owns the game (None for a game rated before owners were recorded)."""
 
     game_id: str
     source: str
+    owner: str | None
     place: int
     before: float
     after: float
 
     @classmethod
     def from_json(cls, doc: dict) -> RatingChange:
-        return cls(doc["game_id"], doc["source"], doc["place"], doc["before"], doc["after"])
+        return cls(doc["game_id"], doc["source"], doc.get("owner"), doc["place"], doc["before"], doc["after"])
 
 
 @dataclass(frozen=True)

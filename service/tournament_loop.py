@@ -81,7 +81,7 @@ class Loop:
 
     def open_games(self, tournament_id: str, state: Running, organiser: str | None) -> list[str]:
         """Create the game of every table that awaits one (or find it, made before a crash) and assign them all
-        in one append. The tournament's organiser owns them (it manages their seats)."""
+        in one append. The tournament's organiser owns them (it manages their seats, and they rate its players)."""
         awaiting = tournament.tables_awaiting_games(state)
         ids = {(r, t.number): table_game_id(tournament_id, r, t.number) for r, t in awaiting}
         self.store.place_games({gid: Seat(tournament_id, r, n) for (r, n), gid in ids.items()})
@@ -169,15 +169,17 @@ class Loop:
         folded, _ = self.tournaments.execute(seat.tournament, commands, SERVICE, idempotency_key=key)
         table = _table(folded.state, seat)
         if table is not None and table.result is not None and table.result.by == "game":
-            self.books.record(folded.state.settings.game, fact.game_id, seat.tournament, table.players,
-                              table.result.places)
+            self.books.record(folded.state.settings.game, fact.game_id, seat.tournament, folded.organiser,
+                              table.players, table.result.places)
 
     def rate_casual(self, fact: GameFinished) -> None:
-        """A game outside tournaments is rated when every seat is bound to a different player."""
+        """A game outside tournaments is rated when every seat is bound to a different player (and its owner
+        created them all: RatingBooks.record)."""
         try:
-            players = self.commands.repository.meta(fact.game_id).players
+            meta = self.commands.repository.meta(fact.game_id)
         except NotFound:
             return
+        players = meta.players
         if len(players) != fact.seats or None in players or len(set(players)) != len(players):
             return
         result = fact.result
@@ -186,7 +188,7 @@ class Loop:
             return
         lira = tuple(result.get("lira", ())) or (0,) * fact.seats
         forfeited = tuple(s in forfeited_seats(result) for s in range(fact.seats))
-        self.books.record(fact.game, fact.game_id, "casual", tuple(players),
+        self.books.record(fact.game, fact.game_id, "casual", meta.owner, tuple(players),
                           places_of(tuple(result.get("winners", ())), scores, lira, forfeited))
 
     def consumer(self) -> Consumer:

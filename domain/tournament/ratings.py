@@ -10,6 +10,12 @@ places), one book per game, each game rated once (by its id), with every player'
   MIT-licensed implementation), made for free-for-all games with any number of players and ties: mu 25,
   sigma 25/3 at the start; the shown rating is the conservative ordinal mu - 3 sigma.
 A walkover (a game decided by a withdrawal, never played) is not rated; a clock forfeit is, as a loss.
+
+Whose games count (`trusted`): a game moves ratings only when its owner (the organiser or admin that made it,
+a tournament's organiser for its games) created every player it rates. Each organiser's players thus form a
+pool of their own that only its own games move: an organiser controls its games (bots, seat tokens, who sits
+where), so a game another organiser owns could move a player's rating as that organiser pleased. A game
+across two organisers' players, or one with no owner, is not rated.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ class Change:
 
     game_id: str
     source: str  # a tournament's id, or "casual"
+    owner: str | None  # the game's owner (None: rated before owners were recorded)
     place: int
     before: Rating
     after: Rating
@@ -75,9 +82,17 @@ def rating(book: RatingBook, player: str) -> Rating:
     return Rating(ELO_START, 0.0) if book.system == ELO else Rating(_MODEL.mu, _MODEL.sigma)
 
 
-def rate(book: RatingBook, game_id: str, source: str, players: tuple[str, ...], places: tuple[int, ...]) -> RatingBook:
-    """The book after one finished game (`places`: 1 = first, equal places for a tie). A game already rated
-    changes nothing, so a result fed twice counts once."""
+def trusted(owner: str | None, creators: tuple[str | None, ...]) -> bool:
+    """May a game owned by `owner` rate players created by `creators` (one per player, None for a player that
+    is no identity): only when its owner created every one of them."""
+    return owner is not None and bool(creators) and all(creator == owner for creator in creators)
+
+
+def rate(book: RatingBook, game_id: str, source: str, owner: str | None, players: tuple[str, ...],
+         places: tuple[int, ...]) -> RatingBook:
+    """The book after one finished game (`places`: 1 = first, equal places for a tie); its history names the
+    game's owner. A game already rated changes nothing, so a result fed twice counts once. Whether the game
+    may be rated at all is `trusted`'s question, asked before it is recorded."""
     if game_id in book.rated:
         return book
     before = [rating(book, p) for p in players]
@@ -85,7 +100,7 @@ def rate(book: RatingBook, game_id: str, source: str, players: tuple[str, ...], 
     ratings, history = dict(book.ratings), dict(book.history)
     for player, place, old, new in zip(players, places, before, after):
         ratings[player] = new
-        history[player] = history.get(player, ()) + (Change(game_id, source, place, old, new),)
+        history[player] = history.get(player, ()) + (Change(game_id, source, owner, place, old, new),)
     return RatingBook(book.system, ratings, history, book.rated | {game_id})
 
 
@@ -105,10 +120,11 @@ def _weng_lin(before: list[Rating], places: tuple[int, ...]) -> list[Rating]:
     return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(rated, before)]
 
 
-def rate_tournament(book: RatingBook, state: Running | Finished, source: str) -> RatingBook:
-    """Every played game of a tournament, in round and table order (walkovers are not rated)."""
+def rate_tournament(book: RatingBook, state: Running | Finished, source: str, organiser: str) -> RatingBook:
+    """Every played game of a tournament, in round and table order (walkovers are not rated); the tournament's
+    organiser owns its games."""
     for round_ in state.rounds:
         for table in round_.tables:
             if table.result is not None and table.result.by == "game" and table.game_id is not None:
-                book = rate(book, table.game_id, source, table.players, table.result.places)
+                book = rate(book, table.game_id, source, organiser, table.players, table.result.places)
     return book

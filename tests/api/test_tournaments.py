@@ -220,8 +220,11 @@ def test_an_organiser_draws_the_seeding_by_lot_and_the_log_reverifies_it(client)
 
 def test_a_rating_left_out_is_the_players_rating_in_the_game_and_seeds_the_bracket(app, client):
     loser, winner = (call(client, "POST", "/v1/players", ORGANISER, json={"name": n}).json["id"] for n in "LW")
-    app.extensions["bazaar.ratings"].record("tiny", "casual-" + winner, "casual", (loser, winner), (2, 1))
+    club = app.extensions["bazaar.identities"].verify(ORGANISER).identity  # created both: its game rates them
+    assert app.extensions["bazaar.ratings"].record("tiny", "casual-" + winner, "casual", club, (loser, winner), (2, 1))
     tid = tiny(client, format="elimination", rounds=None)
+    history = call(client, "GET", f"/v1/players/{loser}/ratings").json["ratings"]["tiny"]["history"]
+    assert [(h["game_id"], h["source"], h["owner"]) for h in history] == [("casual-" + winner, "casual", club)]
     assert register(client, tid, player=loser)["rating"] == 1484  # Elo from 1500, K = 32
     assert register(client, tid, player=winner)["rating"] == 1516
     assert register(client, tid, name="Unrated")["rating"] == 0

@@ -22,6 +22,7 @@ from domain.tournament.commands import CreateTournament, PairRound, RegisterPlay
 from events.tournaments import Seat
 from service import config, creation
 from service.consumers import Subscription
+from service.identities import Identities
 from service.tournament_loop import table_game_id
 from service.wiring import Wiring, build
 from tests.support.processes import ROOT, wait_for
@@ -43,13 +44,19 @@ def wiring(redis_server) -> Wiring:
     return build(config.load({"REDIS_URL": redis_server, "INLINE_DEALER": True}))
 
 
-ORGANISER = "organiser"  # the identity that runs the tournaments below
+ORGANISER = "organiser"  # the identity that runs the tournaments below (and created their players)
+
+
+def players_of(wiring: Wiring, organiser: str, count: int) -> list[str]:
+    """`count` player identities the organiser created (as POST /v1/players does): the games of its tournaments
+    rate them."""
+    return [Identities(wiring.redis).create("player", f"P{i}", organiser, 3600).identity for i in range(count)]
 
 
 def tiny_swiss(wiring: Wiring, players: int, rounds: int = 3) -> str:
     t = wiring.tournaments
     tid = t.create(CreateTournament("tiny", "swiss", 2, rounds, {"goal": 2}), ORGANISER).id
-    t.execute(tid, [RegisterPlayer(f"{i:016x}", f"P{i}") for i in range(players)], ORGANISER)
+    t.execute(tid, [RegisterPlayer(p, p) for p in players_of(wiring, ORGANISER, players)], ORGANISER)
     t.execute(tid, [StartTournament()], "organiser")
     t.store.running(tid, True)
     return tid
@@ -97,6 +104,7 @@ def test_a_swiss_runs_to_its_end_and_a_second_delivery_of_every_fact_changes_not
     assert tid not in wiring.tournaments.store.running_ids()
     book = wiring.ratings.book("tiny")
     assert book.rated == {t.game_id for t in tables}
+    assert {c.owner for history in book.history.values() for c in history} == {ORGANISER}
 
     for entry in wiring.feed.entries():  # every fact once more (a consumer that died before acknowledging)
         loop.handle(entry)
@@ -165,28 +173,37 @@ def test_a_withdrawn_players_open_game_goes_on_with_a_bot_in_their_seat(wiring):
     assert recorded.by == "withdrawal" and recorded.forfeited == (False, True)  # a walkover at once
 
 
-def test_casual_games_whose_seats_are_all_players_are_rated_once(wiring):
+def test_casual_games_are_rated_once_and_only_when_their_owner_created_every_player(wiring):
     loop = wiring.tournament_loop
-    players = ("a" * 16, "b" * 16)
-    rated, _ = creation.create(wiring.commands, "tiny", 2, {"goal": 2}, players=players)
-    unbound, _ = creation.create(wiring.commands, "tiny", 2, {"goal": 2})
-    for loaded in (rated, unbound):
+    players = tuple(players_of(wiring, ORGANISER, 2))
+    rivals = players_of(wiring, "rival", 1)[0]
+    games = {
+        "rated": creation.create(wiring.commands, "tiny", 2, {"goal": 2}, players=players, owner=ORGANISER)[0],
+        "unbound": creation.create(wiring.commands, "tiny", 2, {"goal": 2}, owner=ORGANISER)[0],
+        "another organiser's": creation.create(wiring.commands, "tiny", 2, {"goal": 2}, players=players,
+                                               owner="rival")[0],
+        "across two pools": creation.create(wiring.commands, "tiny", 2, {"goal": 2}, players=(players[0], rivals),
+                                            owner=ORGANISER)[0],
+        "no owner": creation.create(wiring.commands, "tiny", 2, {"goal": 2}, players=players)[0],
+    }
+    for loaded in games.values():
         wiring.commands.command(loaded.meta.id, loaded.game.to_act(loaded.state)[0], {"type": "add", "amount": 2})
     subscription = Subscription(wiring.feed, loop.consumer(), member="only")
     drain(subscription)
     for entry in wiring.feed.entries():
         loop.handle(entry)
     book = wiring.ratings.book("tiny")
-    assert book.rated == {rated.meta.id} and wiring.ratings.count("tiny") == 1
-    assert [c.source for c in book.history[players[0]]] == ["casual"]
+    assert book.rated == {games["rated"].meta.id} and wiring.ratings.count("tiny") == 1
+    assert [(c.source, c.owner) for c in book.history[players[0]]] == [("casual", ORGANISER)]
     assert sum(book.ratings[p].mu for p in players) == pytest.approx(3000)
+    assert rivals not in book.ratings
 
 
 @pytest.mark.parametrize("format_, players, rounds", [("elimination", 5, 3), ("round_robin", 5, 5)])
 def test_elimination_and_round_robin_run_to_their_end_with_byes(wiring, format_, players, rounds):
     t, loop = wiring.tournaments, wiring.tournament_loop
-    tid = t.create(CreateTournament("tiny", format_, 2, None, {"goal": 2}), "organiser").id
-    t.execute(tid, [RegisterPlayer(f"{i:016x}", f"P{i}") for i in range(players)], "organiser")
+    tid = t.create(CreateTournament("tiny", format_, 2, None, {"goal": 2}), ORGANISER).id
+    t.execute(tid, [RegisterPlayer(p, p) for p in players_of(wiring, ORGANISER, players)], ORGANISER)
     t.execute(tid, [StartTournament()], "organiser")
     subscription = Subscription(wiring.feed, loop.consumer(), member="only")
     loop.advance(tid)
