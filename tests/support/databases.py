@@ -26,6 +26,7 @@ _OWN = {
     "sweep": 18,
     "startup_sweep": 19,
     "stream_reconnects": 20,
+    "tenancy_matrix": 41,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
