@@ -143,7 +143,8 @@ class Client(TournamentMethods):
 
     # --- seats --------------------------------------------------------------------------------------------
     def seat_bot(self, game_id: str, seat: int, bot: str | None, budget_ms: int | None = None) -> BotSeat:
-        """Hand `seat` to a bot (`bot` None: back to its player); this client's token must be an organiser's."""
+        """Hand `seat` to a bot (`bot` None: back to its player); this client's token must be the game owner's (the
+        organiser that created it) or an admin's."""
         body: dict = {"bot": bot}
         if budget_ms is not None:
             body["budget_ms"] = budget_ms
@@ -151,7 +152,8 @@ class Client(TournamentMethods):
                                                         repeatable=False).json())
 
     def replace_seat_token(self, game_id: str, seat: int) -> SeatToken:
-        """A new token for `seat` (asked with the seat's own token or an organiser's); the old one stops at once."""
+        """A new token for `seat` (asked with the seat's own token, the game owner's or an admin's); the old one stops
+        at once."""
         doc = self.transport.request("POST", f"/v1/games/{game_id}/seats/{seat}/token", repeatable=False).json()
         return SeatToken(doc["seat"], doc["token"])
 
