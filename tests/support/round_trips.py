@@ -30,3 +30,45 @@ def count_round_trips(monkeypatch) -> list:
 
     monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command", counted)
     return sent
+
+
+class KeyCommands:
+    """The commands a Redis server runs on one game's keys, from every client (the servers, the worker, scripts'
+    own calls), counted by name: MONITOR sees each with its arguments, so commands on other games' keys (another
+    test's, a worker's sweep) never count, as they would in the server's global command statistics.
+    Use as a context manager; `count(name)` after the block."""
+
+    def __init__(self, redis_url: str, key_part: str):
+        self.client = redis.Redis.from_url(redis_url)
+        self.key_part = key_part
+        self.names: list[str] = []
+        self._thread: threading.Thread | None = None
+        self._marker = f"end-of-watch:{key_part}:{id(self)}"
+        self._ended = threading.Event()
+
+    def __enter__(self) -> KeyCommands:
+        self._monitor = self.client.monitor().__enter__()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+        return self
+
+    def _read(self) -> None:
+        try:
+            while True:
+                entry = self._monitor.next_command()
+                command = entry["command"]
+                if self._marker in command:
+                    self._ended.set()
+                elif self.key_part in command:
+                    self.names.append(command.split(" ", 1)[0].upper())
+        except (redis.ConnectionError, AttributeError, ValueError, OSError):  # closed by __exit__
+            return
+
+    def __exit__(self, *exc) -> None:
+        self.client.echo(self._marker)  # the monitor sees it after every command that ran before it
+        self._ended.wait(30)
+        self._monitor.connection.disconnect()
+        self._thread.join(5)
+
+    def count(self, name: str) -> int:
+        return self.names.count(name.upper())
