@@ -163,7 +163,7 @@ class Scheduler:
         """True if the job holding this id will never run: left in RQ's intermediate list or lost from the
         queue, started by a worker that died, or ended (failed, stopped) while the game still awaits it."""
         try:
-            job = Job.fetch(job_id, connection=queue.connection)
+            job = Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer)
         except NoSuchJobError:
             return True
         status = job.get_status(refresh=False)
@@ -215,7 +215,7 @@ class Scheduler:
         queue.intermediate_queue.remove(job_id)
         queue.connection.delete(queue.intermediate_queue.get_first_seen_key(job_id))  # the id is queued afresh
         try:
-            Job.fetch(job_id, connection=queue.connection).delete(remove_from_queue=True)
+            Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer).delete(remove_from_queue=True)
         except NoSuchJobError:
             pass
 

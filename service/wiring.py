@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import redis
 from redis.cluster import RedisCluster
 from rq import Queue
+from rq.serializers import JSONSerializer
 
 from events.archive import open_archive
 from events.feed import Feed
@@ -28,6 +29,16 @@ from service.tournaments import Tournaments
 
 QUEUE = "bazaar"  # the dealer's rolls and the turn timers: short jobs, late by no more than milliseconds
 BOT_QUEUE = "bazaar-bots"  # bot seats' moves: each thinks up to its budget, so it must never hold up a roll or timer
+# How RQ writes a job's function, arguments, meta and result into Redis, and reads them back. RQ's default is
+# pickle, and unpickling runs code: whoever could write one job record could run code in every worker. Our jobs
+# take a game's id and a version and return a version (ints and strings), which JSON carries; a record that is
+# not JSON fails its job and runs nothing. Every Queue, worker (and its scheduler) and job fetch names it.
+JOBS_SERIALIZER = JSONSerializer
+
+
+def rq_queue(name: str, connection: redis.Redis) -> Queue:
+    """An RQ queue of ours: its jobs go to and from Redis as JSON, never as pickles."""
+    return Queue(name, connection=connection, serializer=JOBS_SERIALIZER)
 
 
 @dataclass
@@ -59,7 +70,7 @@ def build(config: dict) -> Wiring:
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue_url = connections.queue_url(config)
     queue_redis = client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config)
-    queue, bot_queue = Queue(QUEUE, connection=queue_redis), Queue(BOT_QUEUE, connection=queue_redis)
+    queue, bot_queue = rq_queue(QUEUE, queue_redis), rq_queue(BOT_QUEUE, queue_redis)
     scheduler = Scheduler(repository, queue, commands.inline_dealer, bot_queue)
     feed = Feed(client)
     commands.after_append.append(update_index(store))

@@ -49,7 +49,7 @@ from service import archiving, consumers, jobs
 from service import config as settings
 from service.liveness import record_gone
 from service.scheduling import Scheduler
-from service.wiring import Wiring
+from service.wiring import JOBS_SERIALIZER, Wiring
 
 log = logging.getLogger("bazaar.worker")
 
@@ -83,7 +83,7 @@ class SteadyWorker(SimpleWorker):
     max_connection_wait_time = RETRY_S
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, maintenance_interval=MAINTENANCE_S, **kwargs)
+        super().__init__(*args, maintenance_interval=MAINTENANCE_S, serializer=JOBS_SERIALIZER, **kwargs)
         self.asked_to_stop = False
 
     def request_stop(self, signum, frame):

@@ -13,10 +13,9 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import redis
-from rq import Queue
 
 from service import config as settings
-from service.wiring import build
+from service.wiring import build, rq_queue
 from tests.bench.servers import ROOT, private_redis
 from tests.support.service import InProcess
 
@@ -89,12 +88,12 @@ def scheduler_takeover(release_stale_lock: bool, cap_s: float) -> float | None:
             time.sleep(0.05)
         kill(first)
         due = datetime.now(UTC) + timedelta(seconds=2)
-        Queue("bazaar", connection=client).enqueue_at(due, "builtins.len", "x", job_id="takeover-probe")
+        rq_queue("bazaar", client).enqueue_at(due, "builtins.len", "x", job_id="takeover-probe")
         second = start_worker(url, release_stale_lock)
         try:
             stop = time.monotonic() + cap_s
             while time.monotonic() < stop:
-                job = Queue("bazaar", connection=client).fetch_job("takeover-probe")
+                job = rq_queue("bazaar", client).fetch_job("takeover-probe")
                 if job is not None and job.get_status() == "finished":
                     return (job.ended_at.replace(tzinfo=UTC) - due).total_seconds()
                 time.sleep(0.05)

@@ -8,14 +8,12 @@ import time
 
 import pytest
 import redis
-from rq.job import Job
-from rq.registry import FinishedJobRegistry
 
 from bots import make_bot
 from bots.runner import play_seat
 from sdk import Client
 from service import bot_seats
-from service.wiring import BOT_QUEUE
+from service.wiring import BOT_QUEUE, rq_queue
 from tests.api.client import Api
 from tests.support.databases import own_db, url_of
 from tests.support.processes import WorkerProcess, wait_for
@@ -63,7 +61,7 @@ def test_consecutive_bot_moves_are_played_in_runs_not_one_job_each(api, running_
     gid, _ = api.create("jaipur", 2, options={"bots": [{"bot": "greedy"}, {"bot": "greedy"}]})
     wait_for(lambda: finished(api, gid), timeout=120, interval=0.2)
     moves = sum(len(played) for played in moves_by_seat(log(api, gid)).values())
-    registry = FinishedJobRegistry(BOT_QUEUE, connection=redis.Redis.from_url(redis_url))
+    registry = rq_queue(BOT_QUEUE, redis.Redis.from_url(redis_url)).finished_job_registry
     jobs = [job for job in registry.get_job_ids() if job.startswith(f"bot-{gid}-")]
     assert jobs and len(jobs) * 4 <= moves, f"{len(jobs)} jobs for {moves} moves"
 
@@ -173,9 +171,9 @@ def test_a_roll_lands_while_a_bot_thinks(api, running_worker, redis_url):
         assert api.command(gid, tokens[1], next_move(api, gid, tokens[1])).status_code == 201
     version = api.view(gid)["version"]
     job_id = f"bot-{gid}-{version}"
-    queue_redis = redis.Redis.from_url(redis_url)
-    wait_for(lambda: Job.fetch(job_id, connection=queue_redis).get_status() == "started", timeout=30)
-    assert Job.fetch(job_id, connection=queue_redis).origin == BOT_QUEUE
+    queue = rq_queue(BOT_QUEUE, redis.Redis.from_url(redis_url))
+    wait_for(lambda: queue.fetch_job(job_id).get_status() == "started", timeout=30)
+    assert queue.fetch_job(job_id).origin == BOT_QUEUE
     asked = time.monotonic()
     tiny, tiny_tokens = api.create("tiny", 2, seed="roll-beside-a-bot")
     seat = api.view(tiny)["to_act"][0]

@@ -18,11 +18,12 @@ from rq.utils import utcformat
 from rq.worker import Worker
 
 from service.scheduling import INTERMEDIATE_STALE_S, Scheduler
+from service.wiring import rq_queue
 
 
 def _queued_deal(queue_url: str, name: str):
     """A deal job queued on a queue of its own: (the queue, the job)."""
-    queue = Queue(name, connection=redis.Redis.from_url(queue_url))
+    queue = rq_queue(name, redis.Redis.from_url(queue_url))
     queue.empty()
     return queue, queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
 
@@ -104,7 +105,7 @@ def test_a_job_whose_worker_left_no_record_is_stale(queue_url):
 def test_a_scheduled_job_is_stale_only_once_overdue_with_no_scheduler_moving_it(queue_url):
     """A scheduler that died keeps its lock for 61 s and no other starts meanwhile: a timer scheduled then would
     wait that long. A sweep that finds one overdue by more than a scheduler's second queues it itself."""
-    queue = Queue(f"scheduled-{time.time_ns()}", connection=redis.Redis.from_url(queue_url))
+    queue = rq_queue(f"scheduled-{time.time_ns()}", redis.Redis.from_url(queue_url))
     scheduler = Scheduler(None, queue, inline_dealer=False)
     ahead = queue.enqueue_at(datetime.now(UTC) + timedelta(seconds=60), "service.jobs.timeout", "0" * 16, 1,
                              job_id=f"{queue.name}-ahead")

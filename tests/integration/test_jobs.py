@@ -5,12 +5,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import redis
-from rq import Queue
 from rq.utils import utcformat
 
 from service import config as settings
 from service import jobs
-from service.wiring import build
+from service.wiring import build, rq_queue
 from tests.api.client import Api
 from tests.support.processes import WorkerProcess, wait_for
 from tests.support.service import InProcess
@@ -80,7 +79,7 @@ def test_a_killed_worker_restarted_resolves_the_pending_roll(api, worker, queue_
     worker.kill()
     gid, tokens, seat = new_tiny(api)
     assert api.command(gid, tokens[seat], {"type": "call_dealer"}).status_code == 201
-    Queue("bazaar", connection=redis.Redis.from_url(queue_url)).empty()  # the queued job is lost too
+    rq_queue("bazaar", redis.Redis.from_url(queue_url)).empty()  # the queued job is lost too
     time.sleep(0.5)
     assert api.view(gid)["awaiting_chance"] is not None
     worker.start()  # its start-up sweep finds the pending roll in the game's log
@@ -218,7 +217,7 @@ def _queued_roll(api, queue_url):
     gid, tokens, seat = new_tiny(api)
     assert api.command(gid, tokens[seat], {"type": "call_dealer"}).status_code == 201
     job_id = f"deal-{gid}-{api.view(gid)['version']}"
-    queue = Queue("bazaar", connection=redis.Redis.from_url(queue_url))
+    queue = rq_queue("bazaar", redis.Redis.from_url(queue_url))
     assert queue.get_job_position(job_id) is not None
     return gid, job_id, queue
 

@@ -5,7 +5,6 @@ import time
 
 import pytest
 import redis
-from rq.job import Job
 
 from service import config
 from service.wiring import build
@@ -22,10 +21,8 @@ def wiring(redis_url):
 
 
 def job_status(wiring, job_id: str) -> str | None:
-    try:
-        return Job.fetch(job_id, connection=wiring.queue.connection).get_status()
-    except Exception:  # noqa: BLE001 - NoSuchJobError: the job is not there
-        return None
+    job = wiring.queue.fetch_job(job_id)  # None: the job is not there
+    return None if job is None else job.get_status()
 
 
 def test_after_the_first_sweep_only_games_that_moved_or_await_the_worker_are_loaded(wiring):
@@ -54,7 +51,7 @@ def test_a_timer_lost_from_rq_is_queued_again_at_the_first_sweep_after_its_deadl
     scheduler = wiring.scheduler
     assert scheduler.sweep() == 1
     version = service.load(gid).version
-    Job.fetch(f"timeout-{gid}-{version}", connection=wiring.queue.connection).delete()  # RQ's Redis lost it
+    wiring.queue.fetch_job(f"timeout-{gid}-{version}").delete()  # RQ's Redis lost it
     assert scheduler.sweep() == 0  # before the deadline (3 s away): nothing to do
     before = time.monotonic()
     wait_for(lambda: scheduler.sweep() == 1, timeout=10)  # overdue: looked at again, and its timer queued again

@@ -27,6 +27,7 @@ _OWN = {
     "startup_sweep": 19,
     "stream_reconnects": 20,
     "tenancy_matrix": 41,
+    "job_records": 21,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
