@@ -36,9 +36,27 @@ BOT_QUEUE = "bazaar-bots"  # bot seats' moves: each thinks up to its budget, so 
 JOBS_SERIALIZER = JSONSerializer
 
 
+# A worker loop (service/worker.py) waits for a job in one blocking read (BLMOVE) of up to this many seconds, then
+# beats its heartbeat, runs RQ's maintenance when due and waits again. RQ's own default (its worker TTL less 15 s,
+# 405 s) left a quiet loop's maintenance, and so the restart of a scheduler process that died, waiting minutes.
+DEQUEUE_S = 5
+
+
 def rq_queue(name: str, connection: redis.Redis) -> Queue:
     """An RQ queue of ours: its jobs go to and from Redis as JSON, never as pickles."""
     return Queue(name, connection=connection, serializer=JOBS_SERIALIZER)
+
+
+def worker_loops_redis(config: dict) -> redis.Redis:
+    """RQ's Redis for the worker's loops (rolls and timers, bots' moves) and nothing else.
+
+    Their reads block for up to DEQUEUE_S, so every connection of this client has a longer socket timeout from the
+    start (RQ's rule: the blocking read plus 10 s). The loops once shared the games' client, whose connections
+    time out after redis-py's default 5 s: RQ raises the timeout of a client's pool, but only for connections made
+    after it, and a blocking read that drew one made before (the start-up sweep's, the feed consumers') broke off
+    after 5 s, logged `could not connect to Redis instance: Timeout reading from socket` and tried again, every
+    6 s while nothing was wrong; and the games' own reads in the worker inherited RQ's 415 s timeout."""
+    return connections.connect(connections.queue_url(config), config, socket_timeout=DEQUEUE_S + 10)
 
 
 @dataclass

@@ -49,7 +49,7 @@ from service import archiving, consumers, jobs
 from service import config as settings
 from service.liveness import record_gone
 from service.scheduling import Scheduler
-from service.wiring import JOBS_SERIALIZER, Wiring
+from service.wiring import DEQUEUE_S, JOBS_SERIALIZER, Wiring, worker_loops_redis
 
 log = logging.getLogger("bazaar.worker")
 
@@ -82,13 +82,31 @@ class SteadyWorker(SimpleWorker):
 
     max_connection_wait_time = RETRY_S
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, stop: threading.Event | None = None, **kwargs):
         super().__init__(*args, maintenance_interval=MAINTENANCE_S, serializer=JOBS_SERIALIZER, **kwargs)
         self.asked_to_stop = False
+        self.stop = threading.Event() if stop is None else stop  # set: the loop ends once idle (a thread's stop)
+
+    @property
+    def dequeue_timeout(self) -> int:
+        """How long one blocking read waits for a job (service.wiring.DEQUEUE_S); RQ's socket timeout rule
+        follows it (`connection_timeout`, 10 s more), which service.wiring.worker_loops_redis meets."""
+        return DEQUEUE_S
 
     def request_stop(self, signum, frame):
         self.asked_to_stop = True
         super().request_stop(signum, frame)
+
+    def dequeue_job_and_maintain_ttl(self, timeout, max_idle_time=None):
+        """RQ's wait for a job, one blocking read at a time: RQ's own returns only with a job, so a loop in a thread,
+        which no signal reaches, would never see its `stop`. None (the loop ends) once `stop` is set."""
+        if timeout is None or max_idle_time is not None:  # a burst, or an idle limit of the caller's: as RQ does
+            return super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
+        while not self.stop.is_set():
+            taken = super().dequeue_job_and_maintain_ttl(timeout, max_idle_time=timeout)
+            if taken is not None:
+                return taken
+        return None
 
 
 class ThreadWorker(SteadyWorker):
@@ -149,9 +167,11 @@ def wait_for_redis(connection: Redis, stop: threading.Event) -> None:
 
 
 def start_bot_worker(wiring: Wiring, connection: Redis, stop: threading.Event) -> threading.Thread:
-    """The bots' queue worked in a daemon thread of this process, for as long as the process runs."""
+    """The bots' queue worked in a daemon thread of this process, for as long as the process runs, on `connection`
+    (service.wiring.worker_loops_redis: the loops' own client)."""
     thread = threading.Thread(target=work_until_asked_to_stop,
-                              args=(lambda: ThreadWorker([wiring.bot_queue], connection=connection), connection, stop),
+                              args=(lambda: ThreadWorker([wiring.bot_queue.name], connection=connection, stop=stop),
+                                    connection, stop),
                               name="bots", daemon=True)
     thread.start()
     return thread
@@ -180,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
                                         "BAZAAR_QUEUE_REDIS_URL, BAZAAR_*).").parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     wiring = jobs.wiring()
-    queue_redis = wiring.queue.connection  # RQ's own Redis (QUEUE_REDIS_URL), not the games' cluster
+    config = settings.load()
+    queue_redis = worker_loops_redis(config)  # RQ's own Redis (QUEUE_REDIS_URL), on a client of the loops' own
     stop = threading.Event()
     wait_for_redis(queue_redis, stop)  # started before Redis (or during a failover): wait, do not crash
     try:
@@ -191,7 +212,6 @@ def main(argv: list[str] | None = None) -> int:
             log.info("the scheduler lock is held by %s", holder)
     except redis_errors.RedisError:  # gone again: RQ's own maintenance releases a stale lock in time
         log.exception("reading the scheduler lock failed")
-    config = settings.load()
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
                                                float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
     # running tournaments take whatever step a lost job or a crash left undone, at start and then every SWEEP_S
@@ -203,8 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     # jobs are short, idempotent and take ids: run them in this process, not a fork per job (a fork costs
     # tens of milliseconds of every roll's latency); the bots think in a loop of their own
     start_bot_worker(wiring, queue_redis, stop)
-    loops = work_until_asked_to_stop(lambda: SteadyWorker([wiring.queue], connection=queue_redis), queue_redis, stop,
-                                     with_scheduler=True)
+    loops = work_until_asked_to_stop(lambda: SteadyWorker([wiring.queue.name], connection=queue_redis), queue_redis,
+                                     stop, with_scheduler=True)
     stop.set()
     log.info("stopped after %d worker loop(s)", loops)
     return 0

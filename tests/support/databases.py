@@ -28,6 +28,7 @@ _OWN = {
     "stream_reconnects": 20,
     "tenancy_matrix": 41,
     "job_records": 21,
+    "worker_loops": 22,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
