@@ -14,7 +14,9 @@ leaves it in RQ's intermediate list (status still queued), one killed while runn
 ever, and a failed job keeps its id for `failure_ttl`. So when the id is taken, `_stale` asks whether that
 job can still run; if not, the job is discarded and queued again (duplicates are harmless, see above).
 The worker's sweep (service.worker), the backstop, re-arms every active game at start; every few seconds after
-that, only the games that may need it (see `Scheduler.sweep`).
+that, only the games that may need it (see `Scheduler.sweep`). Between sweeps, every worker looks several times a
+second at the few jobs RQ holds as taken or started (`Scheduler.take_back`), so a roll whose worker was killed
+mid-job is dealt by another within a second or two, not a sweep or two later.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
 
-from rq import Queue, Retry
-from rq.exceptions import DuplicateJobError, NoSuchJobError
+from rq import Queue, Retry, worker_registration
+from rq.exceptions import DeserializationError, DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.worker import Worker
 
@@ -50,6 +52,9 @@ BOT_RETRY = Retry(max=2)
 TIMERS_KEPT = 100_000  # games whose last queued timer a process remembers (a forgotten one is queued again)
 STARTED_STALE_S = 30  # our jobs take milliseconds: one started this long ago without a heartbeat is dead
 INTERMEDIATE_STALE_S = 2  # a live worker starts a job it took within milliseconds; a sweep looks every SWEEP_S
+SIGHTING_KEPT_S = 60  # how long the first sight of a job in RQ's intermediate list is remembered (RQ's own: a day)
+TAKE_BACK_S = 0.25  # how often a worker looks for the jobs a dead worker held (Scheduler.take_back)
+GAME_JOBS = ("service.jobs.deal", "service.jobs.timeout", "service.jobs.play_bot")  # arguments: (game id, version)
 SCHEDULED_STALE_S = 3  # a live RQ scheduler moves a due job to the queue every second
 SWEEP_PAGE = 500  # active games a sweep reads (ids, then their versions) per round trip
 NOW, NEVER = 0, math.inf  # when a game next needs the worker: at every sweep, or not until its log moves
@@ -172,11 +177,15 @@ class Scheduler:
                 return False
             if job_id not in queue.intermediate_queue.get_job_ids():
                 return True  # lost from the queue
+            if not self._taker_may_live(queue):
+                return True  # every worker of the queue is known dead: none of them will ever start it
             # RQ's intermediate list: a worker took it (LMOVE) and marks it started a moment later, or died first.
             # Both look alike at one glance, and discarding a job a live worker runs would lose its effect or
             # run it twice: only a job still there at a later look (a sweep later) is a dead worker's.
             taken = queue.intermediate_queue
-            if taken.set_first_seen(job_id):
+            # the first sight (RQ's key, which RQ's own clean-up reads too) is kept a minute, not RQ's day: the
+            # take-back's frequent looks catch live workers' jobs in their milliseconds there now and then
+            if queue.connection.set(taken.get_first_seen_key(job_id), time.time(), nx=True, ex=SIGHTING_KEPT_S):
                 return False
             seen = taken.get_first_seen(job_id)
             return seen is None or (datetime.now(UTC) - seen).total_seconds() > INTERMEDIATE_STALE_S
@@ -207,8 +216,18 @@ class Scheduler:
         STARTED_STALE_S."""
         if not worker_name:
             return False
-        hostname, pid, death = queue.connection.hmget(Worker.redis_worker_namespace_prefix + worker_name, "hostname",
-                                                      "pid", "death")
+        return Scheduler._record_gone(Worker.redis_worker_namespace_prefix + worker_name, queue)
+
+    @staticmethod
+    def _taker_may_live(queue: Queue) -> bool:
+        """Whether a worker that may be alive listens on the queue: only such a worker can have taken a job off it
+        a moment ago. The workers RQ registers per queue stay registered when killed, so on one host (make run, a
+        worker restarted by its process manager) a job a killed worker took is known orphaned at first sight."""
+        return not all(Scheduler._record_gone(key, queue) for key in worker_registration.get_keys(queue))
+
+    @staticmethod
+    def _record_gone(worker_key: str, queue: Queue) -> bool:
+        hostname, pid, death = queue.connection.hmget(worker_key, "hostname", "pid", "death")
         return death is not None or record_gone(hostname, pid)  # `death`: its loop ended (service.worker.retire)
 
     def _discard(self, job_id: str, queue: Queue) -> None:
@@ -218,6 +237,45 @@ class Scheduler:
             Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer).delete(remove_from_queue=True)
         except NoSuchJobError:
             pass
+
+    def take_back(self) -> int:
+        """Queue again what a dead worker held: a roll, timer or bot's move it had taken off the queue or started
+        when it died. Looks only at the jobs RQ holds as taken (its intermediate list) or started, a handful, so
+        a worker can look every TAKE_BACK_S; each one `_stale` finds dead is discarded and its game re-armed
+        (the game says whether it still awaits it; if so a fresh job with the same id is queued, and the job,
+        idempotent by (game, version), deals the roll once). Returns how many games were re-armed.
+
+        A job started by a worker on this host is dead as soon as that process is; one started elsewhere after
+        STARTED_STALE_S without a heartbeat; one left in the intermediate list once two looks INTERMEDIATE_STALE_S
+        apart found it there. The sweep, every SWEEP_S, was the only one to look: a roll whose worker was killed
+        mid-job waited for it (up to two sweeps, ~10 s), while every command of the game answered 409."""
+        games = []
+        for queue in dict.fromkeys((self.queue, self.bot_queue)):
+            held = queue.intermediate_queue.get_job_ids() + queue.started_job_registry.get_job_ids(cleanup=False)
+            for job_id in dict.fromkeys(held):
+                game_id = self._game_of(job_id, queue)
+                if game_id is not None and self._stale(job_id, queue):
+                    log.warning("job %s was held by a worker that died: queued again", job_id)
+                    self._discard(job_id, queue)
+                    games.append(game_id)
+        for game_id in dict.fromkeys(games):
+            try:
+                self.arm(self.repository.load(game_id), overdue_now=True)
+            except Exception:  # noqa: BLE001 - one unreadable game must not stop the others; the sweep tries again
+                log.exception("game %s could not be re-armed; the next sweep tries again", game_id)
+        return len(dict.fromkeys(games))
+
+    @staticmethod
+    def _game_of(job_id: str, queue: Queue) -> str | None:
+        """The game a roll, timer or bot's move job is for (its first argument); None for any other job (RQ's own
+        clean-up handles those) or a record that is not ours."""
+        job = queue.fetch_job(job_id)
+        try:
+            if job is None or job.func_name not in GAME_JOBS or not job.args or not isinstance(job.args[0], str):
+                return None
+        except DeserializationError:
+            return None
+        return job.args[0]
 
     def sweep(self) -> int:
         """Re-arm the active games that may need it; returns how many it loaded and re-armed.

@@ -10,10 +10,11 @@ The re-arming sweep runs at start and then every `SWEEP_S` seconds in a thread b
 the archive sweep, service/archiving.py, which moves finished games out of Redis once due). The loop does not wait
 for the first sweep: it loads every active game (about 1.5 ms each: seconds for thousands), and the rolls the
 players' moves queue meanwhile would wait for it. A
-roll or timer whose job was lost (a worker killed while holding it, a failed enqueue) resumes within seconds
-of any worker being up, with no operator action (service.scheduling decides whether a held job id can
-still run). After the first, a sweep loads only the games that moved or need the worker now
-(`Scheduler.sweep`).
+roll or timer whose job was lost (a failed enqueue, a lost queue) resumes within seconds of any worker being up,
+with no operator action (service.scheduling decides whether a held job id can still run). After the first, a
+sweep loads only the games that moved or need the worker now (`Scheduler.sweep`). A job a worker killed mid-job
+held does not wait for a sweep: a thread looks at RQ's taken and started jobs every TAKE_BACK_S and queues again
+those of dead workers (`Scheduler.take_back`).
 
 RQ's scheduler holds a lock per queue (TTL 61 s) and a worker that finds it taken retries only at its
 maintenance interval, so after a crash of a whole worker (scheduler process included) scheduled timers
@@ -48,7 +49,7 @@ from rq.timeouts import TimerDeathPenalty
 from service import archiving, consumers, jobs
 from service import config as settings
 from service.liveness import record_gone
-from service.scheduling import Scheduler
+from service.scheduling import TAKE_BACK_S, Scheduler
 from service.wiring import DEQUEUE_S, JOBS_SERIALIZER, Wiring, worker_loops_redis
 
 log = logging.getLogger("bazaar.worker")
@@ -177,6 +178,28 @@ def start_bot_worker(wiring: Wiring, connection: Redis, stop: threading.Event) -
     return thread
 
 
+def start_take_back(scheduler: Scheduler, interval_s: float, stop: threading.Event) -> threading.Thread:
+    """Look for the jobs dead workers held (Scheduler.take_back) once now, before this process's own loops listen
+    (while no live worker listens on a queue, a job one of the dead took is known orphaned at first sight), then
+    every `interval_s` in a daemon thread until `stop`."""
+    def look() -> None:
+        try:
+            scheduler.take_back()
+        except redis_errors.RedisError:
+            pass  # Redis away: the worker loops log it, and the next look tries again
+        except Exception:  # noqa: BLE001 - a bug here must not end the looks; the sweep is the backstop
+            log.exception("taking back the jobs of dead workers failed")
+
+    def every() -> None:
+        while not stop.wait(interval_s):
+            look()
+
+    look()
+    thread = threading.Thread(target=every, name="take-back", daemon=True)
+    thread.start()
+    return thread
+
+
 def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
     """The start-up sweep at once (every active game), then the periodic ones, until `stop`."""
     try:
@@ -212,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
             log.info("the scheduler lock is held by %s", holder)
     except redis_errors.RedisError:  # gone again: RQ's own maintenance releases a stale lock in time
         log.exception("reading the scheduler lock failed")
+    # a roll a worker killed mid-job held is dealt within a second or two of this process being up, not a sweep later
+    start_take_back(wiring.scheduler, TAKE_BACK_S, stop)
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
                                                float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
     # running tournaments take whatever step a lost job or a crash left undone, at start and then every SWEEP_S

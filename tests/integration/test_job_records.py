@@ -13,7 +13,6 @@ import zlib
 import pytest
 import redis
 
-from domain import table as tables
 from service import config as settings
 from service.wiring import QUEUE, build, rq_queue
 from tests.support.databases import url_of
@@ -48,10 +47,7 @@ class WritesMarker:
 def pending_roll(db_url: str, seed: str) -> tuple[InProcess, str, int]:
     """A tiny game whose roll the worker must deal, through the real command path: (service, game, version)."""
     service = InProcess(build(settings.load({"REDIS_URL": db_url, "QUEUE_REDIS_URL": db_url})).commands)
-    loaded, _ = service.create("tiny", 2, seed=seed)
-    seat = tables.awaited(loaded.game, loaded.table)[0]
-    service.command(loaded.meta.id, seat, {"type": "call_dealer"})
-    return service, loaded.meta.id, service.load(loaded.meta.id).version
+    return service, *service.pending_roll(seed)
 
 
 def test_a_roll_job_keeps_its_id_arguments_and_result_as_json(db_url, worker):

@@ -1,8 +1,9 @@
 """When the scheduler may take a job id back: a job a live worker has just taken off the queue (RQ's LMOVE into
 its intermediate list, marked started a moment later) is not a dead worker's, at first sight. Discarding it
 deleted the job under the worker running it (the Swiss end-to-end test once stalled for four minutes after
-such discards); a job still in that list at a later look is a dead worker's and is queued again. A job a
-worker started is stale at once when that worker is known dead (its record gone, or its pid gone on this
+such discards); a job still in that list at a later look is a dead worker's and is queued again, and so is one
+at first sight when every worker of its queue is known dead (none of them can have taken it a moment ago). A
+job a worker started is stale at once when that worker is known dead (its record gone, or its pid gone on this
 host), and otherwise only when its heartbeat is old."""
 
 import os
@@ -17,7 +18,7 @@ from rq import Queue
 from rq.utils import utcformat
 from rq.worker import Worker
 
-from service.scheduling import INTERMEDIATE_STALE_S, Scheduler
+from service.scheduling import INTERMEDIATE_STALE_S, SIGHTING_KEPT_S, Scheduler
 from service.wiring import rq_queue
 
 
@@ -28,8 +29,20 @@ def _queued_deal(queue_url: str, name: str):
     return queue, queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
 
 
-def _taken_off_the_queue(queue_url: str, name: str) -> tuple[Queue, Scheduler, str]:
+LIVE_HERE = {"hostname": socket.gethostname(), "pid": os.getpid()}
+
+
+def _register(queue: Queue, name: str, record: dict) -> None:
+    """A worker record listening on `queue`, as RQ registers one (its hash, and its key in the queue's set)."""
+    key = Worker.redis_worker_namespace_prefix + name
+    queue.connection.hset(key, mapping=record)
+    queue.connection.sadd(f"rq:workers:{queue.name}", key)
+
+
+def _taken_off_the_queue(queue_url: str, name: str, taker: dict | None = None) -> tuple[Queue, Scheduler, str]:
+    """A deal job a worker of the queue (`taker`'s record: a live one of this host by default) took a moment ago."""
     queue, job = _queued_deal(queue_url, name)
+    _register(queue, f"{name}-taker", LIVE_HERE if taker is None else taker)
     queue.connection.lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")  # what a worker does first
     return queue, Scheduler(None, queue, inline_dealer=False), job.id
 
@@ -39,6 +52,27 @@ def test_a_job_a_worker_has_just_taken_is_not_stale_at_first_sight(queue_url):
     assert queue.get_job_position(job_id) is None and queue.fetch_job(job_id).get_status() == "queued"
     assert not scheduler._stale(job_id, queue)
     assert not scheduler._stale(job_id, queue), "a second look within the grace is still the first sight"
+    # the sight is remembered a minute, not RQ's day: frequent looks catch live workers' jobs there now and then
+    assert 0 < queue.connection.ttl(queue.intermediate_queue.get_first_seen_key(job_id)) <= SIGHTING_KEPT_S
+
+
+def test_a_job_taken_while_only_a_remote_worker_listens_waits_for_a_later_look(queue_url):
+    remote = {"hostname": "another-host", "pid": 1}  # a pid of another host says nothing here: it may live
+    queue, scheduler, job_id = _taken_off_the_queue(queue_url, f"stale-remote-{time.time_ns()}", remote)
+    assert not scheduler._stale(job_id, queue)
+
+
+def test_a_job_taken_when_every_worker_of_its_queue_is_dead_is_stale_at_first_sight(queue_url):
+    """A worker killed between taking a roll and starting it, on this host (make run's, or one a process manager
+    restarts): no live worker listens on the queue, so nobody will start the job. Two looks INTERMEDIATE_STALE_S
+    apart, a sweep apart before, kept the roll waiting up to two sweeps (~10 s)."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    name = f"stale-orphan-{time.time_ns()}"
+    queue, scheduler, job_id = _taken_off_the_queue(queue_url, name, {"hostname": socket.gethostname(),
+                                                                      "pid": gone.pid})
+    _register(queue, f"{name}-retired", {**LIVE_HERE, "death": utcformat(datetime.now(UTC))})  # a loop that ended
+    assert scheduler._stale(job_id, queue)
 
 
 def test_a_job_still_in_the_intermediate_list_at_a_later_look_is_a_dead_workers(queue_url):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain import table as tables
 from service import creation, views
 from service.commands import Commands, now_iso
 from service.redaction import redact_all
@@ -27,6 +28,13 @@ class InProcess:
 
     def undo(self, game_id: str, seat: int, to_version: int):
         return self.commands.undo(game_id, seat, to_version)
+
+    def pending_roll(self, seed: str) -> tuple[str, int]:
+        """A new tiny game (tests/support/tiny_game.py) whose seat called the dealer: a roll the worker must deal
+        is pending. (game id, the version that awaits the roll)."""
+        loaded, _ = self.create("tiny", 2, seed=seed)
+        version, _ = self.command(loaded.meta.id, tables.awaited(loaded.game, loaded.table)[0], {"type": "call_dealer"})
+        return loaded.meta.id, version
 
     def load(self, game_id: str, until: int | None = None) -> Loaded:
         return self.repository.load(game_id, until)
