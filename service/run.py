@@ -11,6 +11,9 @@
   so no process outlives it.
 - Nothing is shared between two instances on one host: the data directory (BAZAAR_DATA_DIR, default
   var/redis) is locked while in use, and gunicorn's control socket (a fixed path by default) is off.
+- Nothing is open to the host's other users: the embedded Redis listens on loopback, lets in only the `bazaar`
+  user with the secret kept in the data directory (mode 0600, made at the first start), and the data directory
+  is its owner's only (service/embedded_redis.py).
 """
 
 from __future__ import annotations
@@ -116,12 +119,16 @@ def main() -> int:
             data_dir = Path(os.environ.get("BAZAAR_DATA_DIR", ROOT / "var" / "redis"))
             lock = lock_data_dir(data_dir)
             redis_port = int(os.environ.get("BAZAAR_REDIS_PORT", "0")) or embedded_redis.free_port()
-            # the same port and append-only file again: what Redis acknowledged is back, and the web server (503
-            # meanwhile) and the worker (it waits for Redis) carry on without a restart of their own
-            restartable["redis"] = lambda: embedded_redis.start(redis_port, data_dir, spawn=spawn)
+            # no local user but this one may read or write the games: a password of the data directory's (0600),
+            # the same at every start; every child logs in with it through the REDIS_URL it inherits
+            password = embedded_redis.secret(data_dir)
+            # the same port, password and append-only file again: what Redis acknowledged is back, and the web
+            # server (503 meanwhile) and the worker (it waits for Redis) carry on without a restart of their own
+            restartable["redis"] = lambda: embedded_redis.start(redis_port, data_dir, spawn=spawn, password=password)
             children.append(("redis", restartable["redis"]()))
-            env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
-            print(f"embedded Redis on {env['REDIS_URL']} (data and append-only file in {data_dir})", flush=True)
+            env["REDIS_URL"] = embedded_redis.url(redis_port, password)
+            print(f"embedded Redis on 127.0.0.1:{redis_port} as user {embedded_redis.USER}, password in "
+                  f"{data_dir / embedded_redis.SECRET_FILE} (data and append-only file in {data_dir})", flush=True)
         app = create_app({"REDIS_URL": env["REDIS_URL"]})
         seen, unreadable, republished = reconcile(app.extensions["bazaar.repository"], app.extensions["bazaar.feed"])
         print(f"index reconciled over {seen} games; {republished} lifecycle facts were missing from the feed",

@@ -1,8 +1,11 @@
 """`make run`'s supervisor: a dead child stops the stack with a non-zero exit naming it; Ctrl-C stops it
-cleanly in order; two instances share no path; nothing outlives it."""
+cleanly in order; two instances share no path; nothing outlives it; its Redis lets in no one but the service."""
 
 import os
+import re
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import time
@@ -13,6 +16,7 @@ import pytest
 import requests
 
 from service.run import RESTART_LIMIT
+from tests.api.client import Api
 from tests.support.ports import free_port
 from tests.support.processes import wait_for
 
@@ -170,3 +174,51 @@ def test_two_instances_share_nothing_one_data_dir_is_refused_and_each_stops_leav
     second.process.kill()  # SIGKILL: no chance to clean up
     second.process.wait()
     assert not left_running(everyone)
+
+
+def redis_says(port: int, *commands: bytes) -> list[bytes]:
+    """The first line of Redis's reply to each command, sent as a plain client would (no library between)."""
+    replies = []
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn, conn.makefile("rb") as answers:
+        for command in commands:
+            conn.sendall(command + b"\r\n")
+            replies.append(answers.readline())
+    return replies
+
+
+@pytest.mark.slow(seconds=15)
+def test_the_embedded_redis_lets_in_only_the_service_with_the_secret_of_its_data_dir(stacks):
+    """Every local user could read every game's seed from `make run`'s Redis and rewrite its history: now one
+    without the secret gets nothing (NOAUTH, WRONGPASS), the secret is its owner's only and in no process's
+    arguments or the supervisor's output, and the web server and the worker play through it. A second start
+    keeps the secret (and the games)."""
+    stack = stacks()
+    stack.wait_up()
+    port = int(re.search(r"embedded Redis on 127\.0\.0\.1:(\d+)", stack.text()).group(1))
+    kept = stack.data_dir / "redis.secret"
+    password = kept.read_text().strip()
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and len(password) >= 40
+    assert stat.S_IMODE(stack.data_dir.stat().st_mode) == 0o700  # the append-only file holds every seed too
+    ping, as_default, as_service_guessing, keys = redis_says(port, b"PING", b"AUTH default guess",
+                                                             b"AUTH bazaar guess", b"KEYS *")
+    assert ping.startswith(b"-NOAUTH") and keys.startswith(b"-NOAUTH")
+    assert as_default.startswith(b"-WRONGPASS") and as_service_guessing.startswith(b"-WRONGPASS")
+    assert redis_says(port, f"AUTH bazaar {password}".encode(), b"PING") == [b"+OK\r\n", b"+PONG\r\n"]
+    everyone = [psutil.Process(stack.process.pid), *descendants(stack.process.pid)]
+    assert len(everyone) >= 4 and not any(password in " ".join(p.cmdline()) for p in everyone)
+    assert password not in stack.text()
+
+    api = Api(f"http://127.0.0.1:{stack.port}")
+    gid, tokens = api.create("tiny", 2, seed="locked-redis")
+    seat = api.view(gid)["to_act"][0]
+    assert api.command(gid, tokens[seat], {"type": "call_dealer"}).status_code == 201
+    wait_for(lambda: api.view(gid)["awaiting_chance"] is None, timeout=30)  # the worker logged in and dealt it
+    assert "could not connect" not in stack.text()  # nor did a quiet worker loop cry outage (test_worker_loops.py)
+
+    version = api.view(gid)["version"]
+    stack.process.send_signal(signal.SIGINT)
+    assert stack.process.wait(timeout=40) == 0
+    again = stacks("again", data_dir=stack.data_dir)
+    again.wait_up()
+    assert kept.read_text().strip() == password
+    assert Api(f"http://127.0.0.1:{again.port}").view(gid)["version"] == version
