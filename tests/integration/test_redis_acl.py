@@ -7,23 +7,16 @@ import pytest
 import redis
 
 from service import create_app, embedded_redis
+from tests.support.acl import RULES, lock_down
 from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
-
-# The ACL rules the README recommends (checked below): Bazaar's keys (games, index, RQ, rate windows), every
-# command but the dangerous ones, plus the two CLIENT subcommands with which RQ's worker names itself.
-ACL = ("on >s3cret resetkeys ~game:* ~bazaar:* ~rq:* ~LIMITS:* resetchannels &rq:* "
-       "+@all -@dangerous +client|setname +client|info")
 
 
 @pytest.fixture(scope="module")
 def locked_redis(tmp_path_factory):
     port = free_port()
     process = embedded_redis.start(port, tmp_path_factory.mktemp("acl-redis"), persistent=False)
-    admin = redis.Redis(port=port)
-    admin.execute_command("ACL", "SETUSER", "admin", "on", ">admin-pw", "~*", "&*", "+@all")
-    admin.execute_command("ACL", "SETUSER", "bazaar", *ACL.split())
-    admin.execute_command("ACL", "SETUSER", "default", "off")  # no anonymous access at all
+    lock_down(port, "s3cret")  # the README's rules for user bazaar, and no anonymous access at all
     yield port
     process.terminate()
     process.wait(timeout=10)
@@ -59,7 +52,7 @@ def test_the_service_and_worker_run_as_an_acl_user_that_cannot_do_more(locked_re
 
 def test_the_readme_recommends_exactly_these_rules():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    assert f"ACL SETUSER bazaar on >LONG-RANDOM-PASSWORD {ACL.split(maxsplit=2)[2]}`" in readme
+    assert f"ACL SETUSER bazaar on >LONG-RANDOM-PASSWORD {RULES}`" in readme
 
 
 def test_a_wrong_password_is_a_503_problem_not_a_crash(locked_redis):

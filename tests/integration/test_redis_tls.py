@@ -1,6 +1,7 @@
 """Redis over TLS, end to end: the web service and the worker reach Redis only through a TLS terminator that
-demands a client certificate (mutual TLS, as a managed Redis or the README's recipe sets it up), configured
-with nothing but `rediss://` and the REDIS_CA_CERTS / REDIS_CERTFILE / REDIS_KEYFILE settings.
+demands a client certificate (mutual TLS, as a managed Redis or the README's recipe sets it up), and log in as
+the README's ACL user (the default user is off), configured with nothing but `rediss://user:password@` and the
+REDIS_CA_CERTS / REDIS_CERTFILE / REDIS_KEYFILE settings: the three locks of an external Redis together.
 
 The suite's redis-server is built without TLS, so Debian's stunnel stands in front of it (installed by the
 test when missing, like the browser); trustme makes a throwaway CA with a server and a client certificate."""
@@ -17,10 +18,12 @@ import trustme
 
 from service import create_app, embedded_redis
 from tests.support import debian
+from tests.support.acl import lock_down
 from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
 STUNNEL = "/usr/bin/stunnel4"
+PASSWORD = "tls-and-acl-s3cret"
 
 
 def listening(port: int) -> bool:
@@ -44,6 +47,7 @@ def tls_redis(tmp_path_factory):
 
     redis_port, tls_port = free_port(), free_port()
     server = embedded_redis.start(redis_port, tmp, persistent=False)
+    lock_down(redis_port, PASSWORD)  # user bazaar with the README's rules; nobody gets in without a password
     (tmp / "stunnel.conf").write_text(
         "foreground = yes\npid =\n"
         f"[redis]\naccept = 127.0.0.1:{tls_port}\nconnect = 127.0.0.1:{redis_port}\n"
@@ -64,9 +68,9 @@ def tls_redis(tmp_path_factory):
     server.wait(timeout=10)
 
 
-def test_the_service_and_worker_play_over_mutual_tls(tls_redis, tmp_path):
+def test_the_service_and_worker_play_over_mutual_tls_as_the_acl_user(tls_redis, tmp_path):
     port, files, _ = tls_redis
-    url = f"rediss://127.0.0.1:{port}/0"
+    url = f"rediss://bazaar:{PASSWORD}@127.0.0.1:{port}/0"
     client = create_app({"REDIS_URL": url, **files}).test_client()  # production settings but for the Redis
     assert client.get("/healthz").status_code == 200
     created = client.post("/v1/games", json={"game": "tiny", "seats": 2})
@@ -78,18 +82,19 @@ def test_the_service_and_worker_play_over_mutual_tls(tls_redis, tmp_path):
         moved = client.post(f"/v1/games/{gid}/commands", json={"type": "call_dealer"},
                             headers={"Authorization": f"Bearer {tokens[seat]}"})
         assert moved.status_code == 201, moved.json
-        # RQ's queue, its worker and the dealer's append all speak TLS with the same three settings
+        # RQ's queue, its worker and the dealer's append all speak TLS with the same three settings, as the user
         wait_for(lambda: client.get(f"/v1/games/{gid}").json["awaiting_chance"] is None, timeout=30)
     finally:
         worker.stop()
     assert client.get(f"/v1/games/{gid}").json["version"] > moved.json["version"]  # the worker's roll landed
+    assert not worker.logged("could not connect") and not worker.logged("Traceback")
 
 
-def test_a_server_certificate_from_another_ca_or_no_client_certificate_is_refused(tls_redis, tmp_path):
+def test_another_ca_no_client_certificate_or_no_password_is_refused(tls_redis, tmp_path):
     port, files, _ = tls_redis
     stranger = trustme.CA()
     stranger.cert_pem.write_to_path(tmp_path / "other-ca.pem")
-    url = f"rediss://127.0.0.1:{port}/0"
+    url = f"rediss://bazaar:{PASSWORD}@127.0.0.1:{port}/0"
     with pytest.raises(redis.exceptions.ConnectionError, match="certificate verify failed"):
         redis.Redis.from_url(url, ssl_cert_reqs="required", ssl_ca_certs=str(tmp_path / "other-ca.pem"),
                              ssl_certfile=files["REDIS_CERTFILE"], ssl_keyfile=files["REDIS_KEYFILE"]).ping()
@@ -97,5 +102,11 @@ def test_a_server_certificate_from_another_ca_or_no_client_certificate_is_refuse
         redis.Redis.from_url(url, ssl_cert_reqs="required", ssl_ca_certs=files["REDIS_CA_CERTS"]).ping()
     with pytest.raises(redis.exceptions.ConnectionError):
         redis.Redis(port=port, socket_timeout=5).ping()  # plain text to the TLS port
-    assert redis.Redis.from_url(url, ssl_cert_reqs="required", ssl_ca_certs=files["REDIS_CA_CERTS"],
-                                ssl_certfile=files["REDIS_CERTFILE"], ssl_keyfile=files["REDIS_KEYFILE"]).ping()
+    tls = {"ssl_cert_reqs": "required", "ssl_ca_certs": files["REDIS_CA_CERTS"],
+           "ssl_certfile": files["REDIS_CERTFILE"], "ssl_keyfile": files["REDIS_KEYFILE"]}
+    # the right certificates get through TLS, and still nothing without the user's password
+    with pytest.raises(redis.exceptions.AuthenticationError):
+        redis.Redis.from_url(f"rediss://127.0.0.1:{port}/0", **tls).get("any")
+    with pytest.raises(redis.exceptions.AuthenticationError):
+        redis.Redis.from_url(f"rediss://bazaar:guess@127.0.0.1:{port}/0", **tls).get("any")
+    assert redis.Redis.from_url(url, **tls).ping()
