@@ -181,7 +181,7 @@ class Scheduler:
                 return True  # every worker of the queue is known dead: none of them will ever start it
             # RQ's intermediate list: a worker took it (LMOVE) and marks it started a moment later, or died first.
             # Both look alike at one glance, and discarding a job a live worker runs would lose its effect or
-            # run it twice: only a job still there at a later look (a sweep later) is a dead worker's.
+            # run it twice: only a job still there at a later look (INTERMEDIATE_STALE_S later) is a dead worker's.
             taken = queue.intermediate_queue
             # the first sight (RQ's key, which RQ's own clean-up reads too) is kept a minute, not RQ's day: the
             # take-back's frequent looks catch live workers' jobs in their milliseconds there now and then
@@ -253,8 +253,10 @@ class Scheduler:
         for queue in dict.fromkeys((self.queue, self.bot_queue)):
             held = queue.intermediate_queue.get_job_ids() + queue.started_job_registry.get_job_ids(cleanup=False)
             for job_id in dict.fromkeys(held):
+                if not self._stale(job_id, queue):  # the common case, a live worker's job: two round trips
+                    continue
                 game_id = self._game_of(job_id, queue)
-                if game_id is not None and self._stale(job_id, queue):
+                if game_id is not None:
                     log.warning("job %s was held by a worker that died: queued again", job_id)
                     self._discard(job_id, queue)
                     games.append(game_id)
