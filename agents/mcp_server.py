@@ -73,11 +73,13 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
 
     @server.tool()
     def create_game(game: str = "jaipur", seats: int = 2, options: dict | None = None,
-                    seed: str | None = None) -> dict[str, Any]:
+                    seed: str | None = None, token: str | None = None) -> dict[str, Any]:
         """Create a game (`jaipur` for 2 seats, `istanbul` for 2-5). Returns its id and one token per seat (shown
-        only now): pass a token as `token` to the other tools to act as that seat."""
+        only now): pass a token as `token` to the other tools to act as that seat. `token` here: an organiser's or
+        a player's token, to make the game theirs; without it the game has no owner (a seat token is no maker)."""
         try:
-            created = registry.client().create(game, seats, options, seed)
+            # the server refuses a token that speaks for nobody, and BAZAAR_TOKEN is a seat's: only an explicit one
+            created = registry.base.as_seat(token).create(game, seats, options, seed)
         except BazaarError as error:
             raise _failed(error) from error
         return asdict(created)
