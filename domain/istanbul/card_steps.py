@@ -1,21 +1,20 @@
-"""A bonus card's own sub-decision (`state.card_step`), answered before anything else: M04's swap (`give_goods`,
-then `take_goods` of as many) and M05's roll once rolled (`accept_roll`, or M06 first). A card may be played in
-any phase, so its sub-decision lives beside the phase, not in it."""
+"""M04's swap (Mocha & Baksheesh, card kind swap_goods): a bonus card's own sub-decision (`state.card_step`, a
+Swap), answered before anything else: `give_goods` of up to 3 goods or coffee, then `take_goods` of as many. A card
+may be played in any phase, so its sub-decision lives beside the phase, not in it; the other one, a card's roll
+(M05, L02, K16's die: a CardRoll), is the dice's (legal.py, places/dice.py)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
 
-from domain.istanbul import cards
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.docs import GOODS_AND_COFFEE
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import GiveGoods, TakeGoods, TurnDieToSix
+from domain.istanbul.mocha_commands import GiveGoods, TakeGoods
 from domain.istanbul.mocha_events import GoodsGiven, GoodsTaken
-from domain.istanbul.places import dice
-from domain.istanbul.state import CardRoll, Swap
+from domain.istanbul.state import Swap
 from domain.istanbul.wheelbarrow import capped_gain, gain
 
 COMMANDS = (GiveGoods, TakeGoods)
@@ -44,9 +43,6 @@ def _takes(seat: int, count: int) -> tuple:
 
 def legal(state, seat: int) -> list:
     step = state.card_step
-    if type(step) is CardRoll:
-        sixes = [c for c in cards.legal(state, seat) if isinstance(c, TurnDieToSix)]
-        return dice.legal_card_roll(state, seat) + sixes  # accept, or M06 first
     if not step.given:
         held = tuple(state.players[seat].goods.count(item) for item in GOODS_AND_COFFEE)
         return list(_gives(seat, held, swap_limit()))

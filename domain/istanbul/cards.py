@@ -239,7 +239,7 @@ DECIDE_BY_KIND = {
 def decide(state, command) -> list:
     if isinstance(command, TurnDieToSix):
         card = six_card(state.players[command.seat].hand) if command.card is None else command.card
-        return mocha_cards.decide_die_to_six(state, command, card)
+        return mocha_cards.decide_die_to_six(state, command, card, letters_cards.copied(state, card, command.seat))
     row = CARDS[command.card]
     events = DECIDE_BY_KIND[row.kind](state, command, row)
     if row.cost:  # paid with the play (M02, M03), before its effect

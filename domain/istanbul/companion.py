@@ -24,9 +24,8 @@ from domain.istanbul.letters_cards import copied, playable_as
 from domain.istanbul.letters_commands import BringInCompanion, MoveCompanion, TakeCompanion
 from domain.istanbul.letters_data import PERSONAL_SUPPLY
 from domain.istanbul.letters_events import CompanionBroughtIn, CompanionMoved, CompanionTaken
-from domain.istanbul.places import tavern
 from domain.istanbul.state import Action, Movement, acted_phase, players_with
-from domain.istanbul.turn import arrival_phase
+from domain.istanbul.turn import arrival_phase, blocked_for
 from domain.istanbul.wheelbarrow import hand_remove
 
 COMMANDS = (BringInCompanion, MoveCompanion, TakeCompanion)
@@ -48,7 +47,7 @@ def legal_movement(state, seat: int) -> list:
         return [once(BringInCompanion, seat)]
     if not on_board(player):
         return []
-    barrier = tavern.blocked_for(state, seat)
+    barrier = blocked_for(state, seat)
     grid = board.grid_of(state.layout)
     out = [once(MoveCompanion, seat, p, None)
            for p in board.places_at(grid, state.layout, player.companion, STEPS, barrier)]

@@ -1,10 +1,9 @@
-"""Meanings and ranges of command fields shared by the command modules (commands.py, mocha_commands.py): every
+"""Meanings and ranges of command fields shared by the command modules (commands.py and each box's): every
 box's places, cards and goods, so a client reads one range whatever the options."""
 
 from __future__ import annotations
 
 from domain.core import Doc
-from domain.istanbul import mocha_data
 from domain.istanbul.catalogue import CARDS, PLACES
 from domain.istanbul.data import COFFEE, GOODS, MAX_SEATS
 
@@ -24,5 +23,3 @@ CARD = Doc("a bonus card id in the seat's hand: B01..B10 (rules 8.1), M01..M09 (
 GOOD = Doc("a good by colour: red = fabric, green = spice, yellow = fruit, blue = jewelry", choices=GOODS)
 COUNTS = Doc("goods by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry); goods not "
              "given count 0", minimum=0, maximum=5, choices=GOODS)
-GUILD_CARD = Doc("a guild card id, G01..G20: card N carries out place N's action (Mocha & Baksheesh, 8.5)",
-                 choices=mocha_data.GUILD_CARD_IDS)

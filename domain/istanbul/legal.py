@@ -15,6 +15,7 @@ from domain.istanbul.state import (
     Action,
     AfterGuildCard,
     AssistantStep,
+    CardRoll,
     Encounters,
     FinalCards,
     Movement,
@@ -69,7 +70,7 @@ def _legal_commands(state: State, seat: int) -> list:
     if chance(state) is not None or seat not in state.phase.awaited(state):  # to_act, inline
         return []
     if state.card_step is not None:  # a bonus card's own sub-decision comes first
-        return _keeping(state, seat, card_steps.legal(state, seat))
+        return _keeping(state, seat, _card_step(state, seat))
     phase = state.phase
     if isinstance(phase, FinalCards):
         return cards.legal(state, seat) + [once(EndTurn, seat)]
@@ -82,6 +83,14 @@ def _legal_commands(state: State, seat: int) -> list:
             out += bonus_turn.legal(state, seat)
         out += _keeping(state, seat, letters_plays.legal_any_time(state, seat))  # L09
     return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
+
+
+def _card_step(state: State, seat: int) -> list:
+    """A bonus card's own sub-decision: a card's roll (M05, L02, K16's die) is accepted, or first turned by M06;
+    M04's swap is answered by its give and take."""
+    if type(state.card_step) is CardRoll:
+        return dice.legal_card_roll(state, seat) + [c for c in cards.legal(state, seat) if isinstance(c, TurnDieToSix)]
+    return card_steps.legal(state, seat)
 
 
 def _keeping(state: State, seat: int, commands: list) -> list:

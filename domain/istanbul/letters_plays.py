@@ -24,9 +24,9 @@ from domain.istanbul.frozen import replace
 from domain.istanbul.letters_cards import copied, playable_as
 from domain.istanbul.letters_commands import StepFamilyMember, UseNeutralFigure
 from domain.istanbul.letters_events import FamilyMemberStepped, NeutralFigureUsed
-from domain.istanbul.places import tavern
 from domain.istanbul.state import Action, Movement, players_with, push_roll
 from domain.istanbul.timing import own_turn
+from domain.istanbul.turn import blocked_for
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one
 
 COMMANDS = (StepFamilyMember, UseNeutralFigure)
@@ -42,7 +42,7 @@ def legal_movement(state, seat: int) -> list:
     if player.family == POLICE_STATION:
         return []
     grid = board.grid_of(state.layout)
-    barrier = tavern.blocked_for(state, seat)  # the Great Bazaar: the family member's step does not cross it
+    barrier = blocked_for(state, seat)  # the Great Bazaar: the family member's step does not cross it
     return [once(StepFamilyMember, seat, p, card) for card in playable_as(state, player, "family_step")
             for p in board.places_at(grid, state.layout, player.family, STEPS, barrier) if p != POLICE_STATION]
 

@@ -15,7 +15,6 @@ from domain.istanbul.commands import PlayBonusCard
 from domain.istanbul.data import COFFEE
 from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_cards import copied
 from domain.istanbul.mocha_commands import TurnDieToSix
 from domain.istanbul.mocha_data import SIX
 from domain.istanbul.mocha_events import BonusCardPaid, DieTurned, GuildCardDrawn
@@ -97,14 +96,14 @@ DECIDE_BY_KIND = {
 }
 
 
-def decide_die_to_six(state, command: TurnDieToSix, card_id: str) -> list:
-    """M06 (or L05 carrying out the M06 on top of the discard pile): the die shows 6; the roll is resolved unless
+def decide_die_to_six(state, command: TurnDieToSix, card_id: str, copied: list) -> list:
+    """M06 (or L05 carrying out the M06 on top of the discard pile: `copied` is its bonus_card_copied, which
+    cards.py adds, as Letters & Seals' L05 is none of this box's): the die shows 6; the roll is resolved unless
     another choice (the red tile, another M06, L05 copying the M06 just played) is open."""
     seat = command.seat
     roll = dice.pending_roll(state)
     turned = tuple(SIX if i == command.die else value for i, value in enumerate(roll.dice))
-    events = [BonusCardPlayed(seat, card_id, CARD_KINDS[card_id]), *copied(state, card_id, seat),
-              DieTurned(seat, command.die, turned)]
+    events = [BonusCardPlayed(seat, card_id, CARD_KINDS[card_id]), *copied, DieTurned(seat, command.die, turned)]
     rolled = replace(roll, dice=turned)
     if not dice.choice_open(state, seat, rolled, played=card_id):
         events.append(dice.resolution(state, seat, rolled, turned))

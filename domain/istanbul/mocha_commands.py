@@ -7,13 +7,15 @@ from typing import Annotated
 
 from domain.core import Doc
 from domain.istanbul.data import GOODS
-from domain.istanbul.docs import CARD_IDS, COPY_CARDS, GOODS_AND_COFFEE, GUILD_CARD, PLACE, SEAT
+from domain.istanbul.docs import CARD_IDS, COPY_CARDS, GOODS_AND_COFFEE, PLACE, SEAT
 from domain.istanbul.frozen import message
 from domain.istanbul.goods import freeze
 from domain.istanbul.mocha_data import BAKSHEESH_PLACES, GUILD_CARD_IDS, TAVERN_KINDS
 
 ITEMS = Doc("goods or coffee by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry, "
             "coffee); names not given count 0", minimum=0, maximum=3, choices=GOODS_AND_COFFEE)
+GUILD_CARD = Doc("a guild card id, G01..G20: card N carries out place N's action (Mocha & Baksheesh, 8.5)",
+                 choices=GUILD_CARD_IDS)
 
 
 # --- places 17-20 ----------------------------------------------------------------------------------------------

@@ -81,6 +81,17 @@ def _corners(layout: tuple[int, ...], seat: int, origin: int, card: str) -> tupl
     return tuple(Move(seat, p, card) for p in board.corners(board.grid_of(layout), layout) if p != origin)
 
 
+def blocked_for(state: State, seat: int) -> tuple[int, ...]:
+    """The tavern's barrier (Mocha & Baksheesh) between its two places, unless `seat` holds the barrier tile (or the
+    barrier is not on the board): no other player's figure steps across it, merchant, companion or family member
+    alike, not even with the movement tile (7.6; R-15). Here, with movement, so that Letters & Seals' figures
+    (companion.py, letters_plays.py) read it without importing Mocha & Baksheesh."""
+    slice_ = state.places.get(tavern.KEY)
+    if slice_ is None or not slice_.barrier or slice_.holder == seat:
+        return ()
+    return slice_.barrier
+
+
 def legal_movement(state: State, seat: int) -> list:
     player = state.players[seat]
     here = player.merchant
@@ -88,7 +99,7 @@ def legal_movement(state: State, seat: int) -> list:
         out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None))
         barrier = ()
     else:
-        barrier = tavern.blocked_for(state, seat)
+        barrier = blocked_for(state, seat)
         straight = has_tavern_tile(player, "movement")
         out = list(_moves(state.layout, seat, here, NORMAL_STEPS, None, barrier, straight))
     for kind, card in movement_cards(state, player):

@@ -16,7 +16,7 @@ from domain.istanbul.frozen import record, replace
 from domain.istanbul.letters_commands import JoinSecretSociety
 from domain.istanbul.letters_data import SECRET_SOCIETY, SOCIETY_LIRA, SOCIETY_SEALS
 from domain.istanbul.letters_events import SecretSocietyJoined
-from domain.istanbul.places import coffee_house, gemstone_dealer, sultans_palace
+from domain.istanbul.places.ruby_tracks import TRACKS, with_ruby
 from domain.istanbul.schema import array, integer, obj
 from domain.istanbul.state import acted, with_place
 
@@ -24,7 +24,6 @@ PLACES = (SECRET_SOCIETY,)
 COMMANDS = (JoinSecretSociety,)
 KEY = "secret_society"
 RUBY_EVENTS = (SecretSocietyJoined,)
-TRACKS = {module.PLACES[0]: module for module in (sultans_palace, gemstone_dealer, coffee_house)}
 SEALS = (SOCIETY_SEALS,)
 
 
@@ -51,12 +50,8 @@ VIEW_SCHEMA = {"secret_society": obj("Secret Society 24 (Letters & Seals)", {
 })}
 
 
-def _tracks(state) -> list[int]:
-    return [p for p, track in TRACKS.items() if p in state.layout and track.has_ruby(state)]
-
-
 def legal(state, seat, action):
-    tracks = _tracks(state)
+    tracks = with_ruby(state)
     if not tracks:
         return []
     return [once(JoinSecretSociety, seat, chosen, backs, p)

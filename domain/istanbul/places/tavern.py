@@ -20,13 +20,13 @@ from domain.istanbul import violations as v
 from domain.istanbul.catalogue import TAVERN_TILES
 from domain.istanbul.commands import once
 from domain.istanbul.content import content
-from domain.istanbul.data import COFFEE, GEMSTONE_DEALER, SULTANS_PALACE
+from domain.istanbul.data import COFFEE
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import Goods
 from domain.istanbul.mocha_commands import PayBaksheesh, PlaceBarrier, TakeTavernTile
-from domain.istanbul.mocha_data import BAKSHEESH_COFFEE, BARRIER_COFFEE, COFFEE_HOUSE, TAVERN, TAVERN_KINDS
+from domain.istanbul.mocha_data import BAKSHEESH_COFFEE, BARRIER_COFFEE, TAVERN, TAVERN_KINDS
 from domain.istanbul.mocha_events import BaksheeshPaid, BarrierPlaced, TavernTileTaken
-from domain.istanbul.places import coffee_house, gemstone_dealer, sultans_palace
+from domain.istanbul.places.ruby_tracks import TRACKS, with_ruby
 from domain.istanbul.schema import array, integer, nullable, obj, place, seat, string
 from domain.istanbul.state import Action, acted, action_rules, players_with, with_place
 from domain.istanbul.wheelbarrow import coffee, update
@@ -35,7 +35,6 @@ PLACES = (TAVERN,)
 COMMANDS = (PlaceBarrier, TakeTavernTile, PayBaksheesh)
 KEY = "tavern"
 RUBY_EVENTS = (BaksheeshPaid,)
-TRACKS = {SULTANS_PALACE: sultans_palace, GEMSTONE_DEALER: gemstone_dealer, COFFEE_HOUSE: coffee_house}
 
 
 @record
@@ -54,15 +53,6 @@ def initial(seats: int) -> Tavern:
 
 def here(state) -> Tavern:
     return state.places[KEY]
-
-
-def blocked_for(state, seat: int) -> tuple[int, ...]:
-    """The barrier's two places, unless `seat` holds the barrier tile (or the barrier is not on the board): no
-    other player may cross it, not even with the movement tile (7.6)."""
-    slice_ = state.places.get(KEY)
-    if slice_ is None or not slice_.barrier or slice_.holder == seat:
-        return ()
-    return slice_.barrier
 
 
 def side_goods(state) -> Goods:
@@ -138,7 +128,7 @@ def legal(state, seat, action):
         if top is not None and have >= TAVERN_TILES[top].cost:
             out.append(once(TakeTavernTile, seat, kind))
     if have >= BAKSHEESH_COFFEE and state.players[seat].goods.covers(side_goods(state)):
-        out += [once(PayBaksheesh, seat, p) for p, track in TRACKS.items() if p in state.layout and track.has_ruby(state)]
+        out += [once(PayBaksheesh, seat, p) for p in with_ruby(state)]
     return out
 
 
