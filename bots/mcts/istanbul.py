@@ -67,7 +67,7 @@ from domain.istanbul.data import (
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
 from domain.istanbul.letters_data import EMBASSY, EMBASSY_LETTERS, GENERAL_SUPPLY, SECRET_SOCIETY, SOCIETY_SEALS
-from domain.istanbul.mocha_data import (
+from domain.istanbul.mocha_baksheesh.data import (
     BAKSHEESH_COFFEE,
     COFFEE_HOUSE,
     COFFEE_HOUSE_TRACK,
@@ -78,19 +78,9 @@ from domain.istanbul.mocha_data import (
     ROASTERY_LIRA,
     TAVERN,
 )
+from domain.istanbul.mocha_baksheesh.places import coffee_house, guild_hall, tavern
 from domain.istanbul.options import Options
-from domain.istanbul.places import (
-    caravansary,
-    coffee_house,
-    gemstone_dealer,
-    guild_hall,
-    markets,
-    mosques,
-    post_office,
-    sultans_palace,
-    tavern,
-    wainwright,
-)
+from domain.istanbul.places import caravansary, gemstone_dealer, markets, mosques, post_office, sultans_palace, wainwright
 from domain.istanbul.state import CardRoll, GuildTurn, Player, State, Swap
 from sdk import GameView
 

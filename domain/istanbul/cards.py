@@ -1,5 +1,5 @@
 """Bonus cards (rules 8.1, 8.2): the rows of every box (catalogue.CARDS), dispatched on their effect kind, never on
-the id, so expansion decks are new rows and new kinds (Mocha & Baksheesh's in mocha_cards.py).
+the id, so expansion decks are new rows and new kinds (Mocha & Baksheesh's in mocha_baksheesh/cards.py).
 
 Timings: "any" (any time of the own turn, while a sub-decision waits too), "outside_action" (before or after a
 place action, never during one; B01), "at_place" (in the action phase at the card's place; never in a guild card
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.istanbul import board, letters_cards, mocha_cards
+from domain.istanbul import board, letters_cards
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import PlayBonusCard, once
@@ -21,9 +21,10 @@ from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GOODS, POLICE_STATION, 
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
 from domain.istanbul.letters_events import BonusCardCopied
-from domain.istanbul.mocha_commands import TurnDieToSix
-from domain.istanbul.mocha_events import BonusCardPaid
-from domain.istanbul.places import guild_hall
+from domain.istanbul.mocha_baksheesh import cards as mocha_cards
+from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
+from domain.istanbul.mocha_baksheesh.events import BonusCardPaid
+from domain.istanbul.mocha_baksheesh.places import guild_hall
 from domain.istanbul.state import COMMITTED, Action, AssistantStep, Caravan, FinalCards, Movement
 from domain.istanbul.timing import debt_payable, during_place_action, family_acting, owes_debt, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
-from domain.istanbul import letters_commands, mocha_commands
+from domain.istanbul import letters_commands
 from domain.istanbul.data import (
     BLACK_MARKET_GOODS,
     GOODS,
@@ -23,6 +23,7 @@ from domain.istanbul.data import (
 from domain.istanbul.docs import CARD_IDS, COUNTS, GOODS_AND_COFFEE, MOVEMENT_CARDS, PLACE, SEAT
 from domain.istanbul.frozen import record
 from domain.istanbul.goods import NONE, freeze
+from domain.istanbul.mocha_baksheesh import commands as mocha_commands
 
 SINGLE_GOODS = BLACK_MARKET_GOODS
 USABLE_TILES = tuple(t for t in TILE_COLOURS if MOSQUE_TILES[t][1] != "fifth_assistant")  # blue acts when taken

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from domain.istanbul import letters_data, mocha_data
+from domain.istanbul import letters_data
 from domain.istanbul.board import Grid
 from domain.istanbul.data import (
     BASE_CARDS,
@@ -27,7 +27,8 @@ from domain.istanbul.data import (
     SETUP,
     BonusCard,
 )
-from domain.istanbul.mocha_data import BaksheeshSide, DieYield, GuildCard, PlaceFace, TavernTile
+from domain.istanbul.mocha_baksheesh import data as mocha_data
+from domain.istanbul.mocha_baksheesh.data import BaksheeshSide, DieYield, GuildCard, PlaceFace, TavernTile
 from domain.istanbul.options import Options
 
 

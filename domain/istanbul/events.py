@@ -3,13 +3,14 @@ never decides again). Secret fields (drawn cards, deck and demand stack orders) 
 
 An event's shape never changes in place: a new shape gets V + 1 and a one-step upcaster (upcasters.py), so logs
 stored earlier keep replaying. Goods amounts are goods.Goods mappings (v2 of the events that carry them).
-Mocha & Baksheesh's events are in mocha_events.py; EVENTS lists both."""
+Mocha & Baksheesh's events are in mocha_baksheesh/events.py; EVENTS lists both."""
 
 from __future__ import annotations
 
-from domain.istanbul import letters_events, mocha_events
+from domain.istanbul import letters_events
 from domain.istanbul.frozen import message as _event
 from domain.istanbul.goods import freeze
+from domain.istanbul.mocha_baksheesh import events as mocha_events
 
 
 # --- set-up and chance consequences ---------------------------------------------------------------------------

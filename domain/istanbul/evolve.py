@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn, folded_once
-from domain.istanbul import board, bonus_turn, card_steps, cards, companion, figures, guild, letters, letters_plays, places, tiles
+from domain.istanbul import board, bonus_turn, cards, companion, figures, letters, letters_plays, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace
+from domain.istanbul.mocha_baksheesh import guild_cards, swap
 from domain.istanbul.places import dice
 from domain.istanbul.places.auction_house import Auction, owed_drawn
 from domain.istanbul.places.caravansary import after_draw
@@ -136,7 +137,7 @@ def merchants_paid(state, e):
 
 def turn_ended(state, e):
     if state.guild is not None or state.card_step is not None:  # the seat forfeited mid-decision
-        state = replace(guild.abandoned(state), card_step=None)
+        state = replace(guild_cards.abandoned(state), card_step=None)
     if state.letters is not None:
         state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat), companion_turn=False, unpaid=())
     if state.yellow_used:
@@ -194,6 +195,6 @@ APPLY = {
     ev.GameEnded: game_ended,
     ev.AssistantsReturned: assistants_returned,
 }
-for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild, card_steps, letters, bonus_turn,
+for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild_cards, swap, letters, bonus_turn,
                 companion, letters_plays):
     APPLY.update(getattr(_module, "APPLY", {}))

@@ -25,8 +25,8 @@ from domain.istanbul.events import (
 from domain.istanbul.frozen import replace
 from domain.istanbul.letters_commands import UseCourier
 from domain.istanbul.letters_events import CourierUsed
-from domain.istanbul.mocha_commands import UseCoffeeTrader
-from domain.istanbul.mocha_events import CoffeeTraderUsed, GovernorPaymentWaived
+from domain.istanbul.mocha_baksheesh.commands import UseCoffeeTrader
+from domain.istanbul.mocha_baksheesh.events import CoffeeTraderUsed, GovernorPaymentWaived
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
 from domain.istanbul.tiles import has_tavern_tile
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update

@@ -3,13 +3,14 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
-from domain.istanbul import bonus_turn, card_steps, cards, companion, figures, guild, letters_plays, places, tiles, turn
+from domain.istanbul import bonus_turn, cards, companion, figures, letters_plays, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
 from domain.istanbul.evolve import evolve
 from domain.istanbul.frozen import MISSING, recall, remember
 from domain.istanbul.letters_commands import StepFamilyMember, TakeBonusTurn, TakeCompanion, UseNeutralFigure
-from domain.istanbul.mocha_commands import TurnDieToSix
+from domain.istanbul.mocha_baksheesh import guild_cards, swap
+from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
 from domain.istanbul.places import dice
 from domain.istanbul.state import (
     Action,
@@ -25,7 +26,7 @@ from domain.istanbul.state import (
 
 
 def _movement(state: State, seat: int) -> list:
-    out = turn.legal_movement(state, seat) + guild.legal_plays(state, seat)  # a guild card instead of the move
+    out = turn.legal_movement(state, seat) + guild_cards.legal_plays(state, seat)  # a guild card instead of the move
     if state.letters is None:
         return out
     return out + companion.legal_movement(state, seat) + letters_plays.legal_movement(state, seat)
@@ -33,7 +34,7 @@ def _movement(state: State, seat: int) -> list:
 
 def _action(state: State, seat: int) -> list:
     if state.guild is not None:
-        return guild.legal_action(state, seat)  # the card's action is owed: no encounters, no end of turn
+        return guild_cards.legal_action(state, seat)  # the card's action is owed: no encounters, no end of turn
     out = places.legal(state, seat, state.phase) + figures.legal(state, seat)  # encounters end the action
     return out if state.letters is None else out + companion.legal_at_fountain(state, seat)
 
@@ -46,7 +47,7 @@ LEGAL_BY_PHASE = {
     Payment: turn.legal_payment,
     Action: _action,
     Encounters: figures.legal,
-    AfterGuildCard: guild.legal_after,
+    AfterGuildCard: guild_cards.legal_after,
 }
 CARD_COMMANDS = (PlayBonusCard, TurnDieToSix)
 for _module in places.MODULES:
@@ -90,13 +91,13 @@ def _card_step(state: State, seat: int) -> list:
     M04's swap is answered by its give and take."""
     if type(state.card_step) is CardRoll:
         return dice.legal_card_roll(state, seat) + [c for c in cards.legal(state, seat) if isinstance(c, TurnDieToSix)]
-    return card_steps.legal(state, seat)
+    return swap.legal(state, seat)
 
 
 def _keeping(state: State, seat: int, commands: list) -> list:
     """In a guild card's turn, before its action is done: only the card and tile uses after which the action
     can still be carried out (the card must be carried out completely, rules 5.8)."""
-    if state.guild is None or not commands or guild.complete(state.phase):
+    if state.guild is None or not commands or guild_cards.complete(state.phase):
         return commands
     return [c for c in commands if _continuable(state, seat, c)]
 
@@ -105,7 +106,7 @@ def _continuable(state: State, seat: int, command) -> bool:
     after = state
     for event in HANDLERS[type(command)](state, command):
         after = evolve(after, event)
-    if after.card_step is not None or guild.complete(after.phase):
+    if after.card_step is not None or guild_cards.complete(after.phase):
         return True  # a sub-decision comes first (its answers are filtered in turn)
     request = chance(after)
     if request is not None and not getattr(request, "by_dealer", False):
@@ -116,7 +117,7 @@ def _continuable(state: State, seat: int, command) -> bool:
 
 
 LISTED_WHOLE = (TakeBonusTurn, TakeCompanion, StepFamilyMember, UseNeutralFigure)  # Letters & Seals: checked whole
-HANDLERS = {cls: module.decide for module in (cards, tiles, card_steps, letters_plays) for cls in module.COMMANDS}
+HANDLERS = {cls: module.decide for module in (cards, tiles, swap, letters_plays) for cls in module.COMMANDS}
 HANDLERS[AcceptRoll] = dice.decide
 
 

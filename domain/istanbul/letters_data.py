@@ -2,7 +2,7 @@
 the recommended 5x4 layout, the 36 letters, the 24 kiosk tiles, the 28 bonus cards with seals, the courier, the
 Secret Society's lira stacks, the seal counts; no logic.
 
-As in mocha_data.py every component is a row and values not read off a printed component carry their status:
+As in mocha_baksheesh/data.py every component is a row and values not read off a printed component carry their status:
 the letters' place numbers and the L cards' copies, L02's yield and L04's goods are the reference's stand-ins
 (14a.4, 14a.5: "proposed"); the card faces' set assignment is "inferred" (8.3). Correcting a row to the printed
 text is a change of this file only.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.istanbul.events import BonusCardDrawn, GoodsSold
 from domain.istanbul.letters_events import KioskTilesRevealed, KioskVisited, LettersDrawn
-from domain.istanbul.mocha_events import GuildCardDrawn
+from domain.istanbul.mocha_baksheesh.events import GuildCardDrawn
 
 
 def reveals(event) -> bool:

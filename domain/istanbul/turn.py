@@ -27,7 +27,8 @@ from domain.istanbul.events import (
 )
 from domain.istanbul.figures import to_catch
 from domain.istanbul.letters_events import BonusCardCopied, MerchantJoined, MovementCardPaid
-from domain.istanbul.places import caravansary, fountain, tavern
+from domain.istanbul.mocha_baksheesh.places import tavern
+from domain.istanbul.places import caravansary, fountain
 from domain.istanbul.scoring import final_queue, winners
 from domain.istanbul.state import (
     NEUTRAL,

@@ -9,8 +9,8 @@ from bots import istanbul_pieces as box
 from bots.greedy import istanbul as greedy
 from bots.mcts.istanbul import RUBY, gain_at, reach, worth
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_data import COFFEE_HOUSE, TAVERN
-from domain.istanbul.places import coffee_house
+from domain.istanbul.mocha_baksheesh.data import COFFEE_HOUSE, TAVERN
+from domain.istanbul.mocha_baksheesh.places import coffee_house
 from tests.bots.test_mcts_istanbul import MOCHA, positions
 
 

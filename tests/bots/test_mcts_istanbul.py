@@ -13,7 +13,8 @@ from bots.mcts.istanbul import FOUNTAIN, REACH_SHARE, IstanbulSimulator, gain_at
 from domain import istanbul
 from domain.istanbul.board import distance
 from domain.istanbul.content import content_of
-from domain.istanbul.places import caravansary, guild_hall
+from domain.istanbul.mocha_baksheesh.places import guild_hall
+from domain.istanbul.places import caravansary
 from events.codec import command_from_wire
 from tests.support.botplay import legal_moves, seat_view
 from tests.support.driver import Table

@@ -27,13 +27,13 @@ from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Doc, RuleViolation
-from domain.istanbul import mocha_events as me
 from domain.istanbul.catalogue import TAVERN_TILES
 from domain.istanbul.commands import EndTurn
 from domain.istanbul.content import content
 from domain.istanbul.data import COFFEE, GOODS, RUBIES_TOTAL
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed, BonusDeckShuffled, DemandTilesShuffled
-from domain.istanbul.mocha_data import GUILD_CARD_IDS
+from domain.istanbul.mocha_baksheesh import events as me
+from domain.istanbul.mocha_baksheesh.data import GUILD_CARD_IDS
 from domain.istanbul.notation import parse, to_text
 from domain.istanbul.options import BASE_LAYOUTS, EXPANSION_LAYOUTS
 from domain.istanbul.scoring import target

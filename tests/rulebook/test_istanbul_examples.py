@@ -40,7 +40,7 @@ from domain.istanbul.events import (
     SultanDelivered,
     TurnEnded,
 )
-from domain.istanbul.mocha_commands import (
+from domain.istanbul.mocha_baksheesh.commands import (
     FinishGuildCard,
     GiveGoods,
     PlaceBarrier,
@@ -48,7 +48,7 @@ from domain.istanbul.mocha_commands import (
     RoastCoffee,
     TakeGoods,
 )
-from domain.istanbul.mocha_events import BarrierPlaced, CoffeeRoasted, GuildCardFinished, TavernTileTaken
+from domain.istanbul.mocha_baksheesh.events import BarrierPlaced, CoffeeRoasted, GuildCardFinished, TavernTileTaken
 from domain.istanbul.state import Action, FinalCards
 from tests.unit.istanbul.builders import (
     acting,

@@ -21,17 +21,15 @@ from __future__ import annotations
 from functools import cache
 
 from domain.istanbul import violations as v
+from domain.istanbul.mocha_baksheesh.places import coffee_house, coffee_roastery, guild_hall, tavern
 from domain.istanbul.places import (
     auction_house,
     black_market,
     caravansary,
     catacombs,
-    coffee_house,
-    coffee_roastery,
     embassy,
     fountain,
     gemstone_dealer,
-    guild_hall,
     kiosk,
     markets,
     mosques,
@@ -39,7 +37,6 @@ from domain.istanbul.places import (
     post_office,
     secret_society,
     sultans_palace,
-    tavern,
     tea_house,
     wainwright,
     warehouses,

@@ -15,7 +15,7 @@ from domain.istanbul.content import content
 from domain.istanbul.data import CARAVANSARY, CARAVANSARY_DRAWS, COFFEE
 from domain.istanbul.events import BonusCardDiscarded, BonusCardDrawn, CaravansaryVisited, CaravanTileTaken
 from domain.istanbul.frozen import record, replace
-from domain.istanbul.mocha_events import CoffeeTaken
+from domain.istanbul.mocha_baksheesh.events import CoffeeTaken
 from domain.istanbul.schema import nullable, obj, seat
 from domain.istanbul.state import Caravan, acted, action_rules, with_place
 from domain.istanbul.wheelbarrow import gain, one

@@ -21,7 +21,7 @@ from domain.istanbul.data import BLACK_MARKET_BLUE, BLACK_MARKET_ROLL_GOOD, TEA_
 from domain.istanbul.events import DiceRolled, RollResolved
 from domain.istanbul.frozen import replace
 from domain.istanbul.goods import NONE, Goods
-from domain.istanbul.mocha_events import DieTurned, YieldsTaken
+from domain.istanbul.mocha_baksheesh.events import DieTurned, YieldsTaken
 from domain.istanbul.state import Action, CardRoll, Dice, SingleGood, action_rules, with_step
 from domain.istanbul.wheelbarrow import capped_gain, gain, gained, hand_remove, one
 

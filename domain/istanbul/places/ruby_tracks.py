@@ -8,7 +8,8 @@ box module named (a composition point, README.md)."""
 
 from __future__ import annotations
 
-from domain.istanbul.places import coffee_house, gemstone_dealer, sultans_palace
+from domain.istanbul.mocha_baksheesh.places import coffee_house
+from domain.istanbul.places import gemstone_dealer, sultans_palace
 
 TRACKS = {module.PLACES[0]: module for module in (sultans_palace, gemstone_dealer, coffee_house)}
 

@@ -18,8 +18,8 @@ from domain.istanbul.content import content
 from domain.istanbul.data import GOODS, MOSQUE_OF, RUBIES_TOTAL, SETUP, TILE_COLOURS
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_data import GUILD_CARD_IDS
-from domain.istanbul.places import guild_hall, tavern
+from domain.istanbul.mocha_baksheesh.data import GUILD_CARD_IDS
+from domain.istanbul.mocha_baksheesh.places import guild_hall, tavern
 from domain.istanbul.places.mosques import Mosques
 from domain.istanbul.places.wainwright import Wainwright
 from domain.istanbul.state import MOVEMENT, NEUTRAL, Action, State

@@ -11,7 +11,7 @@ from domain.core import InvalidOptions
 from domain.istanbul.commands import DiscardBonusCard, DrawBonusCard, EndTurn, SendFamilyMember
 from domain.istanbul.events import BonusCardDrawn, CaravanTileTaken, SeatForfeited, TurnEnded
 from domain.istanbul.forfeit import forfeit
-from domain.istanbul.mocha_commands import FinishGuildCard, PlayGuildCard
+from domain.istanbul.mocha_baksheesh.commands import FinishGuildCard, PlayGuildCard
 from domain.istanbul.places.caravansary import CaravanTile
 from domain.istanbul.state import MOVEMENT, Action
 

@@ -15,10 +15,10 @@ from domain.istanbul import commands as c
 from domain.istanbul import events as e
 from domain.istanbul import letters_commands as lc
 from domain.istanbul import letters_events as le
-from domain.istanbul import mocha_commands as mc
-from domain.istanbul import mocha_events as me
 from domain.istanbul.commands import VisitBlackMarket
-from domain.istanbul.mocha_data import GuildExtra, GuildRules
+from domain.istanbul.mocha_baksheesh import commands as mc
+from domain.istanbul.mocha_baksheesh import events as me
+from domain.istanbul.mocha_baksheesh.data import GuildExtra, GuildRules
 from domain.istanbul.notation import NotationError, parse, to_text
 from events.codec import DecodeError, command_from_wire, command_to_wire, from_wire, to_wire
 

@@ -24,8 +24,8 @@ from domain.istanbul.events import LayoutDrawn
 from domain.istanbul.letters_commands import MoveCompanion, TakeBonusTurn, VisitCatacombs
 from domain.istanbul.letters_data import KIOSK_TILE_IDS
 from domain.istanbul.letters_events import CatacombsVisited, LettersDelivered
-from domain.istanbul.mocha_commands import PlaceBarrier
-from domain.istanbul.mocha_data import GUILD_CARD_IDS
+from domain.istanbul.mocha_baksheesh.commands import PlaceBarrier
+from domain.istanbul.mocha_baksheesh.data import GUILD_CARD_IDS
 from domain.istanbul.state import MOVEMENT, Action, AssistantStep
 
 from .builders import (

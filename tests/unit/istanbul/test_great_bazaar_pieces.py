@@ -34,8 +34,8 @@ from domain.istanbul.letters_events import (
     NeutralFigureUsed,
     SecretSocietyJoined,
 )
-from domain.istanbul.mocha_commands import PlayGuildCard, TurnDieToSix
-from domain.istanbul.mocha_events import DieTurned, YieldsTaken
+from domain.istanbul.mocha_baksheesh.commands import PlayGuildCard, TurnDieToSix
+from domain.istanbul.mocha_baksheesh.events import DieTurned, YieldsTaken
 from domain.istanbul.state import MOVEMENT, CardRoll
 
 from .builders import answer, bazaar, bazaar_acting, codes, play, position, roll

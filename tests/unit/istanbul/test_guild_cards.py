@@ -27,9 +27,9 @@ from domain.istanbul.commands import (
 from domain.istanbul.events import BonusCardDrawn, CaravansaryVisited, RollResolved, TurnEnded
 from domain.istanbul.forfeit import forfeit
 from domain.istanbul.letters_commands import ChooseKioskTile
-from domain.istanbul.mocha_commands import FinishGuildCard, PlaceBarrier, PlayGuildCard, VisitGuildHall
-from domain.istanbul.mocha_data import GUILD_CARDS
-from domain.istanbul.mocha_events import (
+from domain.istanbul.mocha_baksheesh.commands import FinishGuildCard, PlaceBarrier, PlayGuildCard, VisitGuildHall
+from domain.istanbul.mocha_baksheesh.data import GUILD_CARDS
+from domain.istanbul.mocha_baksheesh.events import (
     BarrierPlaced,
     CoffeeTaken,
     FamilyMemberReturned,

@@ -41,8 +41,8 @@ from domain.istanbul.letters_events import (
     MovementCardPaid,
     NeutralFigureUsed,
 )
-from domain.istanbul.mocha_events import YieldsTaken
-from domain.istanbul.places.tavern import Tavern
+from domain.istanbul.mocha_baksheesh.events import YieldsTaken
+from domain.istanbul.mocha_baksheesh.places.tavern import Tavern
 from domain.istanbul.scoring import final_queue
 from domain.istanbul.state import Action, AssistantStep, FinalCards, Movement, Payment
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import domain.istanbul as game
 from domain.istanbul.commands import AcceptRoll, BuyExtension, EndTurn, Move, PlayBonusCard, UseMosqueTile, VisitTeaHouse
 from domain.istanbul.events import BonusCardPlayed, DiceRolled, RollResolved
-from domain.istanbul.mocha_commands import GiveGoods, TakeGoods, TurnDieToSix
-from domain.istanbul.mocha_events import BonusCardPaid, DieTurned, GoodsGiven, GoodsTaken, GuildCardDrawn, YieldsTaken
+from domain.istanbul.mocha_baksheesh.commands import GiveGoods, TakeGoods, TurnDieToSix
+from domain.istanbul.mocha_baksheesh.events import BonusCardPaid, DieTurned, GoodsGiven, GoodsTaken, GuildCardDrawn, YieldsTaken
 from domain.istanbul.state import CardRoll, FinalCards, Swap
 from domain.istanbul.wheelbarrow import gained
 

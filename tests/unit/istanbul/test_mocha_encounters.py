@@ -6,8 +6,8 @@ from __future__ import annotations
 import domain.istanbul as game
 from domain.istanbul.commands import EndTurn, FillGoods, PayGovernor, UseGovernor, UseSmuggler
 from domain.istanbul.events import BonusCardDrawn, FigurePlaced, GovernorUsed, SmugglerUsed
-from domain.istanbul.mocha_commands import UseCoffeeTrader
-from domain.istanbul.mocha_events import CoffeeTraderUsed, GovernorPaymentWaived
+from domain.istanbul.mocha_baksheesh.commands import UseCoffeeTrader
+from domain.istanbul.mocha_baksheesh.events import CoffeeTraderUsed, GovernorPaymentWaived
 
 from .builders import codes, mocha_acting, play, roll
 

@@ -15,8 +15,8 @@ from domain import table as tables
 from domain.core import ChanceDrawn, RuleViolation
 from domain.istanbul.commands import PlayBonusCard, VisitTeaHouse
 from domain.istanbul.events import BonusCardDrawn
-from domain.istanbul.mocha_commands import PlayGuildCard, TurnDieToSix
-from domain.istanbul.mocha_events import GuildCardDrawn
+from domain.istanbul.mocha_baksheesh.commands import PlayGuildCard, TurnDieToSix
+from domain.istanbul.mocha_baksheesh.events import GuildCardDrawn
 from domain.istanbul.state import Swap
 from domain.table import RequestUndo, TimeOut
 from domain.table.runner import MAX_AUTO_MOVES

@@ -11,7 +11,7 @@ import domain.istanbul as game
 from domain.core import InvalidOptions, Pick, Roll, Shuffle
 from domain.istanbul.board import Grid, layout_acceptable
 from domain.istanbul.content import content
-from domain.istanbul.mocha_data import GUILD_CARD_IDS, LAYOUTS
+from domain.istanbul.mocha_baksheesh.data import GUILD_CARD_IDS, LAYOUTS
 from domain.istanbul.scoring import target
 
 from .builders import MOCHA, answer, layout_permutation, mocha

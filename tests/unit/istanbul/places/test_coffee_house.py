@@ -5,8 +5,8 @@ import pytest
 
 import domain.istanbul as game
 from domain.istanbul.commands import PlayBonusCard
-from domain.istanbul.mocha_commands import DeliverCoffee
-from domain.istanbul.mocha_events import CoffeeDelivered
+from domain.istanbul.mocha_baksheesh.commands import DeliverCoffee
+from domain.istanbul.mocha_baksheesh.events import CoffeeDelivered
 
 from ..builders import codes, mocha_acting, play, with_place
 

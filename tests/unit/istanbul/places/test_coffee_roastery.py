@@ -2,8 +2,8 @@
 card); never coffee as the good."""
 
 import domain.istanbul as game
-from domain.istanbul.mocha_commands import RoastCoffee
-from domain.istanbul.mocha_events import CoffeeRoasted
+from domain.istanbul.mocha_baksheesh.commands import RoastCoffee
+from domain.istanbul.mocha_baksheesh.events import CoffeeRoasted
 
 from ..builders import codes, mocha_acting, play
 

@@ -3,9 +3,9 @@ discard pile; an empty stack is reshuffled from the discard pile at once; guild 
 
 import domain.istanbul as game
 from domain.istanbul.commands import EndTurn
-from domain.istanbul.mocha_commands import DiscardGuildCard, VisitGuildHall
-from domain.istanbul.mocha_events import GuildCardDiscarded, GuildCardDrawn, GuildDeckShuffled, GuildHallVisited
-from domain.istanbul.places.guild_hall import GuildCards
+from domain.istanbul.mocha_baksheesh.commands import DiscardGuildCard, VisitGuildHall
+from domain.istanbul.mocha_baksheesh.events import GuildCardDiscarded, GuildCardDrawn, GuildDeckShuffled, GuildHallVisited
+from domain.istanbul.mocha_baksheesh.places.guild_hall import GuildCards
 from domain.istanbul.state import GuildDrawing
 
 from ..builders import answer, codes, mocha_acting, play, position

@@ -4,8 +4,8 @@ baksheesh tile's goods for the next ruby of 13, 16 or 20; the tile turns over)."
 
 import domain.istanbul as game
 from domain.istanbul.commands import EndTurn, FillGoods, UseGovernor
-from domain.istanbul.mocha_commands import PayBaksheesh, PlaceBarrier, TakeTavernTile
-from domain.istanbul.mocha_events import BaksheeshPaid, BarrierPlaced, TavernTileTaken
+from domain.istanbul.mocha_baksheesh.commands import PayBaksheesh, PlaceBarrier, TakeTavernTile
+from domain.istanbul.mocha_baksheesh.events import BaksheeshPaid, BarrierPlaced, TavernTileTaken
 from domain.istanbul.state import Action
 
 from ..builders import codes, mocha_acting, play, with_place

@@ -15,9 +15,15 @@ from domain.istanbul.commands import once
 from domain.istanbul.data import COFFEE
 from domain.istanbul.frozen import record, replace
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import DiscardGuildCard, VisitGuildHall
-from domain.istanbul.mocha_data import GUILD_CARD_IDS, GUILD_HALL, GUILD_HALL_COFFEE, GUILD_HALL_DISCARDS, GUILD_HALL_DRAWS
-from domain.istanbul.mocha_events import GuildCardDiscarded, GuildCardDrawn, GuildDeckShuffled, GuildHallVisited
+from domain.istanbul.mocha_baksheesh.commands import DiscardGuildCard, VisitGuildHall
+from domain.istanbul.mocha_baksheesh.data import (
+    GUILD_CARD_IDS,
+    GUILD_HALL,
+    GUILD_HALL_COFFEE,
+    GUILD_HALL_DISCARDS,
+    GUILD_HALL_DRAWS,
+)
+from domain.istanbul.mocha_baksheesh.events import GuildCardDiscarded, GuildCardDrawn, GuildDeckShuffled, GuildHallVisited
 from domain.istanbul.schema import array, integer, nullable, obj, string
 from domain.istanbul.state import GuildDrawing, acted, action_rules, players_with, with_step
 from domain.istanbul.wheelbarrow import gain, hand_add, hand_remove

@@ -1,7 +1,7 @@
 """The effect kinds of Mocha & Baksheesh's bonus cards (8.2), in cards.py's tables: legal plays, decisions, evolve.
 
 gain_coffee (M01), draw_guild_card (M02: its 2 coffee are the row's cost, paid by cards.py for any card with a
-cost), swap_goods (M04: then give_goods / take_goods, card_steps.py), roll_two_yields (M05: a roll, then the yields,
+cost), swap_goods (M04: then give_goods / take_goods, swap.py), roll_two_yields (M05: a roll, then the yields,
 places/dice.py), die_to_six (M06: `turn_die_to_six` after an own roll, never a relocation roll). M03 is the base
 kind gain_lira with a cost; M07 (corner) goes with the move (turn.py); M08 and M09 are the base kind repeat_action.
 """
@@ -15,10 +15,11 @@ from domain.istanbul.commands import PlayBonusCard
 from domain.istanbul.data import COFFEE
 from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.mocha_commands import TurnDieToSix
-from domain.istanbul.mocha_data import SIX
-from domain.istanbul.mocha_events import BonusCardPaid, DieTurned, GuildCardDrawn
-from domain.istanbul.places import dice, guild_hall
+from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
+from domain.istanbul.mocha_baksheesh.data import SIX
+from domain.istanbul.mocha_baksheesh.events import BonusCardPaid, DieTurned, GuildCardDrawn
+from domain.istanbul.mocha_baksheesh.places import guild_hall
+from domain.istanbul.places import dice
 from domain.istanbul.state import CardRoll, Dice, Swap, push_roll
 from domain.istanbul.wheelbarrow import gain, one
 

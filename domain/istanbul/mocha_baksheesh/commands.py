@@ -10,7 +10,7 @@ from domain.istanbul.data import GOODS
 from domain.istanbul.docs import CARD_IDS, COPY_CARDS, GOODS_AND_COFFEE, PLACE, SEAT
 from domain.istanbul.frozen import message
 from domain.istanbul.goods import freeze
-from domain.istanbul.mocha_data import BAKSHEESH_PLACES, GUILD_CARD_IDS, TAVERN_KINDS
+from domain.istanbul.mocha_baksheesh.data import BAKSHEESH_PLACES, GUILD_CARD_IDS, TAVERN_KINDS
 
 ITEMS = Doc("goods or coffee by name -> count (red = fabric, green = spice, yellow = fruit, blue = jewelry, "
             "coffee); names not given count 0", minimum=0, maximum=3, choices=GOODS_AND_COFFEE)

@@ -8,9 +8,9 @@ from domain.istanbul.commands import once
 from domain.istanbul.data import COFFEE
 from domain.istanbul.frozen import record, replace
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import DeliverCoffee
-from domain.istanbul.mocha_data import COFFEE_HOUSE, COFFEE_HOUSE_RUBIES, COFFEE_HOUSE_TRACK
-from domain.istanbul.mocha_events import CoffeeDelivered
+from domain.istanbul.mocha_baksheesh.commands import DeliverCoffee
+from domain.istanbul.mocha_baksheesh.data import COFFEE_HOUSE, COFFEE_HOUSE_RUBIES, COFFEE_HOUSE_TRACK
+from domain.istanbul.mocha_baksheesh.events import CoffeeDelivered
 from domain.istanbul.schema import integer, obj
 from domain.istanbul.state import acted, with_place
 from domain.istanbul.wheelbarrow import coffee, gain, update

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.istanbul.frozen import message as _event
 from domain.istanbul.goods import freeze
-from domain.istanbul.mocha_data import GuildExtra, GuildRules
+from domain.istanbul.mocha_baksheesh.data import GuildExtra, GuildRules
 
 
 # --- coffee at the places -------------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.docs import GOODS_AND_COFFEE
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import GiveGoods, TakeGoods
-from domain.istanbul.mocha_events import GoodsGiven, GoodsTaken
+from domain.istanbul.mocha_baksheesh.commands import GiveGoods, TakeGoods
+from domain.istanbul.mocha_baksheesh.events import GoodsGiven, GoodsTaken
 from domain.istanbul.state import Swap
 from domain.istanbul.wheelbarrow import capped_gain, gain
 

@@ -12,10 +12,10 @@ from domain.istanbul.catalogue import GUILD_CARDS
 from domain.istanbul.data import COFFEE, GOODS
 from domain.istanbul.frozen import replace
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import RoastCoffee
-from domain.istanbul.mocha_data import COFFEE_ROASTERY, ROASTERY_COFFEE, ROASTERY_LIRA
-from domain.istanbul.mocha_events import CoffeeRoasted
-from domain.istanbul.places import guild_hall
+from domain.istanbul.mocha_baksheesh.commands import RoastCoffee
+from domain.istanbul.mocha_baksheesh.data import COFFEE_ROASTERY, ROASTERY_COFFEE, ROASTERY_LIRA
+from domain.istanbul.mocha_baksheesh.events import CoffeeRoasted
+from domain.istanbul.mocha_baksheesh.places import guild_hall
 from domain.istanbul.state import acted_phase, players_with
 from domain.istanbul.wheelbarrow import hand_remove
 

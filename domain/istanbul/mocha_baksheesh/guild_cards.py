@@ -1,4 +1,4 @@
-"""Guild card turns (Mocha & Baksheesh, rules 5.8; the cards are rows of mocha_data.GUILD_CARDS).
+"""Guild card turns (Mocha & Baksheesh, rules 5.8; the cards are rows of data.GUILD_CARDS).
 
 Instead of moving, a player may play a guild card from hand (`play_guild_card`, Movement phase, unless a movement
 card already made it a merchant turn). The card carries out its place's action from anywhere, without a figure and
@@ -26,9 +26,9 @@ from domain.istanbul.commands import EndTurn, SendFamilyMember, once
 from domain.istanbul.data import COFFEE, GOODS, POLICE_STATION
 from domain.istanbul.frozen import replace
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import FinishGuildCard, PlaceBarrier, PlayGuildCard
-from domain.istanbul.mocha_events import FamilyMemberReturned, GuildCardFinished, GuildCardPlayed
-from domain.istanbul.places import guild_hall
+from domain.istanbul.mocha_baksheesh.commands import FinishGuildCard, PlaceBarrier, PlayGuildCard
+from domain.istanbul.mocha_baksheesh.events import FamilyMemberReturned, GuildCardFinished, GuildCardPlayed
+from domain.istanbul.mocha_baksheesh.places import guild_hall
 from domain.istanbul.state import Action, AfterGuildCard, GuildTurn, Movement, players_with
 from domain.istanbul.wheelbarrow import gained, hand_remove
 

@@ -23,9 +23,9 @@ from domain.istanbul.content import content
 from domain.istanbul.data import COFFEE
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import Goods
-from domain.istanbul.mocha_commands import PayBaksheesh, PlaceBarrier, TakeTavernTile
-from domain.istanbul.mocha_data import BAKSHEESH_COFFEE, BARRIER_COFFEE, TAVERN, TAVERN_KINDS
-from domain.istanbul.mocha_events import BaksheeshPaid, BarrierPlaced, TavernTileTaken
+from domain.istanbul.mocha_baksheesh.commands import PayBaksheesh, PlaceBarrier, TakeTavernTile
+from domain.istanbul.mocha_baksheesh.data import BAKSHEESH_COFFEE, BARRIER_COFFEE, TAVERN, TAVERN_KINDS
+from domain.istanbul.mocha_baksheesh.events import BaksheeshPaid, BarrierPlaced, TavernTileTaken
 from domain.istanbul.places.ruby_tracks import TRACKS, with_ruby
 from domain.istanbul.schema import array, integer, nullable, obj, place, seat, string
 from domain.istanbul.state import Action, acted, action_rules, players_with, with_place
