@@ -36,7 +36,7 @@ COMPANION = 8.0
 BONUS_TURN = 10.0
 RUBY = 40.0  # the mcts evaluation's ruby, in lira
 LIRA_POINTS = 2.5  # greedy's points per lira: its ruby is 100 points
-GENERAL_SUPPLY = -1  # the companion's place before anyone won it (domain.istanbul.letters_data)
+GENERAL_SUPPLY = -1  # the companion's place before anyone won it (domain.istanbul.letters_seals.data)
 
 
 def coffee(count: int) -> float:

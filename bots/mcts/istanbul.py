@@ -66,7 +66,7 @@ from domain.istanbul.data import (
 )
 from domain.istanbul.frozen import FrozenDict
 from domain.istanbul.goods import Goods
-from domain.istanbul.letters_data import EMBASSY, EMBASSY_LETTERS, GENERAL_SUPPLY, SECRET_SOCIETY, SOCIETY_SEALS
+from domain.istanbul.letters_seals.data import EMBASSY, EMBASSY_LETTERS, GENERAL_SUPPLY, SECRET_SOCIETY, SOCIETY_SEALS
 from domain.istanbul.mocha_baksheesh.data import (
     BAKSHEESH_COFFEE,
     COFFEE_HOUSE,

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
-from domain.istanbul.letters_data import AUCTION_HOUSE, KIOSK, KIOSK_TILE_IDS, LETTERS, SOCIETY_LIRA
-from domain.istanbul.places import auction_house, kiosk, secret_society
+from domain.istanbul.letters_seals.data import AUCTION_HOUSE, KIOSK, KIOSK_TILE_IDS, LETTERS, SOCIETY_LIRA
+from domain.istanbul.letters_seals.places import auction_house, kiosk, secret_society
 from domain.istanbul.state import LetterSupply, action_at
 
 # the phases the box adds, by the name the view gives them, with the place whose action they interrupt

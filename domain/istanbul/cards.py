@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.istanbul import board, letters_cards
+from domain.istanbul import board
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARDS
 from domain.istanbul.commands import PlayBonusCard, once
 from domain.istanbul.data import BASE_CARDS, CATCH_LIRA, GOODS, POLICE_STATION, BonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_events import BonusCardCopied
+from domain.istanbul.letters_seals import cards as letters_cards
+from domain.istanbul.letters_seals.events import BonusCardCopied
 from domain.istanbul.mocha_baksheesh import cards as mocha_cards
 from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
 from domain.istanbul.mocha_baksheesh.events import BonusCardPaid
@@ -106,7 +107,7 @@ def _legal_return_assistant(state, seat, card_id):
     return [once(PlayBonusCard, seat, card_id, None, p, None) for p in places]
 
 
-NOT_COPIED = ("copy_discard", "use_neutral")  # L05 copying L09 goes with use_neutral_figure (letters_plays.py)
+NOT_COPIED = ("copy_discard", "use_neutral")  # L05 copying L09 goes with use_neutral_figure (letters_seals/card_plays.py)
 
 
 def _legal_copy_discard(state, seat, card_id):

@@ -3,8 +3,8 @@ boxes, so a row is found by its id whatever is in play; what is in play is conte
 
 from __future__ import annotations
 
-from domain.istanbul import letters_data
 from domain.istanbul.data import BASE_CARDS, BASE_PLACES, FIGURES
+from domain.istanbul.letters_seals import data as letters_data
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 
 CARDS = {card.id: card for card in BASE_CARDS + mocha_data.CARDS + letters_data.CARDS}  # bonus cards

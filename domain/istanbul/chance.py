@@ -7,10 +7,11 @@ empty while the discard pile is not (8.4, ruling R-28), before anything else hap
 from __future__ import annotations
 
 from domain.core import ChanceDrawn, Pick, Roll, Shuffle, apply_permutation
-from domain.istanbul import letters, places
+from domain.istanbul import places
 from domain.istanbul.events import BonusDeckShuffled, DiceRolled, FigurePlaced
-from domain.istanbul.letters_events import LetterPileShuffled, LettersDrawn
-from domain.istanbul.places import auction_house
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.events import LetterPileShuffled, LettersDrawn
+from domain.istanbul.letters_seals.places import auction_house
 from domain.istanbul.places.dice import CARD_ROLLS, choice_open, decide_card_roll, resolve
 from domain.istanbul.setup import decide_setup_chance
 from domain.istanbul.state import Dice, Over, Setup, State

@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import Annotated
 
 from domain.core import Doc
-from domain.istanbul import letters_commands
 from domain.istanbul.data import (
     BLACK_MARKET_GOODS,
     GOODS,
@@ -23,6 +22,7 @@ from domain.istanbul.data import (
 from domain.istanbul.docs import CARD_IDS, COUNTS, GOODS_AND_COFFEE, MOVEMENT_CARDS, PLACE, SEAT
 from domain.istanbul.frozen import record
 from domain.istanbul.goods import NONE, freeze
+from domain.istanbul.letters_seals import commands as letters_commands
 from domain.istanbul.mocha_baksheesh import commands as mocha_commands
 
 SINGLE_GOODS = BLACK_MARKET_GOODS

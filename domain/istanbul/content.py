@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from domain.istanbul import letters_data
 from domain.istanbul.board import Grid
 from domain.istanbul.data import (
     BASE_CARDS,
@@ -27,6 +26,7 @@ from domain.istanbul.data import (
     SETUP,
     BonusCard,
 )
+from domain.istanbul.letters_seals import data as letters_data
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 from domain.istanbul.mocha_baksheesh.data import BaksheeshSide, DieYield, GuildCard, PlaceFace, TavernTile
 from domain.istanbul.options import Options

@@ -8,13 +8,14 @@ to all. After the handler, reaching the ruby target triggers the end of the game
 from __future__ import annotations
 
 from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, check_outcome
-from domain.istanbul import bonus_turn, cards, companion, figures, letters, letters_plays, places, tiles, turn
+from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
 from domain.istanbul.commands import AcceptRoll, EndTurn
 from domain.istanbul.events import GameEndTriggered
 from domain.istanbul.evolve import evolve
 from domain.istanbul.legal import listed
+from domain.istanbul.letters_seals import bonus_turn, card_plays, companion, letters
 from domain.istanbul.mocha_baksheesh import guild_cards, swap
 from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
 from domain.istanbul.places import dice
@@ -22,7 +23,7 @@ from domain.istanbul.scoring import target
 from domain.istanbul.state import FinalCards, Over, Setup, State
 
 # every module owning commands: its COMMANDS, decide(state, command), diagnose(state, command), STEP_COMMANDS
-RULES = (turn, dice, figures, cards, tiles, guild_cards, swap, bonus_turn, companion, letters_plays)
+RULES = (turn, dice, figures, cards, tiles, guild_cards, swap, bonus_turn, companion, card_plays)
 HANDLERS = {cls: module.decide for module in (*RULES, *places.MODULES) for cls in module.COMMANDS}
 HANDLERS.update(turn.DECIDE)  # the turn's commands are the commonest: straight to their functions
 DIAGNOSE = {cls: module.diagnose for module in RULES for cls in module.COMMANDS}

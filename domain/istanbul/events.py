@@ -7,9 +7,9 @@ Mocha & Baksheesh's events are in mocha_baksheesh/events.py; EVENTS lists both."
 
 from __future__ import annotations
 
-from domain.istanbul import letters_events
 from domain.istanbul.frozen import message as _event
 from domain.istanbul.goods import freeze
+from domain.istanbul.letters_seals import events as letters_events
 from domain.istanbul.mocha_baksheesh import events as mocha_events
 
 

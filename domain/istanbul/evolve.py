@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from domain.core import ChanceDrawn, folded_once
-from domain.istanbul import board, bonus_turn, cards, companion, figures, letters, letters_plays, places, tiles
+from domain.istanbul import board, cards, figures, places, tiles
 from domain.istanbul import events as ev
 from domain.istanbul import forfeit as forfeit_rules
 from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.content import content
 from domain.istanbul.data import FOUNTAIN, MERCHANT_FEE
 from domain.istanbul.frozen import replace
+from domain.istanbul.letters_seals import bonus_turn, card_plays, companion, letters
+from domain.istanbul.letters_seals.places.auction_house import Auction, owed_drawn
 from domain.istanbul.mocha_baksheesh import guild_cards, swap
 from domain.istanbul.places import dice
-from domain.istanbul.places.auction_house import Auction, owed_drawn
 from domain.istanbul.places.caravansary import after_draw
 from domain.istanbul.setup import layout_step
 from domain.istanbul.state import (
@@ -196,5 +197,5 @@ APPLY = {
     ev.AssistantsReturned: assistants_returned,
 }
 for _module in (*places.MODULES, dice, figures, tiles, cards, forfeit_rules, guild_cards, swap, letters, bonus_turn,
-                companion, letters_plays):
+                companion, card_plays):
     APPLY.update(getattr(_module, "APPLY", {}))

@@ -9,7 +9,7 @@ merchants' relocation (9.3).
 
 from __future__ import annotations
 
-from domain.istanbul import board, letters
+from domain.istanbul import board
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import FIGURE_KINDS
 from domain.istanbul.commands import CatchFamilyMember, EndTurn, PayGovernor, UseGovernor, UseSmuggler, once
@@ -23,8 +23,9 @@ from domain.istanbul.events import (
     SmugglerUsed,
 )
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_commands import UseCourier
-from domain.istanbul.letters_events import CourierUsed
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.commands import UseCourier
+from domain.istanbul.letters_seals.events import CourierUsed
 from domain.istanbul.mocha_baksheesh.commands import UseCoffeeTrader
 from domain.istanbul.mocha_baksheesh.events import CoffeeTraderUsed, GovernorPaymentWaived
 from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll

@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.core import GameOver
 from domain.istanbul.events import GameEnded, SeatForfeited
 from domain.istanbul.frozen import replace
-from domain.istanbul.places import auction_house
+from domain.istanbul.letters_seals.places import auction_house
 from domain.istanbul.state import FinalCards, Over, State
 from domain.istanbul.turn import end_of_turn
 

@@ -3,12 +3,13 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
-from domain.istanbul import bonus_turn, cards, companion, figures, letters_plays, places, tiles, turn
+from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
 from domain.istanbul.evolve import evolve
 from domain.istanbul.frozen import MISSING, recall, remember
-from domain.istanbul.letters_commands import StepFamilyMember, TakeBonusTurn, TakeCompanion, UseNeutralFigure
+from domain.istanbul.letters_seals import bonus_turn, card_plays, companion
+from domain.istanbul.letters_seals.commands import StepFamilyMember, TakeBonusTurn, TakeCompanion, UseNeutralFigure
 from domain.istanbul.mocha_baksheesh import guild_cards, swap
 from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
 from domain.istanbul.places import dice
@@ -29,7 +30,7 @@ def _movement(state: State, seat: int) -> list:
     out = turn.legal_movement(state, seat) + guild_cards.legal_plays(state, seat)  # a guild card instead of the move
     if state.letters is None:
         return out
-    return out + companion.legal_movement(state, seat) + letters_plays.legal_movement(state, seat)
+    return out + companion.legal_movement(state, seat) + card_plays.legal_movement(state, seat)
 
 
 def _action(state: State, seat: int) -> list:
@@ -82,7 +83,7 @@ def _legal_commands(state: State, seat: int) -> list:
     if state.letters is not None:
         if once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
             out += bonus_turn.legal(state, seat)
-        out += _keeping(state, seat, letters_plays.legal_any_time(state, seat))  # L09
+        out += _keeping(state, seat, card_plays.legal_any_time(state, seat))  # L09
     return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
 
 
@@ -117,7 +118,7 @@ def _continuable(state: State, seat: int, command) -> bool:
 
 
 LISTED_WHOLE = (TakeBonusTurn, TakeCompanion, StepFamilyMember, UseNeutralFigure)  # Letters & Seals: checked whole
-HANDLERS = {cls: module.decide for module in (cards, tiles, swap, letters_plays) for cls in module.COMMANDS}
+HANDLERS = {cls: module.decide for module in (cards, tiles, swap, card_plays) for cls in module.COMMANDS}
 HANDLERS[AcceptRoll] = dice.decide
 
 

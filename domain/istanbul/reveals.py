@@ -4,7 +4,7 @@ card or a demand tile could otherwise choose again knowing it)."""
 from __future__ import annotations
 
 from domain.istanbul.events import BonusCardDrawn, GoodsSold
-from domain.istanbul.letters_events import KioskTilesRevealed, KioskVisited, LettersDrawn
+from domain.istanbul.letters_seals.events import KioskTilesRevealed, KioskVisited, LettersDrawn
 from domain.istanbul.mocha_baksheesh.events import GuildCardDrawn
 
 

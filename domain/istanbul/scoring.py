@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.istanbul.cards import CARDS
 from domain.istanbul.content import content
 from domain.istanbul.data import GOODS
-from domain.istanbul.letters_cards import COPY
+from domain.istanbul.letters_seals.cards import COPY
 from domain.istanbul.state import Over, State
 
 TIE_BREAKS = ("lira", "goods", "bonus_cards")

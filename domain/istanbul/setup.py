@@ -9,7 +9,7 @@ each). Everything in play comes from content.py, so an expansion's places, cards
 from __future__ import annotations
 
 from domain.core import apply_permutation
-from domain.istanbul import letters, places
+from domain.istanbul import places
 from domain.istanbul.board import layout_acceptable
 from domain.istanbul.content import Content, content, content_of
 from domain.istanbul.data import (
@@ -24,9 +24,10 @@ from domain.istanbul.data import (
 )
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, LayoutDrawn, StartPlayerChosen
 from domain.istanbul.frozen import FrozenDict
-from domain.istanbul.letters_data import EXPANSION as LETTERS_SEALS
-from domain.istanbul.letters_data import LETTERS
-from domain.istanbul.letters_events import LetterPileShuffled
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.data import EXPANSION as LETTERS_SEALS
+from domain.istanbul.letters_seals.data import LETTERS
+from domain.istanbul.letters_seals.events import LetterPileShuffled
 from domain.istanbul.options import Options, parse_options
 from domain.istanbul.state import NEUTRAL, LetterSupply, Player, State
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.istanbul.frozen import FrozenDict, record, replace
 from domain.istanbul.goods import NONE, freeze
-from domain.istanbul.letters_data import GENERAL_SUPPLY
+from domain.istanbul.letters_seals.data import GENERAL_SUPPLY
 from domain.istanbul.mocha_baksheesh.data import NO_RULES, GuildExtra, GuildRules
 from domain.istanbul.options import Options
 

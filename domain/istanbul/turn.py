@@ -26,7 +26,7 @@ from domain.istanbul.events import (
     TurnEnded,
 )
 from domain.istanbul.figures import to_catch
-from domain.istanbul.letters_events import BonusCardCopied, MerchantJoined, MovementCardPaid
+from domain.istanbul.letters_seals.events import BonusCardCopied, MerchantJoined, MovementCardPaid
 from domain.istanbul.mocha_baksheesh.places import tavern
 from domain.istanbul.places import caravansary, fountain
 from domain.istanbul.scoring import final_queue, winners
@@ -86,7 +86,7 @@ def blocked_for(state: State, seat: int) -> tuple[int, ...]:
     """The tavern's barrier (Mocha & Baksheesh) between its two places, unless `seat` holds the barrier tile (or the
     barrier is not on the board): no other player's figure steps across it, merchant, companion or family member
     alike, not even with the movement tile (7.6; R-15). Here, with movement, so that Letters & Seals' figures
-    (companion.py, letters_plays.py) read it without importing Mocha & Baksheesh."""
+    (letters_seals/companion.py, card_plays.py) read it without importing Mocha & Baksheesh."""
     slice_ = state.places.get(tavern.KEY)
     if slice_ is None or not slice_.barrier or slice_.holder == seat:
         return ()

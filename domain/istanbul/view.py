@@ -22,7 +22,7 @@ from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled, DemandTilesShuffled
 from domain.istanbul.frozen import replace
 from domain.istanbul.legal import to_act
-from domain.istanbul.letters_events import KioskTilesShuffled, LetterPileShuffled
+from domain.istanbul.letters_seals.events import KioskTilesShuffled, LetterPileShuffled
 from domain.istanbul.mocha_baksheesh.events import GuildCardDrawn, GuildDeckShuffled
 from domain.istanbul.scoring import is_terminal, result, target
 from domain.istanbul.state import State

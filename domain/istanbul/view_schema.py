@@ -8,10 +8,11 @@ describes its own entries of "places" (its VIEW_SCHEMA); the rest is here. What 
 
 from __future__ import annotations
 
-from domain.istanbul import letters_data, places
+from domain.istanbul import places
 from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
 from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.docs import CARD_IDS
+from domain.istanbul.letters_seals import data as letters_data
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 from domain.istanbul.options import BONUS_DECKS, EXPANSIONS, INCOMPLETE, LAYOUTS
 from domain.istanbul.schema import (

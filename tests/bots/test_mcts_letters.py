@@ -10,7 +10,7 @@ from dataclasses import replace
 from bots import make_bot
 from bots.mcts.istanbul import IstanbulSimulator
 from domain import istanbul
-from domain.istanbul.places import kiosk
+from domain.istanbul.letters_seals.places import kiosk
 from tests.bots.test_great_bazaar_bots import Counting
 from tests.bots.test_mcts_istanbul import decisions_of_twins, positions, rebuilt
 from tests.support.botplay import legal_moves, play, seat_view

@@ -16,11 +16,11 @@ from jsonschema import Draft202012Validator
 import domain.istanbul as game
 from domain.core import ChanceDrawn, Pick, Shuffle
 from domain.istanbul.events import BonusCardPlayed, TurnEnded
-from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
-from domain.istanbul.letters_data import KIOSK_TILE_IDS, LETTERS
-from domain.istanbul.letters_events import BonusTurnTaken, CompanionMoved
-from domain.istanbul.places.auction_house import Auction
-from domain.istanbul.places.kiosk import KioskChoice
+from domain.istanbul.letters_seals.commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy, VisitKiosk
+from domain.istanbul.letters_seals.data import KIOSK_TILE_IDS, LETTERS
+from domain.istanbul.letters_seals.events import BonusTurnTaken, CompanionMoved
+from domain.istanbul.letters_seals.places.auction_house import Auction
+from domain.istanbul.letters_seals.places.kiosk import KioskChoice
 from domain.istanbul.state import Setup
 
 VIEW_SCHEMA = Draft202012Validator(game.VIEW_SCHEMA)

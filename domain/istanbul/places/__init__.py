@@ -21,21 +21,18 @@ from __future__ import annotations
 from functools import cache
 
 from domain.istanbul import violations as v
+from domain.istanbul.letters_seals.places import auction_house, embassy, kiosk, secret_society
 from domain.istanbul.mocha_baksheesh.places import coffee_house, coffee_roastery, guild_hall, tavern
 from domain.istanbul.places import (
-    auction_house,
     black_market,
     caravansary,
     catacombs,
-    embassy,
     fountain,
     gemstone_dealer,
-    kiosk,
     markets,
     mosques,
     police_station,
     post_office,
-    secret_society,
     sultans_palace,
     tea_house,
     wainwright,

@@ -8,7 +8,7 @@ or reroll both; never in a guild card turn, rules 5.8) and M06 (any own roll, on
 its single good (step SingleGood, places/black_market.py). M05's and L02's rolls live in `state.card_step` (a CardRoll),
 since a bonus card may be played in any phase. So does K16's die when the active seat could turn it to 6 (R-53:
 M06 applies to K16): the die then waits for `accept_roll` or M06 (a passive seat's die, or one nobody can turn,
-is taken at once as `kiosk_die_rolled`, places/kiosk.py).
+is taken at once as `kiosk_die_rolled`, letters_seals/places/kiosk.py).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from domain.istanbul.wheelbarrow import capped_gain, gain, gained, hand_remove, 
 COMMANDS = (AcceptRoll,)
 STEP_COMMANDS = COMMANDS
 CARD_ROLLS = ("roll_two_yields", "roll_named_yield")  # chance labels of rolls a bonus card makes (the card's kind)
-KIOSK_DIE = "kiosk_die"  # K16's one die (places/kiosk.py); as a CardRoll's kind: its lira await M06 or accept_roll
+KIOSK_DIE = "kiosk_die"  # K16's one die (letters_seals/places/kiosk.py); as a CardRoll's kind: its lira await M06 or accept_roll
 
 
 # --- the choices after a roll ----------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ fountain: its remaining choices are offered in the action phase, before the acti
 assistant here may leave the bottom assistant of the stack (5.3 b; R-04: no benefit, but allowed); in the
 neutral assistants variant, a merchant who picked up none may instead pick up one neutral assistant standing here.
 Either ends the fountain's assistant step (one of the two, once); the action can bring a left assistant back.
-With Letters & Seals the first fountain action also takes the companion into the personal supply (companion.py)."""
+With Letters & Seals the first fountain action also takes the companion into the personal supply (letters_seals/companion.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from domain.istanbul import violations as v
 from domain.istanbul.commands import LeaveAssistant, PickUpAssistant, ReturnAssistants, once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.events import AssistantsReturned
-from domain.istanbul.letters_data import GENERAL_SUPPLY
-from domain.istanbul.letters_events import CompanionTaken
+from domain.istanbul.letters_seals.data import GENERAL_SUPPLY
+from domain.istanbul.letters_seals.events import CompanionTaken
 from domain.istanbul.state import NEUTRAL, Action
 
 PLACES = (FOUNTAIN,)

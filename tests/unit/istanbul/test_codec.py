@@ -13,9 +13,9 @@ import domain.istanbul as game
 from domain.core import Doc
 from domain.istanbul import commands as c
 from domain.istanbul import events as e
-from domain.istanbul import letters_commands as lc
-from domain.istanbul import letters_events as le
 from domain.istanbul.commands import VisitBlackMarket
+from domain.istanbul.letters_seals import commands as lc
+from domain.istanbul.letters_seals import events as le
 from domain.istanbul.mocha_baksheesh import commands as mc
 from domain.istanbul.mocha_baksheesh import events as me
 from domain.istanbul.mocha_baksheesh.data import GuildExtra, GuildRules

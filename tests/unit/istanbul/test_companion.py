@@ -22,9 +22,9 @@ from domain.istanbul.commands import (
     UseGovernor,
 )
 from domain.istanbul.events import AssistantsReturned, MerchantsPaid
-from domain.istanbul.letters_commands import BringInCompanion, ChooseKioskTile, MoveCompanion, TakeCompanion, VisitKiosk
-from domain.istanbul.letters_data import GENERAL_SUPPLY, PERSONAL_SUPPLY
-from domain.istanbul.letters_events import CompanionBroughtIn, CompanionMoved, CompanionTaken, LettersDelivered
+from domain.istanbul.letters_seals.commands import BringInCompanion, ChooseKioskTile, MoveCompanion, TakeCompanion, VisitKiosk
+from domain.istanbul.letters_seals.data import GENERAL_SUPPLY, PERSONAL_SUPPLY
+from domain.istanbul.letters_seals.events import CompanionBroughtIn, CompanionMoved, CompanionTaken, LettersDelivered
 from domain.istanbul.state import MOVEMENT, Action, AssistantStep, Movement, Payment
 
 from .builders import letters_acting, play, position

@@ -17,7 +17,7 @@ from __future__ import annotations
 import domain.istanbul as game
 from domain.istanbul.commands import AcceptRoll, BuyRuby, PlayBonusCard, VisitTeaHouse
 from domain.istanbul.events import BonusCardPlayed, DiceRolled, RollResolved
-from domain.istanbul.letters_commands import (
+from domain.istanbul.letters_seals.commands import (
     ChooseKioskTile,
     JoinSecretSociety,
     UseCourier,
@@ -25,7 +25,7 @@ from domain.istanbul.letters_commands import (
     VisitAuctionHouse,
     VisitKiosk,
 )
-from domain.istanbul.letters_events import (
+from domain.istanbul.letters_seals.events import (
     BonusCardCopied,
     CourierUsed,
     KioskDieRolled,

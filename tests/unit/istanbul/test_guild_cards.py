@@ -26,7 +26,8 @@ from domain.istanbul.commands import (
 )
 from domain.istanbul.events import BonusCardDrawn, CaravansaryVisited, RollResolved, TurnEnded
 from domain.istanbul.forfeit import forfeit
-from domain.istanbul.letters_commands import ChooseKioskTile
+from domain.istanbul.letters_seals.commands import ChooseKioskTile
+from domain.istanbul.letters_seals.places.kiosk import KioskChoice
 from domain.istanbul.mocha_baksheesh.commands import FinishGuildCard, PlaceBarrier, PlayGuildCard, VisitGuildHall
 from domain.istanbul.mocha_baksheesh.data import GUILD_CARDS
 from domain.istanbul.mocha_baksheesh.events import (
@@ -37,7 +38,6 @@ from domain.istanbul.mocha_baksheesh.events import (
     GuildCardPlayed,
     TavernTileTaken,
 )
-from domain.istanbul.places.kiosk import KioskChoice
 from domain.istanbul.state import Action, AfterGuildCard, Movement, State
 from events.codec import decode_typed
 from events.snapshots import snapshot_types

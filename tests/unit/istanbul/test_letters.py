@@ -10,9 +10,9 @@ import domain.istanbul as game
 from domain.core import InvalidOptions
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, PayMerchants, PlayBonusCard, SendFamilyMember
 from domain.istanbul.events import CaravanTileTaken, TurnEnded
-from domain.istanbul.letters_commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy
-from domain.istanbul.letters_data import LETTERS
-from domain.istanbul.letters_events import (
+from domain.istanbul.letters_seals.commands import JoinSecretSociety, TakeBonusTurn, UseCourier, VisitEmbassy
+from domain.istanbul.letters_seals.data import LETTERS
+from domain.istanbul.letters_seals.events import (
     BonusTurnTaken,
     CourierUsed,
     EmbassyVisited,

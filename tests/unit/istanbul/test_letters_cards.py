@@ -30,9 +30,9 @@ from domain.istanbul.commands import (
 from domain.istanbul.content import content
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed, MerchantMoved, MerchantsPaid
 from domain.istanbul.frozen import FrozenDict
-from domain.istanbul.letters_commands import MoveCompanion, StepFamilyMember, UseNeutralFigure, VisitEmbassy
-from domain.istanbul.letters_data import CARDS
-from domain.istanbul.letters_events import (
+from domain.istanbul.letters_seals.commands import MoveCompanion, StepFamilyMember, UseNeutralFigure, VisitEmbassy
+from domain.istanbul.letters_seals.data import CARDS
+from domain.istanbul.letters_seals.events import (
     BonusCardCopied,
     CompanionMoved,
     FamilyMemberStepped,

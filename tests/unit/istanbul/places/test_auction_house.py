@@ -7,9 +7,9 @@ import domain.istanbul as game
 from domain.istanbul.commands import EndTurn, PlayBonusCard
 from domain.istanbul.events import BonusCardDrawn, BonusDeckShuffled
 from domain.istanbul.forfeit import forfeit
-from domain.istanbul.letters_commands import Bid, VisitAuctionHouse
-from domain.istanbul.letters_events import AuctionHouseVisited, AuctionWon, BidPlaced
-from domain.istanbul.places.auction_house import Auction
+from domain.istanbul.letters_seals.commands import Bid, VisitAuctionHouse
+from domain.istanbul.letters_seals.events import AuctionHouseVisited, AuctionWon, BidPlaced
+from domain.istanbul.letters_seals.places.auction_house import Auction
 from domain.istanbul.state import Action
 
 from ..builders import answer, codes, letters_acting, play, position

@@ -12,9 +12,9 @@ import domain.istanbul as game
 from domain.istanbul.commands import EndTurn, PlayBonusCard, UseMosqueTile
 from domain.istanbul.events import BonusCardDrawn, GameEndTriggered
 from domain.istanbul.forfeit import forfeit
-from domain.istanbul.letters_commands import ChooseKioskTile, UseNeutralFigure, VisitKiosk
-from domain.istanbul.letters_data import KIOSK_TILE_IDS, PERSONAL_SUPPLY
-from domain.istanbul.letters_events import (
+from domain.istanbul.letters_seals.commands import ChooseKioskTile, UseNeutralFigure, VisitKiosk
+from domain.istanbul.letters_seals.data import KIOSK_TILE_IDS, PERSONAL_SUPPLY
+from domain.istanbul.letters_seals.events import (
     KioskDieRolled,
     KioskTileChosen,
     KioskTilesRevealed,
@@ -22,7 +22,7 @@ from domain.istanbul.letters_events import (
     KioskVisited,
     LettersDrawn,
 )
-from domain.istanbul.places.kiosk import KioskChoice
+from domain.istanbul.letters_seals.places.kiosk import KioskChoice
 from domain.istanbul.state import Action
 
 from ..builders import answer, codes, letters_acting, play, position, with_place

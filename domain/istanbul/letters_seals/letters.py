@@ -18,8 +18,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_data import BACK_SEALS, FRONT_SEALS, LETTERS
-from domain.istanbul.letters_events import LetterPileShuffled, LettersDelivered, LettersDrawn
+from domain.istanbul.letters_seals.data import BACK_SEALS, FRONT_SEALS, LETTERS
+from domain.istanbul.letters_seals.events import LetterPileShuffled, LettersDelivered, LettersDrawn
 from domain.istanbul.state import Player, State, players_with
 
 RESHUFFLE = "letter_reshuffle"

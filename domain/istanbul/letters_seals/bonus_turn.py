@@ -5,13 +5,13 @@ bonus turn cannot earn another. The end of the turn still happens first (the car
 
 from __future__ import annotations
 
-from domain.istanbul import letters
 from domain.istanbul import violations as v
 from domain.istanbul.commands import once
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_commands import TakeBonusTurn
-from domain.istanbul.letters_data import BONUS_TURN_SEALS
-from domain.istanbul.letters_events import BonusTurnTaken
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.commands import TakeBonusTurn
+from domain.istanbul.letters_seals.data import BONUS_TURN_SEALS
+from domain.istanbul.letters_seals.events import BonusTurnTaken
 from domain.istanbul.places import caravansary
 from domain.istanbul.state import MOVEMENT
 

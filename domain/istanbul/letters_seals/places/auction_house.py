@@ -18,9 +18,9 @@ from domain.istanbul.commands import once
 from domain.istanbul.data import GOODS
 from domain.istanbul.events import BonusCardDrawn
 from domain.istanbul.frozen import record, replace
-from domain.istanbul.letters_commands import Bid, VisitAuctionHouse
-from domain.istanbul.letters_data import AUCTION_HOUSE
-from domain.istanbul.letters_events import AuctionHouseVisited, AuctionWon, BidPlaced
+from domain.istanbul.letters_seals.commands import Bid, VisitAuctionHouse
+from domain.istanbul.letters_seals.data import AUCTION_HOUSE
+from domain.istanbul.letters_seals.events import AuctionHouseVisited, AuctionWon, BidPlaced
 from domain.istanbul.state import Action, acted, acted_phase, next_seat
 from domain.istanbul.wheelbarrow import gain, gained, one
 

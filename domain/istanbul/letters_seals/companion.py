@@ -20,10 +20,10 @@ from domain.istanbul import violations as v
 from domain.istanbul.commands import once
 from domain.istanbul.data import FOUNTAIN
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_cards import copied, playable_as
-from domain.istanbul.letters_commands import BringInCompanion, MoveCompanion, TakeCompanion
-from domain.istanbul.letters_data import PERSONAL_SUPPLY
-from domain.istanbul.letters_events import CompanionBroughtIn, CompanionMoved, CompanionTaken
+from domain.istanbul.letters_seals.cards import copied, playable_as
+from domain.istanbul.letters_seals.commands import BringInCompanion, MoveCompanion, TakeCompanion
+from domain.istanbul.letters_seals.data import PERSONAL_SUPPLY
+from domain.istanbul.letters_seals.events import CompanionBroughtIn, CompanionMoved, CompanionTaken
 from domain.istanbul.state import Action, Movement, acted_phase, players_with
 from domain.istanbul.turn import arrival_phase, blocked_for
 from domain.istanbul.wheelbarrow import hand_remove

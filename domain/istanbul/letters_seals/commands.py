@@ -10,7 +10,7 @@ from domain.core import Doc
 from domain.istanbul.data import GOODS
 from domain.istanbul.docs import CARD_IDS, GOODS_AND_COFFEE, SEAT
 from domain.istanbul.frozen import message
-from domain.istanbul.letters_data import KIOSK_TILE_IDS, SECRET_SOCIETY_TRACKS
+from domain.istanbul.letters_seals.data import KIOSK_TILE_IDS, SECRET_SOCIETY_TRACKS
 
 LETTERS = Doc("face-up letters given up, by the place number on each (one entry per letter), ascending",
               minimum=1, maximum=25)

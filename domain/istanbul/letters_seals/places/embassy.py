@@ -1,14 +1,14 @@
 """Embassy 21 (Letters & Seals): take 2 letters and lay them face up (6.18). Letters the pile lacks are drawn
-after the spent letters are reshuffled (letters.py); with no letters anywhere the action is not available."""
+after the spent letters are reshuffled (letters_seals/letters.py); with no letters anywhere the action is not available."""
 
 from __future__ import annotations
 
-from domain.istanbul import letters
 from domain.istanbul import violations as v
 from domain.istanbul.commands import once
-from domain.istanbul.letters_commands import VisitEmbassy
-from domain.istanbul.letters_data import EMBASSY, EMBASSY_LETTERS
-from domain.istanbul.letters_events import EmbassyVisited
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.commands import VisitEmbassy
+from domain.istanbul.letters_seals.data import EMBASSY, EMBASSY_LETTERS
+from domain.istanbul.letters_seals.events import EmbassyVisited
 from domain.istanbul.state import acted
 
 PLACES = (EMBASSY,)

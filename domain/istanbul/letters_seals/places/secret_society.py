@@ -9,13 +9,13 @@ executions, whoever performs them) is not followed: the rulebook wins."""
 
 from __future__ import annotations
 
-from domain.istanbul import letters
 from domain.istanbul import violations as v
 from domain.istanbul.commands import once
 from domain.istanbul.frozen import record, replace
-from domain.istanbul.letters_commands import JoinSecretSociety
-from domain.istanbul.letters_data import SECRET_SOCIETY, SOCIETY_LIRA, SOCIETY_SEALS
-from domain.istanbul.letters_events import SecretSocietyJoined
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.commands import JoinSecretSociety
+from domain.istanbul.letters_seals.data import SECRET_SOCIETY, SOCIETY_LIRA, SOCIETY_SEALS
+from domain.istanbul.letters_seals.events import SecretSocietyJoined
 from domain.istanbul.places.ruby_tracks import TRACKS, with_ruby
 from domain.istanbul.schema import array, integer, obj
 from domain.istanbul.state import acted, with_place

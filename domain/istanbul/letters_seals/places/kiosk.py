@@ -21,7 +21,6 @@ discarded at the next visit.
 from __future__ import annotations
 
 from domain.core import apply_permutation
-from domain.istanbul import letters
 from domain.istanbul import violations as v
 from domain.istanbul.commands import once
 from domain.istanbul.content import content
@@ -29,17 +28,18 @@ from domain.istanbul.data import COFFEE, FOUNTAIN, GOODS, MAX_EXTENSIONS
 from domain.istanbul.events import BonusCardDrawn, DiceRolled
 from domain.istanbul.frozen import record, replace
 from domain.istanbul.goods import NONE, Goods
-from domain.istanbul.letters_commands import ChooseKioskTile, VisitKiosk
-from domain.istanbul.letters_data import KIOSK, KIOSK_EXTRA_TILES, KIOSK_LETTERS, KIOSK_TILES, PERSONAL_SUPPLY
-from domain.istanbul.letters_events import (
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.commands import ChooseKioskTile, VisitKiosk
+from domain.istanbul.letters_seals.data import KIOSK, KIOSK_EXTRA_TILES, KIOSK_LETTERS, KIOSK_TILES, PERSONAL_SUPPLY
+from domain.istanbul.letters_seals.events import (
     KioskDieRolled,
     KioskTileChosen,
     KioskTilesRevealed,
     KioskTilesShuffled,
     KioskVisited,
 )
+from domain.istanbul.letters_seals.places.auction_house import others_in_turn_order
 from domain.istanbul.places import dice, wainwright
-from domain.istanbul.places.auction_house import others_in_turn_order
 from domain.istanbul.schema import array, integer, nullable, obj, string
 from domain.istanbul.state import Action, CardRoll, acted_phase, players_with, with_place
 from domain.istanbul.wheelbarrow import capped_gain, hand_remove

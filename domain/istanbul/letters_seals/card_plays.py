@@ -14,16 +14,17 @@
 
 from __future__ import annotations
 
-from domain.istanbul import board, letters
+from domain.istanbul import board
 from domain.istanbul import violations as v
 from domain.istanbul.catalogue import CARD_KINDS, FIGURE_KINDS
 from domain.istanbul.commands import once
 from domain.istanbul.data import COFFEE, FIGURE_FEE, GOODS, POLICE_STATION
 from domain.istanbul.events import BonusCardDrawn, BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_cards import copied, playable_as
-from domain.istanbul.letters_commands import StepFamilyMember, UseNeutralFigure
-from domain.istanbul.letters_events import FamilyMemberStepped, NeutralFigureUsed
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.cards import copied, playable_as
+from domain.istanbul.letters_seals.commands import StepFamilyMember, UseNeutralFigure
+from domain.istanbul.letters_seals.events import FamilyMemberStepped, NeutralFigureUsed
 from domain.istanbul.state import Action, Movement, players_with, push_roll
 from domain.istanbul.timing import own_turn
 from domain.istanbul.turn import blocked_for

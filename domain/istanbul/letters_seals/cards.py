@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.istanbul import letters
 from domain.istanbul.catalogue import CARD_KINDS
 from domain.istanbul.commands import PlayBonusCard, once
 from domain.istanbul.events import BonusCardPlayed
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_events import BonusCardCopied, MerchantJoined, MovementCardPaid
+from domain.istanbul.letters_seals import letters
+from domain.istanbul.letters_seals.events import BonusCardCopied, MerchantJoined, MovementCardPaid
 from domain.istanbul.state import CardRoll, Dice, push_roll
 from domain.istanbul.wheelbarrow import gain, gained, one
 
@@ -123,7 +123,7 @@ def _apply_pictured_good(state, e):
 
 APPLY_BY_KIND = {
     "take_letter": _apply_nothing,
-    "use_neutral": _apply_nothing,  # L09: neutral_figure_used follows (letters_plays.py)
+    "use_neutral": _apply_nothing,  # L09: neutral_figure_used follows (card_plays.py)
     # L05 copying a card played with a command of its own: that command's events carry the effect
     **dict.fromkeys(("stay", "move_3_4", "corner", "join_opponent", "pay_to_anywhere", "companion_two_steps",
                      "family_step"), _apply_nothing),
