@@ -4,6 +4,7 @@ boxes, so a row is found by its id whatever is in play; what is in play is conte
 from __future__ import annotations
 
 from domain.istanbul.data import BASE_CARDS, BASE_PLACES, FIGURES
+from domain.istanbul.great_bazaar import data as great_bazaar_data
 from domain.istanbul.letters_seals import data as letters_data
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 
@@ -13,4 +14,4 @@ GUILD_CARDS = {card.id: card for card in mocha_data.GUILD_CARDS}
 TAVERN_TILES = {tile.id: tile for tile in mocha_data.TAVERN_TILES}
 FIGURE_KINDS = {**FIGURES, **mocha_data.FIGURES, **letters_data.FIGURES}  # neutral figure -> encounter kind (figures.py)
 PLACES = (BASE_PLACES + tuple(sorted(mocha_data.PLACE_NAMES)) + tuple(sorted(letters_data.PLACE_NAMES))
-          + tuple(sorted(letters_data.GREAT_BAZAAR_PLACE_NAMES)))  # the Catacombs 25: the Great Bazaar only
+          + tuple(sorted(great_bazaar_data.PLACE_NAMES)))  # the Catacombs 25: the Great Bazaar only

@@ -22,6 +22,7 @@ from domain.istanbul.data import (
 from domain.istanbul.docs import CARD_IDS, COUNTS, GOODS_AND_COFFEE, MOVEMENT_CARDS, PLACE, SEAT
 from domain.istanbul.frozen import record
 from domain.istanbul.goods import NONE, freeze
+from domain.istanbul.great_bazaar import commands as great_bazaar_commands
 from domain.istanbul.letters_seals import commands as letters_commands
 from domain.istanbul.mocha_baksheesh import commands as mocha_commands
 
@@ -283,7 +284,7 @@ ALL = (
     TakeBlackMarketGood, VisitTeaHouse, AcceptRoll, SellGoods, SendFamilyMember, DeliverToSultan, TakeMosqueTile,
     BuyRuby,
     CatchFamilyMember, UseGovernor, PayGovernor, UseSmuggler, PlayBonusCard, UseMosqueTile,
-) + mocha_commands.ALL + letters_commands.ALL
+) + mocha_commands.ALL + letters_commands.ALL + great_bazaar_commands.ALL
 COMMANDS = {cls.TYPE: cls for cls in ALL}
 
 

@@ -26,6 +26,7 @@ from domain.istanbul.data import (
     SETUP,
     BonusCard,
 )
+from domain.istanbul.great_bazaar import data as great_bazaar_data
 from domain.istanbul.letters_seals import data as letters_data
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 from domain.istanbul.mocha_baksheesh.data import BaksheeshSide, DieYield, GuildCard, PlaceFace, TavernTile
@@ -138,7 +139,7 @@ LETTERS_SEALS = Expansion(
 EXPANSIONS = {MOCHA_BAKSHEESH.name: MOCHA_BAKSHEESH, LETTERS_SEALS.name: LETTERS_SEALS}
 # the Great Bazaar (11.3): both boxes and what exists only with both, the Catacombs 25; it comes last, so its
 # (lack of) named layouts is the composed one: places 1-25 lie at random, the Fountain in the centre (rulebook p.17)
-GREAT_BAZAAR = Expansion(name="great_bazaar", place_names=tuple(letters_data.GREAT_BAZAAR_PLACE_NAMES.items()))
+GREAT_BAZAAR = Expansion(name="great_bazaar", place_names=tuple(great_bazaar_data.PLACE_NAMES.items()))
 
 
 def compose(*boxes: Expansion) -> Content:

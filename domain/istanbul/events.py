@@ -3,12 +3,13 @@ never decides again). Secret fields (drawn cards, deck and demand stack orders) 
 
 An event's shape never changes in place: a new shape gets V + 1 and a one-step upcaster (upcasters.py), so logs
 stored earlier keep replaying. Goods amounts are goods.Goods mappings (v2 of the events that carry them).
-Mocha & Baksheesh's events are in mocha_baksheesh/events.py; EVENTS lists both."""
+Each box's events are in its package (mocha_baksheesh/, letters_seals/, great_bazaar/ events.py); EVENTS lists them all."""
 
 from __future__ import annotations
 
 from domain.istanbul.frozen import message as _event
 from domain.istanbul.goods import freeze
+from domain.istanbul.great_bazaar import events as great_bazaar_events
 from domain.istanbul.letters_seals import events as letters_events
 from domain.istanbul.mocha_baksheesh import events as mocha_events
 
@@ -326,5 +327,5 @@ ALL = (
     TeaHouseVisited, DiceRolled, RedTileUsed, RollResolved, GoodsSold,
     FamilyMemberSent, SultanDelivered, MosqueTileTaken, RubyBought, GreenTileUsed, FamilyMemberCaught,
     GovernorUsed, GovernorPaid, SmugglerUsed, BonusCardPlayed, SeatForfeited, CaravanTileTaken,
-) + mocha_events.ALL + letters_events.ALL
+) + mocha_events.ALL + letters_events.ALL + great_bazaar_events.ALL
 EVENTS = {cls.TYPE: cls for cls in ALL}

@@ -12,6 +12,7 @@ from domain.istanbul import places
 from domain.istanbul.catalogue import FIGURE_KINDS, TAVERN_TILES
 from domain.istanbul.data import COFFEE, FIGURES, GOODS, MAX_SEATS, MIN_SEATS, PLACE_NAMES, TILE_COLOURS
 from domain.istanbul.docs import CARD_IDS
+from domain.istanbul.great_bazaar import data as great_bazaar_data
 from domain.istanbul.letters_seals import data as letters_data
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 from domain.istanbul.options import BONUS_DECKS, EXPANSIONS, INCOMPLETE, LAYOUTS
@@ -272,7 +273,7 @@ VIEW_SCHEMA = {
             "additionalProperties": string("the place's name", sorted({**PLACE_NAMES,
                                                                        **mocha_data.PLACE_NAMES,
                                                                        **letters_data.PLACE_NAMES,
-                                                                       **letters_data.GREAT_BAZAAR_PLACE_NAMES
+                                                                       **great_bazaar_data.PLACE_NAMES
                                                                        }.values())),
         },
         "start_player": seat("the start player (the round ends before its next turn)"),

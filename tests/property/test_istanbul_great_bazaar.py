@@ -13,8 +13,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import domain.istanbul as game
-from domain.istanbul.letters_seals.commands import JoinSecretSociety, TakeBonusTurn, VisitCatacombs
-from domain.istanbul.letters_seals.events import CatacombsVisited
+from domain.istanbul.great_bazaar.commands import VisitCatacombs
+from domain.istanbul.great_bazaar.events import CatacombsVisited
+from domain.istanbul.letters_seals.commands import JoinSecretSociety, TakeBonusTurn
 from domain.istanbul.state import Setup
 from tests.conftest import sized
 from tests.property.test_istanbul_letters import BonusTurnsThisRound, check, next_events

@@ -1,4 +1,4 @@
-"""The tables of Letters & Seals (rules 2.3, 4.2, 5.7, 5.9, 5.10, 6.18-6.22, 7.7, 7.8, 8.3, 9.2): places 21-25,
+"""The tables of Letters & Seals (rules 2.3, 4.2, 5.7, 5.9, 5.10, 6.18-6.21, 7.7, 7.8, 8.3, 9.2): places 21-24,
 the recommended 5x4 layout, the 36 letters, the 24 kiosk tiles, the 28 bonus cards with seals, the courier, the
 Secret Society's lira stacks, the seal counts; no logic.
 
@@ -33,9 +33,8 @@ from domain.istanbul.goods import Goods
 
 EXPANSION = "letters_seals"
 
-EMBASSY, KIOSK, AUCTION_HOUSE, SECRET_SOCIETY, CATACOMBS = 21, 22, 23, 24, 25
+EMBASSY, KIOSK, AUCTION_HOUSE, SECRET_SOCIETY = 21, 22, 23, 24
 PLACE_NAMES = {21: "Embassy", 22: "Kiosk", 23: "Auction House", 24: "Secret Society"}
-GREAT_BAZAAR_PLACE_NAMES = {25: "Catacombs"}  # the Catacombs exist only in the Great Bazaar (1, 6.22)
 
 # rulebook p.15 (the first game with the expansion), printed column by column; rows top to bottom here
 LAYOUTS = {"recommended": (9, 1, 4, 21, 3, 15, 6, 7, 11, 22, 13, 24, 12, 14, 8, 10, 2, 23, 5, 16)}

@@ -261,17 +261,3 @@ ALL = (LetterPileShuffled, LettersDrawn, LettersDelivered, EmbassyVisited, Secre
        KioskTilesRevealed, KioskTileChosen, KioskDieRolled, CompanionBroughtIn, CompanionMoved, CompanionTaken,
        MovementCardPaid, MerchantJoined, FamilyMemberStepped, NeutralFigureUsed, BonusCardCopied)
 
-
-@_event("catacombs_visited")
-class CatacombsVisited:
-    """Catacombs 25: `good` taken (`gained` after capacity; coffee is never capped), then `figure` ("merchant",
-    "companion", "family_member"; None when no figure acted) moved to `place` without action or encounters."""
-
-    seat: int
-    good: str
-    gained: int
-    figure: str | None
-    place: int | None
-
-
-ALL = ALL + (CatacombsVisited,)

@@ -21,12 +21,12 @@ from __future__ import annotations
 from functools import cache
 
 from domain.istanbul import violations as v
+from domain.istanbul.great_bazaar.places import catacombs
 from domain.istanbul.letters_seals.places import auction_house, embassy, kiosk, secret_society
 from domain.istanbul.mocha_baksheesh.places import coffee_house, coffee_roastery, guild_hall, tavern
 from domain.istanbul.places import (
     black_market,
     caravansary,
-    catacombs,
     fountain,
     gemstone_dealer,
     markets,

@@ -14,6 +14,8 @@ from domain.core import Doc
 from domain.istanbul import commands as c
 from domain.istanbul import events as e
 from domain.istanbul.commands import VisitBlackMarket
+from domain.istanbul.great_bazaar import commands as gc
+from domain.istanbul.great_bazaar import events as ge
 from domain.istanbul.letters_seals import commands as lc
 from domain.istanbul.letters_seals import events as le
 from domain.istanbul.mocha_baksheesh import commands as mc
@@ -55,7 +57,7 @@ COMMAND_SAMPLES = [
                                                                                    None, 5),
     c.Move(0, 16, "L12"), c.PlayBonusCard(0, "L03", good="green"),
     # the Great Bazaar
-    lc.VisitCatacombs(0, "coffee", 16), lc.VisitCatacombs(0, "red", None),
+    gc.VisitCatacombs(0, "coffee", 16), gc.VisitCatacombs(0, "red", None),
 ]
 
 EVENT_SAMPLES = [
@@ -100,7 +102,7 @@ EVENT_SAMPLES = [
     le.NeutralFigureUsed(0, "governor", None, 0, 2, "B01", None, (3,), (5,)),
     le.BonusCardCopied(0, "B01", "gain_good", good="red", gained=1),
     # the Great Bazaar
-    le.CatacombsVisited(0, "coffee", 1, "merchant", 16), le.CatacombsVisited(0, "red", 0, None, None),
+    ge.CatacombsVisited(0, "coffee", 1, "merchant", 16), ge.CatacombsVisited(0, "red", 0, None, None),
 ]
 
 

@@ -21,9 +21,11 @@ from domain.istanbul.board import Grid
 from domain.istanbul.commands import EndTurn, LeaveAssistant, Move, SendFamilyMember
 from domain.istanbul.content import content
 from domain.istanbul.events import LayoutDrawn
-from domain.istanbul.letters_seals.commands import MoveCompanion, TakeBonusTurn, VisitCatacombs
+from domain.istanbul.great_bazaar.commands import VisitCatacombs
+from domain.istanbul.great_bazaar.events import CatacombsVisited
+from domain.istanbul.letters_seals.commands import MoveCompanion, TakeBonusTurn
 from domain.istanbul.letters_seals.data import KIOSK_TILE_IDS
-from domain.istanbul.letters_seals.events import CatacombsVisited, LettersDelivered
+from domain.istanbul.letters_seals.events import LettersDelivered
 from domain.istanbul.mocha_baksheesh.commands import PlaceBarrier
 from domain.istanbul.mocha_baksheesh.data import GUILD_CARD_IDS
 from domain.istanbul.state import MOVEMENT, Action, AssistantStep

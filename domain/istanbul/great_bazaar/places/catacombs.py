@@ -13,9 +13,9 @@ from functools import lru_cache
 from domain.istanbul import violations as v
 from domain.istanbul.data import COFFEE, GOODS
 from domain.istanbul.frozen import replace
-from domain.istanbul.letters_seals.commands import VisitCatacombs
-from domain.istanbul.letters_seals.data import CATACOMBS
-from domain.istanbul.letters_seals.events import CatacombsVisited
+from domain.istanbul.great_bazaar.commands import VisitCatacombs
+from domain.istanbul.great_bazaar.data import CATACOMBS
+from domain.istanbul.great_bazaar.events import CatacombsVisited
 from domain.istanbul.state import acted_phase, players_with
 from domain.istanbul.wheelbarrow import gained, one
 
