@@ -1,7 +1,7 @@
-"""Istanbul (base game, 2-5 players) as a pure Decider: see DEVELOPERS.md for the contract and README.md here for
-the package's layout: data.py (printed tables), content.py (the tables in play), board.py (geometry),
-state.py (phases as types), places/ (one module per place), cards.py, tiles.py, figures.py, turn.py, setup.py,
-chance.py, scoring.py, decide.py, evolve.py, legal.py, view.py, view_schema.py, upcasters.py.
+"""Istanbul (the base game and its boxes, 2-5 players) as a pure Decider: see DEVELOPERS.md for the contract and
+README.md here for the package's layout: the base game's modules here (data.py, content.py, state.py, places/,
+cards.py, turn.py, decide.py, evolve.py, legal.py, view.py, ...), one package per box (mocha_baksheesh/,
+letters_seals/, great_bazaar/), every module's layer and what it owns.
 """
 
 from __future__ import annotations
