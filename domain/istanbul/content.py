@@ -1,11 +1,13 @@
 """What is in play: the tables of the boxes the options name, composed. The base game is the base tables.
 
-An expansion is an `Expansion`: its place modules (places/), bonus card rows, mosque-style tile rows, neutral
-figures, goods, and the rows of its own components (Mocha & Baksheesh: guild cards, tavern tiles, the baksheesh
-tile's sides, M05's die yields, the new faces of base places). `content_of(options)` composes the base with the
-expansions the options name into a `Content`: the places in play (and so the grid: 16 places 4x4, 20 places 5x4,
-25 places 5x5), the deck's canonical order, the figures placed at set-up, the goods a view shows, the ruby target.
-Rules look things up here or in the rows, and dispatch on a row's kind, never on an id.
+An expansion is an `Expansion`: its places' names (their modules are places/'s), bonus card rows, mosque-style
+tile rows, neutral figures, goods, and the rows of its own components (Mocha & Baksheesh: guild cards, tavern
+tiles, the baksheesh tile's sides, M05's die yields, the new faces of base places; Letters & Seals: the letters,
+the kiosk tiles). `content_of(options)` composes the base with the expansions the options name into a `Content`:
+the places in play (and so the grid: 16 places 4x4, 20 places 5x4, 25 places 5x5), the deck's canonical order,
+the figures placed at set-up, the goods a view shows, the ruby target, and `proposed_rows`, the rows in play not
+transcribed from a printed component. Rules look things up here or in the rows, and dispatch on a row's kind,
+never on an id.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from domain.istanbul.data import (
 )
 from domain.istanbul.great_bazaar import data as great_bazaar_data
 from domain.istanbul.letters_seals import data as letters_data
+from domain.istanbul.letters_seals.data import KioskTile, Letter
 from domain.istanbul.mocha_baksheesh import data as mocha_data
 from domain.istanbul.mocha_baksheesh.data import BaksheeshSide, DieYield, GuildCard, PlaceFace, TavernTile
 from domain.istanbul.options import Options
@@ -49,6 +52,8 @@ class Expansion:
     baksheesh_sides: tuple[BaksheeshSide, ...] = ()
     die_yields: tuple[DieYield, ...] = ()  # M05: die face -> yield
     faces: tuple[tuple[int, PlaceFace], ...] = ()  # base places whose tile this box replaces
+    letters: tuple[Letter, ...] = ()  # the letters, in their canonical pile order
+    kiosk_tiles: tuple[KioskTile, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,8 @@ class Content:
     baksheesh_sides: tuple[BaksheeshSide, ...]
     die_yields: dict[int, DieYield]  # M05: die face -> yield
     faces: dict[int, PlaceFace]  # place -> the face in play, where a box replaced the base tile
+    letters: tuple[Letter, ...]  # the letters in play, in their canonical pile order (rows of proposed_rows only)
+    kiosk_tiles: tuple[KioskTile, ...]  # the kiosk tiles in play (rows of proposed_rows only)
 
     @property
     def place_ids(self) -> tuple[int, ...]:
@@ -88,7 +95,8 @@ class Content:
 
     def proposed_rows(self, seats: int) -> tuple[tuple[str, str, str, str], ...]:
         """(table, id, status, text) of every row in play with `seats` not transcribed from a printed component
-        (two players leave half the tavern tiles in the box)."""
+        (two players leave half the tavern tiles in the box). Every table whose rows carry a status is read here;
+        a letter's id is its position in the canonical pile order (1-36)."""
         rows = [("bonus_cards", c.id, c.status, f"{c.kind}, {c.copies} copies") for c in self.cards.values()]
         rows += [("guild_cards", c.id, c.status, c.text) for c in self.guild_cards.values()]
         rows += [("tavern_tiles", t.id, t.status, f"{t.kind} tile for {t.cost} coffee") for t in self.tavern_tiles
@@ -98,6 +106,9 @@ class Content:
         rows += [("die_yields", str(y.face), y.status, ", ".join(
             [f"{n} {g}" for g, n in y.goods.items()] + ([f"{y.lira} lira"] if y.lira else [])))
             for y in self.die_yields.values()]
+        rows += [("letters", str(n), letter.status, f"front: place {letter.place}")
+                 for n, letter in enumerate(self.letters, 1)]
+        rows += [("kiosk_tiles", k.id, k.status, k.kind) for k in self.kiosk_tiles]
         return tuple(row for row in rows if row[2] != "printed")
 
 
@@ -135,6 +146,8 @@ LETTERS_SEALS = Expansion(
     place_names=tuple(letters_data.PLACE_NAMES.items()),
     figures=tuple(letters_data.FIGURES.items()),
     layouts=tuple(letters_data.LAYOUTS.items()),
+    letters=letters_data.LETTERS,
+    kiosk_tiles=letters_data.KIOSK_TILES,
 )
 EXPANSIONS = {MOCHA_BAKSHEESH.name: MOCHA_BAKSHEESH, LETTERS_SEALS.name: LETTERS_SEALS}
 # the Great Bazaar (11.3): both boxes and what exists only with both, the Catacombs 25; it comes last, so its
@@ -162,6 +175,8 @@ def compose(*boxes: Expansion) -> Content:
         baksheesh_sides=tuple(side for box in boxes for side in box.baksheesh_sides),
         die_yields={row.face: row for box in boxes for row in box.die_yields},
         faces={place: face for box in boxes for place, face in box.faces},
+        letters=tuple(letter for box in boxes for letter in box.letters),
+        kiosk_tiles=tuple(tile for box in boxes for tile in box.kiosk_tiles),
     )
 
 

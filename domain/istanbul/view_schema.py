@@ -220,11 +220,13 @@ EXPANSION_VIEW = {
             "dice": array("the dice (K16: one)", integer("a die", minimum=1, maximum=6), maxItems=2),
         }),
     ]},
-    "proposed_rows": array("Mocha & Baksheesh: data rows in play not transcribed from a printed component: "
+    "proposed_rows": array("An expansion's data rows in play not transcribed from a printed component: "
                            "proposed stand-ins (the reference's 14a) and inferred values", obj("a row", {
                                "table": string("the table", ["bonus_cards", "guild_cards", "tavern_tiles",
-                                                             "baksheesh_sides", "die_yields"]),
-                               "id": string("the row's id (a die face for die_yields)"),
+                                                             "baksheesh_sides", "die_yields", "letters",
+                                                             "kiosk_tiles"]),
+                               "id": string("the row's id (a die face for die_yields, the position 1-36 in the "
+                                            "canonical pile for letters)"),
                                "status": string("proposed: a stand-in; inferred: deduced from other facts",
                                                 ["proposed", "inferred"]),
                                "text": string("what the row says"),

@@ -78,11 +78,13 @@ class TavernTile:
     kind: str  # "movement" (straight line any distance) | "encounter" (neutral figures for free)
     cost: int  # coffee
     two_players: bool  # kept with 2 players (4.2: only the tiles with 1 and 3 coffee)
-    status: str = "inferred"  # the costs 1-4 per kind are inferred (reference 7.4, 14a.7)
+    status: str = "inferred"  # the costs 2-4 per kind are inferred (reference 7.4, 14a.7)
 
 
+# The rulebook's set-up of the Tavern 19 stacks each kind "so dass das oberste Plättchen jeweils 1 Kaffeesymbol
+# zeigt": each kind's 1-coffee tile is printed; the costs 2-4 are the reference's inference (7.4, 14a.7).
 TAVERN_TILES = tuple(
-    TavernTile(f"{kind}_{cost}", kind, cost, cost in (1, 3))
+    TavernTile(f"{kind}_{cost}", kind, cost, cost in (1, 3), "printed" if cost == 1 else "inferred")
     for kind in TAVERN_KINDS for cost in (1, 2, 3, 4)
 )
 
@@ -172,7 +174,9 @@ class GuildCard:
     text: str
     rules: GuildRules = NO_RULES
     then: GuildExtra = NO_EXTRA
-    status: str = "proposed"  # "printed" where the rulebook's notes fix the card (9, 16, 19)
+    # "proposed" (reference 14a.2 [P]); "inferred" for 9, 16 and 19, rebuilt from the rulebook's note and one
+    # example each (p.23; p.13 for 16): no row is "printed", as no card's own text has been transcribed
+    status: str = "proposed"
 
 
 ANY_GOOD_AFTER = GuildExtra(any_goods=1)
@@ -193,7 +197,7 @@ GUILD_CARDS = (
     GuildCard("G08", BLACK_MARKET, "Take 1 red, green or yellow good and roll: 2-8 1 blue, 9-10 2 blue, 11-12 "
               "3 blue. No red mosque tile.", GuildRules(blue_by_sum=(0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3))),
     GuildCard("G09", TEA_HOUSE, "Announce 3-12 and roll: at least the number pays the number, else 4 lira. No red "
-              "mosque tile.", GuildRules(fail_lira=4), status="printed"),
+              "mosque tile.", GuildRules(fail_lira=4), status="inferred"),
     GuildCard("G10", LARGE_MARKET, "Sell 1-5 goods at the Large Market, then take 2 lira.", then=GuildExtra(lira=2)),
     GuildCard("G11", SMALL_MARKET, "Sell 1-5 goods of any types at the Small Market.", GuildRules(any_goods=True)),
     GuildCard("G12", POLICE_STATION, "Put your family member into the Police Station without a reward (also when "
@@ -205,13 +209,13 @@ GUILD_CARDS = (
     GuildCard("G15", GREAT_MOSQUE, "Take a yellow or blue mosque tile you do not own for 1 good of its colour (the "
               "number on the tile need not be held).", GuildRules(goods_needed=1)),
     GuildCard("G16", GEMSTONE_DEALER, "Buy the next ruby at the Gemstone Dealer, then take 3 coffee.",
-              then=GuildExtra(coffee=3), status="printed"),
+              then=GuildExtra(coffee=3), status="inferred"),
     GuildCard("G17", COFFEE_ROASTERY, "Carry out the Coffee Roastery action, then take 2 coffee.",
               then=GuildExtra(coffee=2)),
     GuildCard("G18", GUILD_HALL, "Take 1 coffee and the top 2 guild cards; keep both.", GuildRules(discards=0)),
     GuildCard("G19", TAVERN, "Take a tavern tile and place the barrier (with the action next to it, take the "
               "barrier tile); pay the coffee of both minus 1.", GuildRules(with_tile=True, coffee_discount=1),
-              status="printed"),
+              status="inferred"),
     GuildCard("G20", COFFEE_HOUSE, "Deliver coffee for the next ruby at the Coffee House, then take 3 lira.",
               then=GuildExtra(lira=3)),
 )
