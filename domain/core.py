@@ -5,10 +5,11 @@ A game is a Decider (Chassaing): `initial_state(options, seats)`, `decide(state,
 `result` and `redact`. See `Game` below for the exact signatures.
 
 Randomness never happens inside a game (OpenSpiel's chance nodes): `chance(state)` names what must be
-drawn now (a `Shuffle`, `Roll` or `Pick`), the service's dealer draws it from the game's committed seed,
-hands it as a `ChanceDrawn` to `decide` (on the state that awaits the draw), which answers with the
-consequences as ordinary domain events; the log records `[ChanceDrawn, *consequences]` in that order and
-evolve folds them like any events. Replay therefore never calls a random generator.
+drawn now (a `Shuffle`, `Roll` or `Pick`), the table's dealer (`domain/table/dealer.py`) draws it from the
+game's committed seed, and the table's runner hands it as a `ChanceDrawn` to `decide` (on the state that
+awaits the draw), which answers with the consequences as ordinary domain events; the log records
+`[ChanceDrawn, *consequences]` in that order and evolve folds them like any events. Replay therefore never
+calls a random generator.
 """
 
 from __future__ import annotations

@@ -141,7 +141,7 @@ class BonusCard:
     copies: int
     timing: str  # "any" | "outside_action" | "at_place" | "movement" | "after_roll" (cards.py)
     place: int | None = None
-    final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10.3)
+    final: bool = False  # may still be played after the last turn (brings lira or goods, rules 10, item 3)
     amount: int = 0  # the kind's number: lira or coffee gained, goods swapped, guild cards drawn
     cost: Goods = Goods()  # what playing it costs (M02: 2 coffee, M03: 1 coffee)
     good: str | None = None  # the pictured good (L04)

@@ -1,5 +1,5 @@
 """Jaipur (Sébastien Pauchon, GameWorks 2009) as a Decider: see DEVELOPERS.md for the contract and
-../shared/rules/jaipur.md for the rules and rulings implemented here."""
+docs/rules/jaipur.md for the rules and rulings implemented here."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ GUIDES = {"jaipur": (jaipur, DOCS / "jaipur.md"), "istanbul": (istanbul, DOCS / 
 LINK = re.compile(r"\]\(([^)]+)\)")
 
 
-@pytest.mark.parametrize("page", sorted(DOCS.glob("*.md")) + [ROOT / "README.md", ROOT / "DEVELOPERS.md"],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("page", sorted(DOCS.rglob("*.md")) + [ROOT / "README.md", ROOT / "DEVELOPERS.md"],
+                         ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_links_stay_inside_the_repository(page):
     text = page.read_text()
     assert "../shared" not in text and "/work/" not in text

@@ -1,5 +1,5 @@
 """Jaipur: every worked example of the rulebook text (seed 002, German GameWorks rulebook, quoted in
-German with an English gloss) and every ruling R-01..R-32 of ../shared/rules/jaipur.md, as known values."""
+German with an English gloss) and every ruling R-01..R-32 of docs/rules/jaipur.md, as known values."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Which data rows are printed and which are reconstructed, checked against a list made independently of the data
-modules: from the tags of the English rules reference ([R] printed, [INF] inferred, [P] proposed)
+modules: from the tags of the rules reference (docs/rules/istanbul.md: [R] printed, [INF] inferred, [P] proposed)
 and the Big Box rulebook, which wins where the two disagree. The view's `proposed_rows` must list exactly the rows
 in play that are not printed.
 """
