@@ -28,6 +28,12 @@ def register(name: str, module: str) -> None:
     _MODULES[name] = module
 
 
+def forget(name: str) -> None:
+    """Remove a game registered with `register` (tests that register one of their own, then leave)."""
+    _MODULES.pop(name, None)
+    _LOADED.pop(name, None)
+
+
 def names() -> tuple[str, ...]:
     return tuple(_MODULES)
 

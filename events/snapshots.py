@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from domain import registry
 from domain.table import TableState
 from events.codec import DecodeError, decode_typed, encode_typed
 from events.store import key
@@ -39,13 +40,20 @@ class Snapshot:
 
 @cache
 def fingerprint(game_name: str) -> str:
-    """Hash of the rules code that folds one game: its package, the table and the shared core."""
+    """Hash of the rules code that folds one game: its package (wherever it lives: a game may be registered from
+    outside this tree), the table and the shared core, each file under its path (two files of one name in
+    different packages are different files)."""
+    game = registry.get(game_name)
+    source = Path(game.__file__)
+    # a package: every module in it; a game of one module: that file
+    package = source.parent
+    own = sorted(package.rglob("*.py")) if hasattr(game, "__path__") else [source]
     digest = hashlib.sha256()
-    files = (sorted((DOMAIN / game_name).rglob("*.py")) + sorted((DOMAIN / "table").rglob("*.py"))
-             + [DOMAIN / "core.py"])
-    for path in files:
+    files = [(package, path) for path in own]
+    files += [(DOMAIN, path) for path in sorted((DOMAIN / "table").rglob("*.py"))] + [(DOMAIN, DOMAIN / "core.py")]
+    for root, path in files:
         if path.exists():
-            digest.update(path.name.encode())
+            digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
