@@ -3,6 +3,12 @@
 A body that Python's json module accepts can still break things later: lone surrogates (`"\\udc80"`) cannot
 be encoded to UTF-8 for Redis, and deep nesting exhausts the recursion limit. Both are refused here, before
 anything else sees the body.
+
+A body is UTF-8 and nothing else (RFC 8259 8.1: JSON exchanged between systems MUST be UTF-8; the media type
+has no charset parameter, so one in Content-Type changes nothing). Given bytes, json.loads would guess
+UTF-16 or UTF-32 from the first bytes, skip a BOM and decode with `surrogatepass`, so a surrogate sent as raw
+bytes (CESU-8's `\xed\xa0\x80`, or a UTF-16 body) reached Redis, which cannot store it: a 500. Decoding
+strictly here refuses all of those; what is left to check is the `\\uD800` escape.
 """
 
 from __future__ import annotations
@@ -16,27 +22,35 @@ from service.problems import BadRequest
 MAX_DEPTH = 32  # far deeper than any command or option needs
 MAX_VERSION = 2**63 - 1  # versions are stream ids (64-bit); JSON clients still parse this exactly as a string
 _DIGITS = re.compile(r"[0-9]{1,19}")
-# json.loads only yields a lone surrogate from a \uD800-\uDFFF escape (raw bytes must be valid UTF-8), and nesting
-# is never deeper than the number of brackets: a body with neither skips the walk (every command on the hot path).
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+# Decoded strictly, the text holds no lone surrogate, so json.loads only yields one from a \uD800-\uDFFF escape;
+# nesting is never deeper than the number of brackets: a body with neither skips the walk (every command on the
+# hot path).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def parse_json(raw: bytes | str, what: str = "the body") -> Any:
+    if isinstance(raw, bytes):
+        text, decoded = utf8(raw, what), True
+    else:
+        text, decoded = raw, False  # a str may already hold a lone surrogate: always walk it
     try:
-        value = json.loads(raw)
+        value = json.loads(text)
     except RecursionError:
         raise BadRequest("malformed_json", f"{what} is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as err:
+    except ValueError as err:
         raise BadRequest("malformed_json", f"{what} is not JSON ({err})") from None
-    if _may_be_unsafe(raw):
+    if not decoded or text.count("[") + text.count("{") > MAX_DEPTH or _SURROGATE_ESCAPE.search(text):
         check_json(value, what)
     return value
 
 
-def _may_be_unsafe(raw: bytes | str) -> bool:
-    if isinstance(raw, str):  # a str may already hold a lone surrogate: always walk it
-        return True
-    return raw.count(b"[") + raw.count(b"{") > MAX_DEPTH or _SURROGATE_ESCAPE.search(raw) is not None
+def utf8(raw: bytes, what: str = "the body") -> str:
+    """The bytes as UTF-8, strictly: no surrogate's bytes, no other encoding, no byte order mark."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadRequest("malformed_json", f"{what} is not UTF-8 (RFC 8259): byte {err.start} "
+                                           f"({raw[err.start:err.start + 1]!r}) starts no character") from None
 
 
 def check_json(value: Any, what: str = "the body") -> None:

@@ -29,6 +29,7 @@ _OWN = {
     "tenancy_matrix": 41,
     "job_records": 21,
     "worker_loops": 22,
+    "body_encodings": 30,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
