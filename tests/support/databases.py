@@ -30,6 +30,7 @@ _OWN = {
     "job_records": 21,
     "worker_loops": 22,
     "body_encodings": 30,
+    "standings_csv": 31,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 from domain.tournament import replay, standings, standings_csv, standings_json
+from domain.tournament.commands import CreateTournament, RegisterPlayer, StartTournament
 from domain.tournament.events import (
     GameAssigned,
     PlayerRegistered,
@@ -85,11 +88,11 @@ def test_table_standings_break_ties_by_rubies_then_lira():
 
 def test_csv_export_has_a_header_and_a_line_per_player_in_rank_order():
     assert standings_csv(jaipur_round_robin()) == (
-        "rank,player,name,points,buchholz,sonneborn_berger,games,byes,withdrawn\n"
-        "1,p2,Player 2,2.5,3.5,2.75,3,0,False\n"
-        "2,p3,Player 3,1.5,4.5,2.25,3,0,False\n"
-        "3,p4,Player 4,1.0,5.0,1.5,3,0,False\n"
-        "4,p1,Player 1,1.0,5.0,1.0,3,0,False\n")
+        "rank,player,name,points,buchholz,sonneborn_berger,games,byes,withdrawn\r\n"
+        "1,p2,Player 2,2.5,3.5,2.75,3,0,False\r\n"
+        "2,p3,Player 3,1.5,4.5,2.25,3,0,False\r\n"
+        "3,p4,Player 4,1.0,5.0,1.5,3,0,False\r\n"
+        "4,p1,Player 1,1.0,5.0,1.0,3,0,False\r\n")
     assert standings_csv(istanbul_two_rounds()).splitlines()[:2] == [
         "rank,player,name,points,rubies,lira,games,byes,withdrawn", "1,a,A,4.0,10,10,2,0,False"]
 
@@ -101,3 +104,21 @@ def test_json_export_carries_the_same_rows():
                                         "buchholz": 3.5, "sonneborn_berger": 2.75, "games": 3, "byes": 0,
                                         "withdrawn": False}
     assert [row["player"] for row in document["standings"]] == ["p2", "p3", "p4", "p1"]
+
+
+FORMULAS = ["=HYPERLINK(\"http://evil.example\",\"Ada\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]
+
+
+def test_a_name_that_would_start_a_formula_is_exported_as_text():
+    """OWASP's CSV injection rule: a cell beginning with =, +, -, @, tab or CR gets a leading single quote; other
+    names (one with a line break inside: still one row) and the JSON export keep the name as given."""
+    run = Tournament()
+    run.play(CreateTournament("jaipur", "round_robin", 2, None))
+    names = [*FORMULAS, "Ada", "'quoted", "a=b", "two\rlines", "two\nlines"]
+    for i, name in enumerate(names):
+        run.play(RegisterPlayer(f"p{i}", name))
+    run.play(StartTournament(()))
+    exported = {row["player"]: row["name"] for row in csv.DictReader(io.StringIO(standings_csv(run.state), newline=""))}
+    expected = {f"p{i}": ("'" + name if i < len(FORMULAS) else name) for i, name in enumerate(names)}
+    assert exported == expected
+    assert {row["name"] for row in json.loads(standings_json(run.state))["standings"]} == set(names)
