@@ -1,23 +1,31 @@
 """Rate limits (the `limits` library's sliding-window counters on the game's Redis): no client can flood the service.
 
-Three limits, each configurable (BAZAAR_RATE_*, in the library's notation "N/second;M/minute"):
-- every request but commands, per client address (RATE_PER_ADDRESS): the ceiling for anyone;
-- game creation, per organiser token or else per address (RATE_CREATE), on top of the address's ceiling:
-  creation writes a whole new game;
-- commands, per seat token only (RATE_COMMANDS): one seat cannot monopolise the command path.
+A limit counts a caller only by what the service has verified: an unverified token says nothing about who
+sends it (a random bearer token per request once bought a fresh creation window each time), so a request whose
+token is not verified counts against its client address, as one without a token does. Three limits, each
+configurable (BAZAAR_RATE_*, in the library's notation "N/second;M/minute"):
+- per client address (RATE_PER_ADDRESS): every request, writes and reads, but a seat's own commands: the ceiling
+  for anyone;
+- game creation, per verified player, organiser or admin, else per address (RATE_CREATE), on top of the
+  address's ceiling: creation writes a whole new game;
+- commands, per verified seat (RATE_COMMANDS): one seat cannot monopolise the command path. A seat's token is
+  verified here the cheap way, against the seat token hashes in the game's meta (the process has it cached
+  for any game it served; the append script refuses a token replaced since, in the same step that appends).
+  A command with any other token (a player's acting for a bound seat, a seat's replacement token, a wrong one)
+  or none counts against its address, before any of the reads that would verify it.
 A refused request is `429 rate_limited` problem+json with `Retry-After`. Liveness and the API description
-are never limited. Why a library: sliding windows that are atomic across processes on Redis are exactly
-what `limits` maintains. Why not its Flask extension (Flask-Limiter, used before): one `before_request` hook
-that names the limit of each route is all we need, and the extension's per-request bookkeeping (resolving
-decorated and default limits twice per request, and a second Redis read for X-RateLimit headers) cost the
-command path a fifth of its time.
+are never limited. A request costs one Redis round trip per window it counts in (plus, for a creation, the
+read that verifies a stored token; for a command, the game's meta if the process has not cached it). Why a
+library: sliding windows that are atomic across processes on Redis are exactly what `limits` maintains. Why
+not its Flask extension (Flask-Limiter, used before): one `before_request` hook that names the limit of each
+route is all we need, and the extension's per-request bookkeeping (resolving decorated and default limits
+twice per request, and a second Redis read for X-RateLimit headers) cost the command path a fifth of its time.
 
 Behind a load balancer, the client address is the proxy's unless the deployment adds werkzeug's ProxyFix.
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 
@@ -27,10 +35,13 @@ from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from service import connections
-from service.auth import bearer_token
-from service.errors import problem
+from service.auth import bearer_token, matching, principal
+from service.creation import token_hash
+from service.errors import Unauthorized, problem
+from service.repository import CorruptGame, NotFound
 
 UNLIMITED = ("meta.healthz", "meta.openapi")
+COMMAND, CREATE = "games.post_command", "games.create_game"
 PREFIX = "bazaar-rate"
 
 
@@ -53,13 +64,13 @@ class Limits:
         endpoint = request.endpoint
         if endpoint is None or endpoint in UNLIMITED:
             return  # a 404 or 405 costs no Redis round trip
-        if endpoint == "games.post_command":
-            token = bearer_token()
-            if token is not None:  # without a seat token the command is refused before it costs anything
-                self._hit(self.commands, "commands", "token:" + _digest(token))
-            return
+        if endpoint == COMMAND:
+            seat = issued_seat(request.view_args["game_id"])
+            if seat is not None:
+                self._hit(self.commands, "seat", seat)
+                return
         self._hit(self.per_address, "address", client_address())
-        if endpoint == "games.create_game":
+        if endpoint == CREATE:
             self._hit(self.create, "create", caller())
 
     def _hit(self, items: list[RateLimitItem], scope: str, who: str) -> None:
@@ -79,14 +90,29 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
+def issued_seat(game_id: str) -> str | None:
+    """`<game>:<seat>` when the bearer token is one of the seat tokens the game was created with; None for
+    anything else: no token, a malformed header (the route refuses it), a game this process cannot read (the
+    route answers 404 or 500)."""
+    try:
+        token = bearer_token()
+    except Unauthorized:
+        return None
+    if token is None:
+        return None
+    try:
+        meta = current_app.extensions["bazaar.repository"].meta(game_id)
+    except (NotFound, CorruptGame):
+        return None
+    seat = matching(token_hash(token), meta.token_hashes)
+    return None if seat is None else f"{game_id}:{seat}"
+
+
 def caller() -> str:
-    """The token when there is one (a token's holder may use many addresses), else the address."""
-    token = bearer_token()
-    return f"address:{client_address()}" if token is None else "token:" + _digest(token)
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()[:32]
+    """The verified player, organiser or admin (one may use many addresses), else the address. A malformed
+    Authorization header is refused here (401), as the route would."""
+    who = principal()
+    return f"address:{client_address()}" if who is None else f"{who.scope}:{who.identity}"
 
 
 def init_app(app: Flask) -> Limits:

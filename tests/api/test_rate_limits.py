@@ -1,27 +1,48 @@
-"""Rate limits on a real server: a flood of creations from one client is cut off with 429 problem+json and
-Retry-After at the production limits; limits are configurable; an operator can require a token to create."""
+"""Rate limits on a real server: floods from one client are cut off with 429 problem+json and Retry-After at the
+production limits, whatever tokens they carry (a limit keys on a verified identity, anything else counts against
+the client's address); limits are configurable; an operator can require a token to create."""
 
+import secrets
 import threading
 import time
 
+import pytest
+import redis
 import requests
 
 from service.serving import WORKERS
-from tests.support.databases import own_db
+from tests.conftest import EXTRA_GAMES
+from tests.support.databases import own_db, url_of
+from tests.support.processes import gunicorn
 
 GAME = {"game": "tiny", "seats": 2}
+ADD = {"type": "add", "amount": 1}
+# Production's limits (service/config.py), stated here rather than read from the code under test.
+PER_ADDRESS, CREATE = 200, 50
 
 
-def flood(base: str, seconds: float, threads: int = 8, headers: dict | None = None) -> list[requests.Response]:
-    """Every thread names another client in X-Forwarded-For: at the production setting (no trusted proxy) that
-    header counts nothing, so the flood is still one client's."""
+def unverified(n: int) -> dict:
+    """Thread n's credentials: none, a fresh random bearer token per request, or one shaped like an issued
+    token (its id looked up in Redis): none of them is anybody the service knows."""
+    kind = n % 3
+    if kind == 0:
+        return {}
+    if kind == 1:
+        return {"Authorization": f"Bearer {secrets.token_urlsafe(24)}"}
+    return {"Authorization": f"Bearer {secrets.token_hex(8)}.{secrets.token_urlsafe(24)}"}
+
+
+def flood(seconds: float, threads: int, send) -> list[requests.Response]:
+    """`send(session, n)` as fast as `threads` threads can for `seconds`. Every thread names another client in
+    X-Forwarded-For: at the production setting (no trusted proxy) that header counts nothing, so the flood is
+    still one client's."""
     answers, stop = [], time.monotonic() + seconds
 
     def run(n: int):
         session = requests.Session()
-        spoofed = {"X-Forwarded-For": f"198.51.100.{n}", **(headers or {})}
+        session.headers["X-Forwarded-For"] = f"198.51.100.{n}"
         while time.monotonic() < stop:
-            answers.append(session.post(f"{base}/v1/games", json=GAME, headers=spoofed, timeout=30))
+            answers.append(send(session, n))
 
     workers = [threading.Thread(target=run, args=(n,)) for n in range(threads)]
     for w in workers:
@@ -31,37 +52,70 @@ def flood(base: str, seconds: float, threads: int = 8, headers: dict | None = No
     return answers
 
 
-def test_a_creation_flood_is_cut_off_at_the_production_limit(own_server):
-    """Rate windows live in Redis and are keyed by client address: a server on a database of its own keeps
-    this flood from slowing the suite's other tests (all from 127.0.0.1). Production settings (nothing
-    overridden): 50 creations a second per client at most."""
-    with own_server(own_db("creation_flood"), workers=WORKERS) as server:  # as many workers as production
-        flooded(server)
+@pytest.fixture(scope="module")
+def production(redis_url, tmp_path_factory):
+    """A server at production settings, with production's number of workers. Rate windows live in Redis and are
+    keyed by client address: a database of its own keeps these floods from slowing the suite's other tests (all
+    from 127.0.0.1)."""
+    url = url_of(redis_url, "creation_flood")
+    redis.Redis.from_url(url).flushdb()
+    with gunicorn(url, tmp_path_factory.mktemp("flood"), {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES}, workers=WORKERS) as base:
+        requests.post(f"{base}/v1/games", json=GAME, timeout=10)  # warm the server's workers
+        yield base
 
 
-def flooded(server: str) -> None:
-    requests.post(f"{server}/v1/games", json=GAME, timeout=10)  # warm the server's workers
-    time.sleep(1.1)
+def test_a_creation_flood_is_cut_off_at_the_production_limit_whatever_tokens_it_sends(production):
+    """50 creations a second per client at most: with no token, with a random bearer token per request (each
+    once had a window of its own), or with tokens shaped like issued ones."""
+    time.sleep(1.1)  # windows of earlier requests
     started = time.monotonic()
-    answers = flood(server, 3.0, threads=32)
+    answers = flood(3.0, 33, lambda session, n: session.post(f"{production}/v1/games", json=GAME,
+                                                              headers=unverified(n), timeout=30))
     elapsed = time.monotonic() - started
     created = [r for r in answers if r.status_code == 201]
     refused = [r for r in answers if r.status_code == 429]
     print(f"{len(answers)} creations tried in {elapsed:.1f} s: {len(created)} created, {len(refused)} refused")
     assert created and len(created) + len(refused) == len(answers), {r.status_code for r in answers}
-    assert len(created) <= 50 * (elapsed + 1) + 2, (len(created), elapsed)
+    assert len(created) <= CREATE * (elapsed + 1) + 2, (len(created), elapsed)
     if not refused:  # a machine too busy to try more than the limit allows: nothing to refuse, nothing to show
-        assert len(answers) <= 50 * (elapsed + 1) + 2, "over the limit, yet nothing refused"
+        assert len(answers) <= CREATE * (elapsed + 1) + 2, "over the limit, yet nothing refused"
         return
     problem = refused[0]
     assert problem.headers["Content-Type"] == "application/problem+json"
     assert problem.json()["code"] == "rate_limited" and problem.json()["status"] == 429
     assert 1 <= int(problem.headers["Retry-After"]) <= 2
     time.sleep(int(problem.headers["Retry-After"]) + 0.2)
-    assert requests.post(f"{server}/v1/games", json=GAME, timeout=10).status_code == 201  # the window moved on
+    assert requests.post(f"{production}/v1/games", json=GAME, timeout=10).status_code == 201  # the window moved on
 
 
-def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_server):
+def test_a_command_flood_without_a_seats_token_counts_against_the_address_and_the_seats_still_play(production):
+    """Commands with no token, a random one or one shaped like an issued token are refused (401), and count
+    against the client's address: 200 requests a second at most. A seat's own token is verified against the
+    game's seat tokens and counts against the seat alone, so the seats of a game played behind that address still
+    move while the flood is cut off."""
+    game = requests.post(f"{production}/v1/games", json=GAME, timeout=10).json()
+    tokens = [s["token"] for s in game["seats"]]
+    seat = requests.get(f"{production}/v1/games/{game['id']}", timeout=10).json()["to_act"][0]
+    time.sleep(1.1)
+    started = time.monotonic()
+    answers = flood(3.0, 24, lambda session, n: session.post(f"{production}/v1/games/{game['id']}/commands",
+                                                              json=ADD, headers=unverified(n), timeout=30))
+    elapsed = time.monotonic() - started
+    moves = [requests.post(f"{production}/v1/games/{game['id']}/commands", json=ADD, timeout=10,
+                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+             for _ in range(4)]  # at once, while the address's window is still full of the flood
+    refused = [r for r in answers if r.status_code == 429]
+    answered = [r for r in answers if r.status_code == 401]
+    print(f"{len(answers)} commands without a seat's token in {elapsed:.1f} s: {len(answered)} answered 401, "
+          f"{len(refused)} refused 429")
+    assert len(answered) + len(refused) == len(answers), {r.status_code for r in answers}
+    assert len(answered) <= PER_ADDRESS * (elapsed + 1) + 2, (len(answered), elapsed)
+    assert [m.status_code for m in moves] == [201] * 4, [m.text for m in moves]
+    if refused:
+        assert refused[0].json()["code"] == "rate_limited" and int(refused[0].headers["Retry-After"]) >= 1
+
+
+def test_limits_are_configurable_and_commands_are_limited_per_seat(own_server):
     with own_server(own_db("configured_limits"), RATE_CREATE="3/minute", RATE_COMMANDS="2/minute") as base:
         game = requests.post(f"{base}/v1/games", json=GAME, timeout=10).json()
         seat = requests.get(f"{base}/v1/games/{game['id']}", timeout=10).json()["to_act"][0]
@@ -80,6 +134,36 @@ def test_limits_are_configurable_and_commands_are_limited_per_seat_token(own_ser
         assert codes == [201, 201, 429]
         # a third party sharing nothing with the flood still gets a fair answer elsewhere
         assert requests.get(f"{base}/healthz", timeout=10).status_code == 200
+
+
+def test_only_verified_identities_have_windows_of_their_own(own_server):
+    """Configured limits, counted request by request: random tokens share the address's creation window, an
+    organiser's verified token has its own; commands without a seat's token use up the address's window (every
+    one of its requests counts there), a seat's commands do not."""
+    organiser = "organiser-of-the-rate-limit-tests-8c1e5a7f"
+    with own_server(own_db("verified_limits"), RATE_CREATE="2/minute", RATE_PER_ADDRESS="12/minute",
+                    ORGANISER_TOKENS=organiser) as base:
+        def create(token: str) -> requests.Response:
+            return requests.post(f"{base}/v1/games", json=GAME, headers={"Authorization": f"Bearer {token}"},
+                                 timeout=10)
+
+        randomly = [create(secrets.token_urlsafe(24)).status_code for _ in range(3)]  # 3 of the address's 12
+        assert randomly == [201, 201, 429]
+        by_organiser = [create(organiser) for _ in range(3)]  # 6 of 12
+        assert [r.status_code for r in by_organiser] == [201, 201, 429]
+        game = by_organiser[0].json()
+        seat = requests.get(f"{base}/v1/games/{game['id']}", timeout=10).json()["to_act"][0]  # 7 of 12
+        tokens = [s["token"] for s in game["seats"]]
+        unverified_commands = [
+            requests.post(f"{base}/v1/games/{game['id']}/commands", json=ADD, headers=headers, timeout=10).status_code
+            for headers in [{}, {"Authorization": "Basic eDp5"}] + [
+                {"Authorization": f"Bearer {secrets.token_urlsafe(24)}"} for _ in range(5)]]
+        assert unverified_commands == [401] * 5 + [429] * 2  # 12 of 12, then refused
+        assert requests.get(f"{base}/v1/games/{game['id']}", timeout=10).status_code == 429
+        for _ in range(3):  # the seat's own commands are not the address's
+            move = requests.post(f"{base}/v1/games/{game['id']}/commands", json=ADD, timeout=10,
+                                 headers={"Authorization": f"Bearer {tokens[seat]}"})
+            assert move.status_code == 201, move.text
 
 
 def test_limits_can_be_left_to_a_gateway(own_server):

@@ -31,6 +31,7 @@ _OWN = {
     "worker_loops": 22,
     "body_encodings": 30,
     "standings_csv": 31,
+    "verified_limits": 32,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
