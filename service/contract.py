@@ -1,9 +1,12 @@
 """The game parts of openapi.yaml, generated from the games themselves: `python -m service.contract`.
 
 For every registered game: one schema per command (from its dataclass, via events/jsonschema.py), the
-game's command union discriminated by `type`, and its view (the game's VIEW_SCHEMA); then the unions the
-hand-written routes refer to (`Command`, and the per-game rules `GameStateByGame`, `LegalMovesByGame` and
-`CreateGameByGame`).
+game's command union discriminated by `type`, its view (the game's VIEW_SCHEMA) and its options (the game's
+OPTIONS_SCHEMA and OPTIONS_FOR_SEATS, with the table's own from domain/table/options.py); then the unions the
+hand-written routes refer to (`Command`, and the per-game rules `GameStateByGame`, `LegalMovesByGame`,
+`CreateGameByGame` and `CreateTournamentByGame`), and `BotName`, the bots this service runs. A request the
+create schemas allow is one the server takes (but for what depends on stored state: a player id that exists, a
+player seated twice); tests/api/test_create_schema.py holds them to the validators.
 Everything else in openapi.yaml is written by hand and kept as it is. `--check` exits 1 when the file is
 stale; a test runs it.
 """
@@ -11,18 +14,23 @@ stale; a test runs it.
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import yaml
 
+from bots import seated
 from domain import registry
+from domain.table import options as platform
+from domain.tournament import options as tournament
 from events.jsonschema import schema_of
 
 SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
 PRODUCT_GAMES = ("jaipur", "istanbul")  # the test suite adds its own game when it validates
-COMPOSITES = ("Command", "GameStateByGame", "LegalMovesByGame", "CreateGameByGame")
+COMPOSITES = ("Command", "GameStateByGame", "LegalMovesByGame", "CreateGameByGame", "CreateTournamentByGame",
+              "BotName")
 
 
 def ref(name: str) -> dict:
@@ -59,7 +67,44 @@ def game_schemas(game: ModuleType) -> dict[str, dict]:
     if view is not None:
         name = f"{prefix(game)}View"
         out[name] = rebase(view, f"#/components/schemas/{name}")
+    own = getattr(game, "OPTIONS_SCHEMA", None)
+    if own is not None:
+        out[f"{prefix(game)}Options"] = options_schema(
+            own, {}, f"{game.NAME}'s own options (a tournament's `options`). Any other key is refused.")
+        out[f"{prefix(game)}CreateOptions"] = options_schema(
+            own, platform.schema(ref("BotName"))["properties"],
+            f"A {game.NAME} game's `options`: the game's own and those every game takes. Any other key is refused.")
     return out
+
+
+def options_schema(own: dict, shared: dict, description: str) -> dict:
+    """One object of the game's own options and `shared` ones, no other key."""
+    own, shared = copy.deepcopy((own, shared))  # written out in full wherever it is used, never as a YAML alias
+    return {"description": description, "type": "object", "additionalProperties": False,
+            "properties": {**own.pop("properties"), **shared}, **own}
+
+
+def game_options(game: ModuleType, create: bool) -> dict:
+    """The options of a game's creation (`create`) or of a tournament of it; a game that states none takes any
+    object its initial_state allows."""
+    if getattr(game, "OPTIONS_SCHEMA", None) is None:
+        return {"type": "object", **(platform.schema(ref("BotName")) if create else {})}
+    return ref(f"{prefix(game)}{'Create' if create else ''}Options")
+
+
+def seats_rules(game: ModuleType, seats: int, create: bool) -> dict:
+    """What `seats` (a tournament's `table_size`) changes in the options, and for a creation in `players`."""
+    rules = copy.deepcopy(getattr(game, "OPTIONS_FOR_SEATS", {}).get(seats, {}))
+    if not create:
+        return {"properties": {"options": rules}} if rules else {}
+    shared = platform.seats_schema(seats)
+    options = {**rules, "properties": {**rules.get("properties", {}), **shared["properties"]}}
+    players = {"anyOf": [{"type": "null"}, {"maxItems": 0}, {"minItems": seats, "maxItems": seats}]}
+    return {"properties": {"options": options, "players": players}}
+
+
+def when(**values) -> dict:
+    return {"required": list(values), "properties": {name: {"const": value} for name, value in values.items()}}
 
 
 def rebase(schema, at: str):
@@ -87,12 +132,30 @@ def composites(games: list[ModuleType]) -> dict[str, dict]:
                        "then": {"properties": {"state": ref(f"{prefix(g)}View")}}} for g in with_views],
         },
         "CreateGameByGame": {
-            "description": "The games this service hosts, and the number of seats each is played by.",
+            "description": "The games this service hosts, the number of seats each is played by, and the options "
+                           "each takes (with what a seat count changes in them, and one `players` entry per seat).",
             "properties": {"game": {"enum": [g.NAME for g in games]}},
-            "allOf": [{"if": {"properties": {"game": {"const": g.NAME}}, "required": ["game"]},
-                       "then": {"properties": {"seats": {"minimum": g.MIN_SEATS, "maximum": g.MAX_SEATS}}}}
-                      for g in games],
+            "allOf": [{"if": when(game=g.NAME),
+                       "then": {"properties": {"seats": {"minimum": g.MIN_SEATS, "maximum": g.MAX_SEATS},
+                                               "options": game_options(g, create=True)}}} for g in games]
+                     + [{"if": when(game=g.NAME, seats=n), "then": seats_rules(g, n, create=True)}
+                        for g in games for n in range(g.MIN_SEATS, g.MAX_SEATS + 1)],
         },
+        "CreateTournamentByGame": {
+            "description": "The games a tournament may play, their table sizes and options, and what each format "
+                           "asks of `rounds` and `advance`.",
+            "properties": {"game": {"enum": [g.NAME for g in games]},
+                           "timeout_policy": {"enum": list(platform.NAMED_POLICIES)},
+                           "clock": {"anyOf": [{"type": "object", "maxProperties": 0},
+                                               platform.schema()["properties"]["clock"]]}},
+            "allOf": [{"if": when(game=g.NAME),
+                       "then": {"properties": {"table_size": {"enum": list(tournament.table_sizes(g))},
+                                               "options": game_options(g, create=False)}}} for g in games]
+                     + [{"if": when(game=g.NAME, table_size=n), "then": seats_rules(g, n, create=False)}
+                        for g in games for n in tournament.table_sizes(g) if seats_rules(g, n, create=False)]
+                     + tournament.FORMAT_RULES,
+        },
+        "BotName": {"description": "The bots this service runs.", "enum": sorted(seated.BOTS)},
         "LegalMovesByGame": {
             "description": "Legal moves are commands of the game named by `game` (or platform commands).",
             "allOf": [{"if": {"properties": {"game": {"const": g.NAME}}, "required": ["game"]},

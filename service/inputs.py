@@ -9,6 +9,10 @@ has no charset parameter, so one in Content-Type changes nothing). Given bytes, 
 UTF-16 or UTF-32 from the first bytes, skip a BOM and decode with `surrogatepass`, so a surrogate sent as raw
 bytes (CESU-8's `\xed\xa0\x80`, or a UTF-16 body) reached Redis, which cannot store it: a 500. Decoding
 strictly here refuses all of those; what is left to check is the `\\uD800` escape.
+
+A number is read as JSON Schema reads it (2020-12: `1.0` is the integer 1): every validator after this one, the
+games' option and command checks included, sees an int where the published schema allows an integer, and a
+float only for a number with a fraction.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ def parse_json(raw: bytes | str, what: str = "the body") -> Any:
     else:
         text, decoded = raw, False  # a str may already hold a lone surrogate: always walk it
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_float=_number)
     except RecursionError:
         raise BadRequest("malformed_json", f"{what} is nested too deeply") from None
     except ValueError as err:
@@ -42,6 +46,12 @@ def parse_json(raw: bytes | str, what: str = "the body") -> Any:
     if not decoded or text.count("[") + text.count("{") > MAX_DEPTH or _SURROGATE_ESCAPE.search(text):
         check_json(value, what)
     return value
+
+
+def _number(literal: str) -> int | float:
+    """A JSON number written with a fraction or an exponent: an int when its value is whole (`2.0`, `1e3`)."""
+    value = float(literal)
+    return int(value) if value.is_integer() else value
 
 
 def utf8(raw: bytes, what: str = "the body") -> str:

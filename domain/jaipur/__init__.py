@@ -9,6 +9,7 @@ from domain.jaipur.events import EVENTS
 from domain.jaipur.evolve import evolve
 from domain.jaipur.forfeit import forfeit
 from domain.jaipur.legal import legal_commands, timeout_command
+from domain.jaipur.options import OPTIONS_SCHEMA
 from domain.jaipur.reveals import reveals
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
@@ -39,6 +40,7 @@ __all__ = [
     "legal_commands",
     "view",
     "VIEW_SCHEMA",
+    "OPTIONS_SCHEMA",
     "to_act",
     "chance",
     "is_terminal",

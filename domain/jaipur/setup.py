@@ -22,17 +22,10 @@ from domain.jaipur.components import (
     SHUFFLED_CARDS,
 )
 from domain.jaipur.events import BonusPileShuffled, FirstPlayerDrawn, RoundDealt
+from domain.jaipur.options import CHOICES, FIRST_PLAYERS, FLAGS
 from domain.jaipur.state import ChoosingFirstPlayer, Dealing, Match, Options, Player, Round
 
 SEATS = 2
-
-_CHOICES = {
-    "residual_tie": ("no_seal_replay", "seal_to_non_starter"),
-    "deck_end_trigger": ("failed_refill", "deck_empty_immediately"),
-    "bonus_when_tier_empty": ("none",),
-}
-_FLAGS = ("allow_sale_into_empty_pile", "owner_sees_own_bonus_values", "opponent_sees_hand_size",
-          "opponent_sees_herd_size")
 
 
 def parse_options(options: dict) -> Options:
@@ -42,13 +35,13 @@ def parse_options(options: dict) -> Options:
     for key, value in options.items():
         if key not in known:
             raise InvalidOptions(f"unknown option {key!r}")
-        if key in _CHOICES and value not in _CHOICES[key]:
-            raise InvalidOptions(f"{key} must be one of {list(_CHOICES[key])}")
-        if key in _FLAGS and not isinstance(value, bool):
+        if key in CHOICES and value not in CHOICES[key]:
+            raise InvalidOptions(f"{key} must be one of {list(CHOICES[key])}")
+        if key in FLAGS and not isinstance(value, bool):
             raise InvalidOptions(f"{key} must be a boolean")
         if key == "safety_cap_turns_without_progress" and value is not None and not _positive_int(value):
             raise InvalidOptions(f"{key} must be null or a positive integer")
-        if key == "first_player" and value is not None and not (_is_int(value) and value in (0, 1)):
+        if key == "first_player" and value is not None and not (_is_int(value) and value in FIRST_PLAYERS):
             raise InvalidOptions("first_player must be null, 0 or 1")
     parsed = Options(**options)
     if parsed.opponent_sees_hand_size != parsed.opponent_sees_herd_size:

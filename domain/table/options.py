@@ -1,7 +1,9 @@
 """The options every game takes from the platform (undo, clocks, timeout policy, bot seats), validated here.
 
 They arrive mixed with the game's own options in one object; `split` separates them, validates the
-platform's, and leaves the rest for the game's `initial_state` to validate.
+platform's, and leaves the rest for the game's `initial_state` to validate. `schema` and `seats_schema` state the
+same options as JSON Schema (2020-12) for openapi.yaml (service/contract.py), from the constants below;
+tests/api/test_create_schema.py holds the schema and `split` to the same answers.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ MAX_SECONDS = 30 * 86400
 MAX_AUTO_BEFORE_FORFEIT = 100
 DEFAULT_BOT = "greedy"  # the zombie of timeout policy "bot": it answers at once, so it never runs a clock down
 MAX_BOT_BUDGET_MS = 60_000
+MAX_UNDO_TIMEOUT_S = 86400
+MAX_INCREMENT_S = 86400
+NAMED_POLICIES = ("auto", "forfeit", "bot")  # timeout policies named by a string; the others are objects
+MAX_BOT_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ def split(options, default_undo: str = "turn") -> tuple[PlatformOptions, dict]:
     undo = options.get("undo", default_undo)
     if undo not in UNDO_MODES:
         raise InvalidOptions(f"undo: one of {', '.join(UNDO_MODES)}")
-    timeout_s = _integer(options.get("undo_timeout_s", 120), "undo_timeout_s", 1, 86400)
+    timeout_s = _integer(options.get("undo_timeout_s", 120), "undo_timeout_s", 1, MAX_UNDO_TIMEOUT_S)
     clock = _clock(options.get("clock"))
     policy, after, zombie = _policy(options.get("timeout_policy", "auto"))
     return PlatformOptions(undo, timeout_s, clock, policy, after, zombie, _bots(options.get("bots", []))), own
@@ -92,7 +98,7 @@ def _clock(value) -> Clock | None:
             raise InvalidOptions("clock: increment_s goes with initial_s")
         return Clock(per_move_s=_integer(value["per_move_s"], "clock.per_move_s", 1, MAX_SECONDS))
     return Clock(initial_s=_integer(value["initial_s"], "clock.initial_s", 1, MAX_SECONDS),
-                 increment_s=_integer(value.get("increment_s", 0), "clock.increment_s", 0, 86400))
+                 increment_s=_integer(value.get("increment_s", 0), "clock.increment_s", 0, MAX_INCREMENT_S))
 
 
 def _policy(value) -> tuple[str, int, BotSeat | None]:
@@ -120,9 +126,50 @@ def bot_seat(value, name: str) -> BotSeat:
     if not isinstance(value, dict) or set(value) - {"bot", "budget_ms"} or "bot" not in value:
         raise InvalidOptions(f'{name}: {{"bot": NAME}} or {{"bot": NAME, "budget_ms": N}}')
     bot = value["bot"]
-    if not isinstance(bot, str) or not 0 < len(bot) <= 40:
+    if not isinstance(bot, str) or not 0 < len(bot) <= MAX_BOT_NAME:
         raise InvalidOptions(f"{name}.bot: a bot's name")
     budget = value.get("budget_ms")
     if budget is not None:
         budget = _integer(budget, f"{name}.budget_ms", 1, MAX_BOT_BUDGET_MS)
     return BotSeat(bot, budget)
+
+
+def _int(low: int, high: int) -> dict:
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def schema(bot_name: dict | None = None) -> dict:
+    """JSON Schema of the platform's options, as `properties`; `bot_name` narrows a bot's name to the bots a
+    service runs (the table knows none)."""
+    def bot() -> dict:  # a new object for each place: the schema is a tree
+        name = bot_name or {"type": "string", "minLength": 1, "maxLength": MAX_BOT_NAME}
+        return {"type": "object", "required": ["bot"], "additionalProperties": False,
+                "properties": {"bot": dict(name), "budget_ms": {"type": ["integer", "null"], "minimum": 1,
+                                                                "maximum": MAX_BOT_BUDGET_MS}}}
+
+    return {"properties": {
+        "undo": {"enum": list(UNDO_MODES), "description": "Taking moves back (default: the game's)."},
+        "undo_timeout_s": {**_int(1, MAX_UNDO_TIMEOUT_S), "description": "How long a consent request stays open "
+                                                                         "(default 120)."},
+        "clock": {"oneOf": [
+            {"type": "null"},
+            {"type": "object", "required": ["per_move_s"], "additionalProperties": False,
+             "properties": {"per_move_s": _int(1, MAX_SECONDS)}},
+            {"type": "object", "required": ["initial_s"], "additionalProperties": False,
+             "properties": {"initial_s": _int(1, MAX_SECONDS), "increment_s": _int(0, MAX_INCREMENT_S)}},
+        ], "description": "No clock, a time per decision, or a Fischer clock per seat."},
+        "timeout_policy": {"oneOf": [
+            {"enum": list(NAMED_POLICIES)},
+            {"type": "object", "required": ["auto_then_forfeit_after"], "additionalProperties": False,
+             "properties": {"auto_then_forfeit_after": _int(0, MAX_AUTO_BEFORE_FORFEIT)}},
+            bot(),
+        ], "description": "What a seat's timeout does (default auto)."},
+        "bots": {"type": "array", "items": {"anyOf": [{"type": "null"}, {"type": "object", "maxProperties": 0},
+                                                      bot()]},
+                 "description": "One entry per seat: null or {} for a player, a bot for a seat the worker plays."},
+    }}
+
+
+def seats_schema(seats: int) -> dict:
+    """JSON Schema of what `seats` changes: `bots` has one entry per seat, or none."""
+    return {"properties": {"bots": {"anyOf": [{"maxItems": 0}, {"minItems": seats, "maxItems": seats}]}}}

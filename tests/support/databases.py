@@ -32,6 +32,7 @@ _OWN = {
     "body_encodings": 30,
     "standings_csv": 31,
     "verified_limits": 32,
+    "create_schema": 33,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
