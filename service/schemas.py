@@ -112,5 +112,5 @@ class Undo(Schema):
     class Meta:
         unknown = RAISE
 
-    to_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
-    expected_version = fields.Integer(strict=True, allow_none=True, load_default=None)
+    to_version = JsonInteger(required=True, validate=validate.Range(min=1))
+    expected_version = JsonInteger(allow_none=True, load_default=None, validate=validate.Range(min=0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from service.inputs import MAX_VERSION
 from service.schemas import JsonInteger
 
 HEX16 = validate.Regexp(r"^[0-9a-f]{16}$")
@@ -30,8 +31,8 @@ class RegisterPlayer(Schema):
     class Meta:
         unknown = RAISE
 
-    player = fields.String(load_default=None, validate=HEX16)
-    name = fields.String(load_default=None, validate=validate.Length(min=1, max=100))
+    player = fields.String(load_default=None, allow_none=False, validate=HEX16)  # named, or left out
+    name = fields.String(load_default=None, allow_none=False, validate=validate.Length(min=1, max=100))
     rating = JsonInteger(load_default=None, validate=validate.Range(min=0, max=10_000))  # None: the rating book's
     bot = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40))
     expires_in_s = JsonInteger(load_default=None, validate=validate.Range(min=60, max=10 * 365 * 86400))
@@ -63,6 +64,6 @@ class EventsQuery(Schema):
     class Meta:
         unknown = RAISE
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))  # a stream id's range
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
     format = fields.String(load_default=None, validate=validate.OneOf(["json", "ndjson"]))

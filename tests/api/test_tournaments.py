@@ -271,3 +271,10 @@ def test_too_few_players_cannot_start(client):
 def test_ratings_of_a_player_with_no_rated_game_are_empty(client):
     player = call(client, "POST", "/v1/players", ORGANISER, json={"name": "New"}).json
     assert call(client, "GET", f"/v1/players/{player['id']}/ratings").json == {"player": player["id"], "ratings": {}}
+
+
+@pytest.mark.parametrize("after", [2**63, 2**75])
+def test_a_page_after_a_version_no_stream_can_reach_is_a_400(client, after):
+    """A stream id is 64 bits: `after` beyond it once reached Redis and came back a 500."""
+    r = call(client, "GET", f"/v1/tournaments/{tiny(client)}/events?after={after}")
+    assert r.status_code == 400 and code(r) == "malformed_request" and r.json["field"] == "after"

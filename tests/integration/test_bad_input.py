@@ -100,3 +100,12 @@ def test_a_damaged_game_record_is_reported_not_fatal(app, client, redis_client):
         assert client.get(f"/v1/games/{good.meta.id}").status_code == 200
     finally:
         redis_client.delete(key(DAMAGED, "meta"))
+
+
+def test_an_undo_expecting_a_negative_version_is_a_400(client):
+    """The published schema says `expected_version` is 0 or more: -1 was taken, and its 409 broke the schema of
+    the answer."""
+    game = create(client).json
+    r = client.post(f"/v1/games/{game['id']}/undo", json={"to_version": 1, "expected_version": -1},
+                    headers={"Authorization": f"Bearer {game['seats'][0]['token']}"})
+    assert r.status_code == 400 and r.json["code"] == "malformed_request" and r.json["field"] == "expected_version"

@@ -100,8 +100,8 @@ def own(own_server, redis_url, tmp_path):
         worker.stop()
 
 
-def seat_bot(api, gid, seat, body, token=ORGANISER):
-    return api.call("PUT", f"/v1/games/{gid}/seats/{seat}/bot", token, json=body)
+def seat_bot(api, gid, seat, body, token=ORGANISER, **kwargs):
+    return api.call("PUT", f"/v1/games/{gid}/seats/{seat}/bot", token, json=body, **kwargs)
 
 
 def test_an_organiser_hands_a_seat_of_its_game_to_a_bot_and_back(own):
@@ -109,7 +109,7 @@ def test_an_organiser_hands_a_seat_of_its_game_to_a_bot_and_back(own):
     assert "bots" not in own.view(gid)  # no bot at the table: the game resource keeps its shape
     anonymous = seat_bot(own, gid, 1, {"bot": "greedy"}, token=tokens[1])
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "organiser_required"
-    unknown = seat_bot(own, gid, 1, {"bot": "nobody"})
+    unknown = seat_bot(own, gid, 1, {"bot": "nobody"}, valid_request=False)  # not a BotName
     assert unknown.status_code == 422 and unknown.json()["code"] == "invalid_options"
     seated = seat_bot(own, gid, 1, {"bot": "greedy", "budget_ms": 50})
     assert seated.status_code == 200 and seated.json()["bot"] == "greedy"
