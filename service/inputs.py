@@ -38,7 +38,7 @@ def parse_json(raw: bytes | str, what: str = "the body") -> Any:
     else:
         text, decoded = raw, False  # a str may already hold a lone surrogate: always walk it
     try:
-        value = json.loads(text, parse_float=_number)
+        value = _DECODER.decode(text)
     except RecursionError:
         raise BadRequest("malformed_json", f"{what} is nested too deeply") from None
     except ValueError as err:
@@ -52,6 +52,9 @@ def _number(literal: str) -> int | float:
     """A JSON number written with a fraction or an exponent: an int when its value is whole (`2.0`, `1e3`)."""
     value = float(literal)
     return int(value) if value.is_integer() else value
+
+
+_DECODER = json.JSONDecoder(parse_float=_number)  # built once: json.loads with an argument builds one per call
 
 
 def utf8(raw: bytes, what: str = "the body") -> str:
