@@ -30,6 +30,7 @@ import redis
 
 from events.archive import pack_game, unpack_game
 from events.envelope import GENESIS, seal
+from events.ids import checked, is_id
 from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack
 
 # The cross-game index: a hash id -> entry, plus sorted sets of ids (all, and one per status) that page in id
@@ -39,7 +40,9 @@ STATUSES = ("active", "finished")
 
 
 def key(game_id: str, part: str) -> str:
-    return f"game:{{game:{game_id}}}:{part}"
+    """The Redis key of a part of a game; BadId (events/ids.py) unless `game_id` has the form of the service's ids,
+    so no id from outside can name another key (`x}:meta`) however it came in."""
+    return f"game:{{game:{checked(game_id)}}}:{part}"
 
 
 class GameExists(Exception):
@@ -344,9 +347,10 @@ class EventStore:
         self.redis.hset(key(game_id, "seats"), str(seat), digest)
 
     def index(self, game_id: str, entry: dict) -> None:
-        """Record the game's status in the cross-game index; a newer version wins, older ones are ignored."""
+        """Record the game's status in the cross-game index; a newer version wins, older ones are ignored.
+        BadId for an id not of the service's form: the index lists only games a route can reach."""
         keys = [self.index_key, self._ids(None), *(self._ids(s) for s in STATUSES), self._archive_due]
-        self._index(keys=keys, args=[game_id, entry["version"], json.dumps(entry), entry.get("status", ""),
+        self._index(keys=keys, args=[checked(game_id), entry["version"], json.dumps(entry), entry.get("status", ""),
                                      _finished_at(entry)])
 
     @property
@@ -356,7 +360,8 @@ class EventStore:
     def due_for_archive(self, finished_before: float, limit: int = 500) -> list[tuple[str, dict | None]]:
         """Finished games not yet archived that finished before `finished_before` (epoch seconds), oldest
         first, with their index entries: O(log n + limit), however many games were archived before."""
-        ids = [i.decode() for i in self.redis.zrangebyscore(self._archive_due, "-inf", finished_before, 0, limit)]
+        ids = [i.decode(errors="replace")
+               for i in self.redis.zrangebyscore(self._archive_due, "-inf", finished_before, 0, limit)]
         entries = self.redis.hmget(self.index_key, ids) if ids else []
         return [(i, json.loads(e) if e else None) for i, e in zip(ids, entries, strict=True)]
 
@@ -366,14 +371,17 @@ class EventStore:
     def index_players(self, game_id: str, players) -> None:
         """List the game under each player bound to one of its seats (idempotent; same slot as the index)."""
         for player in {p for p in players if p}:
-            self.redis.zadd(self._ids(f"player:{player}"), {game_id: 0})
+            self.redis.zadd(self._ids(f"player:{checked(player)}"), {checked(game_id): 0})
 
     def _ids(self, status: str | None) -> str:
         return f"{self.index_key}:ids:{status or 'all'}"
 
     def list_games(self) -> dict[str, dict]:
-        """The whole index (sweeps only; request paths page with `page_games`)."""
-        return {k.decode(): json.loads(v) for k, v in self.redis.hgetall(self.index_key).items()}
+        """The whole index (sweeps only; request paths page with `page_games`). Like every listing, it leaves out
+        an id not of the service's form (a game an earlier release imported under its file's id): no route reaches
+        such a game, so a listing must not offer it."""
+        raw = self.redis.hgetall(self.index_key)
+        return {gid: json.loads(v) for gid, v in ((k.decode(errors="replace"), v) for k, v in raw.items()) if is_id(gid)}
 
     def page_games(self, status: str | None = None, after: str | None = None, limit: int = 100,
                    player: str | None = None) -> tuple[list[dict], str | None]:
@@ -384,19 +392,23 @@ class EventStore:
             return [], None
         start = f"({after}" if after else "-"
         ids_key = self._ids(f"player:{player}" if player else status)
-        ids = [i.decode() for i in self.redis.zrange(ids_key, start, "+", bylex=True, offset=0, num=limit + 1)]
+        ids = [i.decode(errors="replace") for i in self.redis.zrange(ids_key, start, "+", bylex=True, offset=0,
+                                                                      num=limit + 1)]
         more, ids = len(ids) > limit, ids[:limit]
         raw = self.redis.hmget(self.index_key, ids) if ids else []
-        entries = [{"id": gid, **json.loads(v)} for gid, v in zip(ids, raw, strict=True) if v is not None]
+        entries = [{"id": gid, **json.loads(v)} for gid, v in zip(ids, raw, strict=True) if v is not None and is_id(gid)]
         if player and status:
             entries = [e for e in entries if e.get("status") == status]
         return entries, (ids[-1] if more else None)
 
     def game_ids(self) -> Iterable[str]:
-        """Every game that has a meta record (a SCAN, for sweeps; not for request paths)."""
+        """Every game that has a meta record (a SCAN, for sweeps; not for request paths), but those whose id is not
+        of the service's form (imported under a file's id by an earlier release): no key of theirs can be named."""
         for raw in self.redis.scan_iter(match="game:{game:*}:meta", count=500):
-            name = raw.decode()
-            yield name[len("game:{game:") : -len("}:meta")]
+            name = raw.decode(errors="replace")
+            game_id = name[len("game:{game:") : -len("}:meta")]
+            if is_id(game_id):
+                yield game_id
 
 
 ARCHIVED_CACHE = 64  # archived games whose verified log a process keeps

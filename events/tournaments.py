@@ -27,6 +27,7 @@ import redis
 from domain import tournament
 from events import codec
 from events.envelope import GENESIS, seal
+from events.ids import checked, is_id
 from events.store import VersionConflict
 
 IDS_KEY = "bazaar:{tournaments}:ids"
@@ -36,7 +37,8 @@ FIELD = b"e"
 
 
 def key(tournament_id: str, part: str) -> str:
-    return f"bazaar:{{t:{tournament_id}}}:{part}"
+    """BadId (events/ids.py) unless the id has the service's form: no id names another key."""
+    return f"bazaar:{{t:{checked(tournament_id)}}}:{part}"
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,10 @@ class Seat:
     tournament: str
     round: int
     table: int
+
+    def stored(self) -> str:
+        """The map's value: `<tournament>:<round>:<table>`, of a checked id (its `:` separates nothing else)."""
+        return f"{checked(self.tournament)}:{self.round}:{self.table}"
 
 
 def document(event, at: str, by: str, command: dict | None) -> dict:
@@ -117,17 +123,22 @@ class TournamentStore:
 
     def place_game(self, game_id: str, seat: Seat) -> None:
         """Record which table a game will play (before it is created, so a finished game always finds it)."""
-        self.redis.hset(GAMES_KEY, game_id, f"{seat.tournament}:{seat.round}:{seat.table}")
+        self.place_games({game_id: seat})
 
     def place_games(self, placed: dict[str, Seat]) -> None:
         if placed:
-            self.redis.hset(GAMES_KEY, mapping={g: f"{s.tournament}:{s.round}:{s.table}" for g, s in placed.items()})
+            self.redis.hset(GAMES_KEY, mapping={checked(g): s.stored() for g, s in placed.items()})
 
     def seat_of(self, game_id: str) -> Seat | None:
-        raw = self.redis.hget(GAMES_KEY, game_id)
+        """The table the game plays, or None: for an id of another form, and for a value not of the map's form
+        (never written by place_games), which no tournament may then take for one of its tables."""
+        raw = self.redis.hget(GAMES_KEY, checked(game_id))
         if raw is None:
             return None
-        tid, round_, table = raw.decode().split(":")
+        tid, _, rest = raw.decode(errors="replace").partition(":")
+        round_, _, table = rest.partition(":")
+        if not (is_id(tid) and round_.isascii() and round_.isdigit() and table.isascii() and table.isdigit()):
+            return None
         return Seat(tid, int(round_), int(table))
 
 

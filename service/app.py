@@ -7,6 +7,7 @@ import importlib
 from flask import Flask
 from werkzeug.routing import BaseConverter
 
+from events import ids
 from service import config as settings
 from service import errors, hardening, limits
 from service.fanout import Hub
@@ -17,9 +18,9 @@ from service.wiring import build
 
 class GameIdConverter(BaseConverter):
     """Game ids are 16 lowercase hex digits: `/v1/games/import` is never mistaken for a game's path (its
-    Allow header would list GET otherwise), and nothing else reaches a lookup."""
+    Allow header would list GET otherwise), and nothing else reaches a lookup (events/ids.py)."""
 
-    regex = "[0-9a-f]{16}"
+    regex = ids.PATTERN
 
 
 BLUEPRINTS = ("service.api.games", "service.api.events", "service.api.audit", "service.api.meta",

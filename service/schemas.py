@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from events import ids
 from service.inputs import MAX_VERSION
 from service.problems import BadRequest
+
+# An id of the service's form, nothing after it (marshmallow's Regexp matches from the start only, and `^…$` let
+# "…ef\n" through to a Redis key)
+ID = validate.Regexp(ids.WHOLE, error="not an id of 16 lowercase hex digits")
 
 
 class JsonInteger(fields.Integer):
@@ -37,7 +42,7 @@ class CreateGame(Schema):
     seed = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=256))
     open = JsonBoolean(load_default=False)
     # seat -> player id (or null): the player's token acts for that seat; only organisers and admins bind
-    players = fields.List(fields.String(allow_none=True, validate=validate.Regexp(r"^[0-9a-f]{16}$")),
+    players = fields.List(fields.String(allow_none=True, validate=ID),
                           load_default=None, allow_none=True)
 
 
@@ -69,8 +74,8 @@ class GamesQuery(Schema):
         unknown = RAISE
 
     status = fields.String(load_default=None)
-    player = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
-    after = fields.String(load_default=None, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
+    player = fields.String(load_default=None, validate=ID)
+    after = fields.String(load_default=None, validate=ID)
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
 
 

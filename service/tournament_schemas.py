@@ -6,9 +6,8 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from service.inputs import MAX_VERSION
+from service.schemas import ID as HEX16
 from service.schemas import JsonInteger
-
-HEX16 = validate.Regexp(r"^[0-9a-f]{16}$")
 
 
 class CreateTournament(Schema):

@@ -18,7 +18,7 @@ def store(redis_client):
 
 
 def gid():
-    return uuid.uuid4().hex[:12]
+    return uuid.uuid4().hex[:16]  # the form of every game id (events/ids.py)
 
 
 def doc(n):
