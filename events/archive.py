@@ -8,7 +8,14 @@ refuses a record that fails any of them (`ArchiveCorrupt`).
 
 Two places to keep records: a directory (the default) and an S3-compatible object store (`s3://bucket/prefix`,
 through boto3 in events/s3_archive.py, with an endpoint URL for stores other than AWS). Writes are whole-object
-(a directory write goes through a temporary file and a rename), so a reader sees a whole record or none.
+(a directory write goes through a temporary file, then a hard link to the record's name), so a reader sees a
+whole record or none.
+
+A record is named by its game's id alone, which must have the service's form (events/ids.py): a directory
+record is `<root>/<id>.ndjson.gz` and nothing else (`DirectoryArchive.path`, also checked once resolved), so no
+id can place a file outside the root. A record is written once and never replaced (`ArchiveExists`): the link
+fails if the name is taken, as the S3 put does with `If-None-Match: *`. An archived log can therefore not be
+overwritten by another game's, whatever its id claims.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import tempfile
 from pathlib import Path
 
 from events.envelope import check_sealed, is_private, verify_chain
+from events.ids import checked
 
 SUFFIX = ".ndjson.gz"
 
@@ -33,6 +41,14 @@ class ArchiveCorrupt(Exception):
         self.game_id, self.detail = game_id, detail
 
 
+class ArchiveExists(Exception):
+    """The archive holds a record of that game already: it is never replaced."""
+
+    def __init__(self, game_id: str):
+        super().__init__(f"archived game {game_id}: a record exists already")
+        self.game_id = game_id
+
+
 class DirectoryArchive:
     def __init__(self, root: str | Path):
         self.root = Path(root)
@@ -40,21 +56,40 @@ class DirectoryArchive:
     def __repr__(self) -> str:
         return f"DirectoryArchive({str(self.root)!r})"
 
-    def _path(self, game_id: str) -> Path:
-        return self.root / f"{game_id}{SUFFIX}"
+    def path(self, game_id: str) -> Path:
+        """The one way from a game to a file: `<root>/<id>.ndjson.gz` for an id of the service's form (BadId
+        otherwise). Resolved, it must still sit right in the root (ArchiveCorrupt otherwise): a record's name that
+        is a link to elsewhere is refused too."""
+        path = self.root / f"{checked(game_id)}{SUFFIX}"
+        if path.resolve().parent != self.root.resolve():
+            raise ArchiveCorrupt(game_id, "its record's name leads out of the archive")
+        return path
 
     def put(self, game_id: str, record: bytes) -> None:
+        """Write the record whole under its name, or raise ArchiveExists if the name is taken (never replaced)."""
+        path = self.path(game_id)
         self.root.mkdir(parents=True, exist_ok=True)
-        handle, scratch = tempfile.mkstemp(dir=self.root, prefix=f".{game_id}.")
-        with os.fdopen(handle, "wb") as out:
-            out.write(record)
-            out.flush()
-            os.fsync(out.fileno())  # on disk before Redis lets go of the game
-        os.replace(scratch, self._path(game_id))
+        handle, scratch = tempfile.mkstemp(dir=self.root, prefix=".incoming-", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(record)
+                out.flush()
+                os.fsync(out.fileno())  # on disk before Redis lets go of the game
+            try:
+                os.link(scratch, path)  # atomic and exclusive, where a rename would replace what is there
+            except FileExistsError:
+                raise ArchiveExists(game_id) from None
+            directory = os.open(self.root, os.O_RDONLY)
+            try:
+                os.fsync(directory)  # the new name too
+            finally:
+                os.close(directory)
+        finally:
+            os.unlink(scratch)
 
     def get(self, game_id: str) -> bytes | None:
         try:
-            return self._path(game_id).read_bytes()
+            return self.path(game_id).read_bytes()
         except FileNotFoundError:
             return None
 

@@ -28,7 +28,7 @@ from importlib import resources
 
 import redis
 
-from events.archive import pack_game, unpack_game
+from events.archive import ArchiveCorrupt, ArchiveExists, pack_game, unpack_game
 from events.envelope import GENESIS, seal
 from events.ids import checked, is_id
 from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack
@@ -265,13 +265,22 @@ class EventStore:
 
     def move_to_archive(self, game_id: str) -> bool:
         """Copy the game into the archive, read the copy back verified, and only then delete the game from
-        Redis (unless an event came meanwhile). False if the game is not in Redis, or moved on."""
+        Redis (unless an event came meanwhile). False if the game is not in Redis, or moved on.
+
+        A record is never replaced (ArchiveExists): one found under the id must hold exactly this game (a sweep
+        that died before letting go wrote it, or another worker's sweep is here too); anything else raises
+        ArchiveCorrupt, and the game stays in Redis, served from there, with the record left as it is."""
         meta = {k.decode(): v.decode() for k, v in self.redis.hgetall(key(game_id, "meta")).items()}
         if not meta:
             return False
         envelopes = self.read(game_id)
-        self.archive.put(game_id, pack_game(meta, envelopes))
-        unpack_game(game_id, self.archive.get(game_id) or b"")  # the copy is whole and verifies, or we stop here
+        try:
+            self.archive.put(game_id, pack_game(meta, envelopes))
+        except ArchiveExists:
+            pass  # compared below, as our own copy is
+        copy = unpack_game(game_id, self.archive.get(game_id) or b"")  # whole and verifying, or we stop here
+        if copy != (meta, envelopes):
+            raise ArchiveCorrupt(game_id, "the archive holds another record under this id")
         keys = [key(game_id, part) for part in ("events", "idem", "meta", "snap", "snaps", "seats")]
         if not self._drop(keys=keys, args=[len(envelopes)]):
             return False

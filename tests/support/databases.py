@@ -33,6 +33,7 @@ _OWN = {
     "standings_csv": 31,
     "verified_limits": 32,
     "create_schema": 33,
+    "archive_untrusted": 21,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
