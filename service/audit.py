@@ -2,8 +2,13 @@
 
 `validate` re-runs every batch of the log (each batch starts at the envelope that records its command) through
 the table's runner, the dealer included, exactly as the command path ran it, and compares what it produces
-with what the log says. The first line that differs, breaks the hash chain or cannot be read is named. Import
-and the offline verifier (service/verify.py) both call it.
+with what the log says. The first line that differs, breaks the hash chain or cannot be read is named, with
+the field at fault where there is one. Import and the offline verifier (service/verify.py) both call it.
+
+Nothing in a file is trusted before it is checked: every line must be a JSON object that the service's JSON
+reader accepts (service/inputs.py: no lone surrogate, no deep nesting), every envelope must have the export's
+fields with their types and forms (events/shape.py) before the chain is computed over it or anything is looked up
+by its values, and whatever a crafted line still makes the rules raise is named, never let out.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ from domain import registry
 from domain import table as tables
 from domain.core import RuleViolation
 from domain.table import Dealer
-from events import codec
-from events.envelope import check_sealed, decode_event, recorded_from, verify_chain
+from events import codec, shape
+from events.envelope import PLATFORM_EVENTS, check_sealed, decode_event, recorded_from, verify_chain
 from events.platform import command_from_wire, upgrade_command
 from events.store import GameExists as StoreGameExists
 from service.creation import token_hash
+from service.inputs import parse_json
+from service.problems import BadRequest
 from service.redaction import documents, redact_all
 from service.repository import Loaded, Meta, Repository
 
@@ -35,15 +42,27 @@ def current(game, env: dict) -> dict:
     out = {**env, "v": event.V, "payload": codec.to_wire(event)}
     for name in ("command", "auto"):
         wire = env.get(name)
-        if isinstance(wire, dict) and wire.get("type") in game.COMMANDS:
+        if isinstance(wire, dict) and isinstance(wire.get("type"), str) and wire["type"] in game.COMMANDS:
             out[name] = upgrade_command(game, wire)
     return out
 
 
 class ImportRejected(Exception):
-    def __init__(self, line: int, code: str, detail: str):
+    """The first line of a file that does not hold: `code` is stable, `field` names the envelope's field at fault
+    (None when the line as a whole is), `detail` says why in one line of at most DETAIL_MAX characters."""
+
+    def __init__(self, line: int, code: str, detail: str, field: str | None = None):
+        detail = " ".join(detail.split())  # a crafted value may hold newlines: a report is one line
+        detail = detail if len(detail) <= DETAIL_MAX else detail[:DETAIL_MAX - 1] + "…"
         super().__init__(f"line {line}: {detail}")
-        self.line, self.code, self.detail = line, code, detail
+        self.line, self.code, self.detail, self.field = line, code, detail, field
+
+    def report(self) -> str:
+        where = f"line {self.line}: {self.field}: " if self.field else f"line {self.line}: "
+        return f"{where}{self.detail} ({self.code})"
+
+
+DETAIL_MAX = 200
 
 
 class GameExists(Exception):
@@ -57,19 +76,39 @@ def export_lines(repository: Repository, loaded: Loaded, seat: int | None) -> It
         yield json.dumps(env, separators=(",", ":")) + "\n"
 
 
+def lines_of(text: str) -> list[str]:
+    """NDJSON's lines: split at newlines only (`str.splitlines` would also split inside a JSON string holding a
+    line or paragraph separator, and name the wrong line)."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def decoded_text(raw: bytes) -> str:
+    """The file as text, or ImportRejected naming the line of its first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ImportRejected(raw.count(b"\n", 0, err.start) + 1, "import_malformed",
+                             "not UTF-8 text (an NDJSON export is)") from None
+
+
 def parse(lines: Iterable[str]) -> list[dict]:
+    """Each non-blank line as an envelope of the export's shape (ImportRejected names the first that is not)."""
     envelopes = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            env = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ImportRejected(number, "import_malformed", f"not JSON: {err.msg}") from None
-        except RecursionError:
-            raise ImportRejected(number, "import_malformed", "nested too deeply") from None
+            env = parse_json(line, "the line")
+        except BadRequest as err:
+            raise ImportRejected(number, "import_malformed", err.detail) from None
         if not isinstance(env, dict):
             raise ImportRejected(number, "import_malformed", "each line must be a JSON object")
+        if "redacted" in env:
+            raise ImportRejected(number, "import_redacted", "a redacted export cannot be imported; export after the end",
+                                 "redacted")
+        wrong = shape.misshapen(env, shape.GAME)
+        if wrong is not None:
+            raise ImportRejected(number, "import_malformed", wrong[1], wrong[0])
         envelopes.append(env)
     if not envelopes:
         raise ImportRejected(1, "import_malformed", "the export is empty")
@@ -77,37 +116,44 @@ def parse(lines: Iterable[str]) -> list[dict]:
 
 
 def validate(envelopes: list[dict]) -> Meta:
-    """Check the chain, the seed commitment, the sealed commitments and every batch by re-execution."""
+    """Check the chain, the seed commitment, the sealed commitments and every batch by re-execution (`envelopes`
+    as `parse` gives them)."""
     broken = verify_chain(envelopes)
     if broken is not None:
-        raise ImportRejected(broken, "import_chain_broken", "the hash chain breaks here (altered, removed or moved)")
-    for number, env in enumerate(envelopes, start=1):
-        if env.get("redacted"):
-            raise ImportRejected(number, "import_redacted", "a redacted export cannot be imported; export after the end")
+        raise ImportRejected(broken, "import_chain_broken", "the hash chain breaks here (altered, removed or moved)",
+                             "hash")
     first = envelopes[0]
-    if first.get("type") != "game_created" or not isinstance(first.get("payload"), dict):
-        raise ImportRejected(1, "import_malformed", "the log must start with game_created")
+    if first["type"] != "game_created":
+        raise ImportRejected(1, "import_malformed", "the log must start with game_created", "type")
     created = first["payload"]
+    name = created.get("game")
     try:
-        registry.get(created.get("game"))
+        registry.get(name)
     except registry.UnknownGame:
-        raise ImportRejected(1, "import_unknown_game", f"no game named {created.get('game')!r}") from None
+        shown = repr(name) if isinstance(name, str) and len(name) <= 40 else "of that name"
+        raise ImportRejected(1, "import_unknown_game", f"no game {shown}", "payload.game") from None
+    if type(created.get("seats")) is not int:
+        raise ImportRejected(1, "import_malformed", "seats must be a whole number", "payload.seats")
     seed = created.get("seed")
-    for env in envelopes:
-        if env.get("type") == "seed_revealed" and isinstance(env.get("payload"), dict):
+    for number, env in enumerate(envelopes, start=1):
+        if env["type"] == "seed_revealed":
             seed = env["payload"].get("seed")
+            if not isinstance(seed, str):
+                raise ImportRejected(number, "import_malformed", "the seed must be a string", "payload.seed")
     if not isinstance(seed, str):
-        raise ImportRejected(1, "import_seed_unknown", "the seed is neither public nor revealed: the draws cannot be checked")
+        raise ImportRejected(1, "import_seed_unknown", "the seed is neither public nor revealed: the draws cannot be checked",
+                             "payload.seed")
     if hashlib.sha256(seed.encode()).hexdigest() != created.get("seed_commitment"):
-        raise ImportRejected(1, "import_seed_mismatch", "the seed does not match the commitment in game_created")
+        raise ImportRejected(1, "import_seed_mismatch", "the seed does not match the commitment in game_created",
+                             "payload.seed_commitment")
     for number, env in enumerate(envelopes, start=1):
         if not check_sealed(env, seed):
             raise ImportRejected(number, "import_seal_mismatch",
-                                 "the sealed commitment does not match this event's hidden content")
-    game_ids = {env.get("game") for env in envelopes}
-    if len(game_ids) != 1 or not isinstance(created.get("seats"), int):
-        raise ImportRejected(1, "import_malformed", "every line must belong to one game")
-    meta = Meta(str(game_ids.pop()), created["game"], created["seats"], seed, (), created.get("seed") is not None)
+                                 "the sealed commitment does not match this event's hidden content", "sealed")
+    for number, env in enumerate(envelopes, start=1):
+        if env["game"] != first["game"]:
+            raise ImportRejected(number, "import_malformed", "every line must belong to one game", "game")
+    meta = Meta(first["game"], name, created["seats"], seed, (), created.get("seed") is not None)
     reexecute(meta, envelopes)
     return meta
 
@@ -126,28 +172,61 @@ def reexecute(meta: Meta, envelopes: list[dict]) -> tables.TableState:
     game, dealer, table = meta.game, Dealer(meta.seed), None
     for line, batch in batches(envelopes):
         head = batch[0]
-        wire = head.get("command")
+        wire = head["command"]
         if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
-            raise ImportRejected(line, "import_malformed", "each batch must start with the command that caused it")
+            raise ImportRejected(line, "import_malformed", "each batch must start with the command that caused it",
+                                 "command")
+        recorded = [decoded(game, env, line + offset) for offset, env in enumerate(batch)]
         try:
-            command = command_from_wire(game, wire, head.get("seat"), head.get("at"), recorded_from(game, head).event)
+            command = command_from_wire(game, wire, head["seat"], head["at"], recorded[0].event)
+        except codec.DecodeError as err:
+            raise ImportRejected(line, "import_malformed", f"not a command of this game ({err.detail})",
+                                 within("command", err.path)) from None
+        except ValueError as err:  # events.platform.UnknownCommand
+            raise ImportRejected(line, "import_malformed", str(err), "command") from None
+        try:
             # a batch includes the neutral figures' rolls when the dealer ran inline, not when a job drew them
             candidates = [documents(game, tables.execute(game, table, command, dealer, rolls)[0])
                           for rolls in (False, True)]
-            stored = [current(game, env) for env in batch]
-            produced = next((docs for docs in candidates if same(docs, stored)), None)
-            if produced is None:
-                offset = first_difference(candidates[0], stored)
-                raise ImportRejected(line + offset, "import_invalid_move",
-                                     "this event is not what the rules and the seed produce at this point")
-            table = tables.replay(game, table, [recorded_from(game, env) for env in batch])
-        except ImportRejected:
-            raise
         except RuleViolation as err:
-            raise ImportRejected(line, "import_invalid_move", f"{err.code}: {err.message}") from None
-        except Exception as err:  # noqa: BLE001 - a crafted line may hold anything; name it, never crash
-            raise ImportRejected(line, "import_malformed", f"cannot be read ({type(err).__name__}: {err})") from None
+            raise ImportRejected(line, "import_invalid_move", f"{err.code}: {err.message}", "command") from None
+        except Exception as err:  # noqa: BLE001 - a crafted command may make the rules raise anything: name it
+            raise ImportRejected(line, "import_malformed", f"cannot be played ({type(err).__name__})",
+                                 "command") from None
+        try:
+            stored = [current(game, env) for env in batch]
+        except Exception as err:  # noqa: BLE001 - a crafted `auto` may make an old command's upgrade raise anything
+            raise ImportRejected(line, "import_malformed", f"cannot be read ({type(err).__name__})", "auto") from None
+        produced = next((docs for docs in candidates if same(docs, stored)), None)
+        if produced is None:
+            offset = first_difference(candidates[0], stored)
+            field = next((k for k in COMPARED if offset < len(stored) and offset < len(candidates[0])
+                          and candidates[0][offset].get(k) != stored[offset].get(k)), None)
+            raise ImportRejected(line + offset, "import_invalid_move",
+                                 "this event is not what the rules and the seed produce at this point", field)
+        table = tables.replay(game, table, recorded)
     return table
+
+
+def decoded(game, env: dict, line: int):
+    """The Recorded an envelope holds, or ImportRejected naming the field that cannot be read."""
+    cls = PLATFORM_EVENTS.get(env["type"]) or game.EVENTS.get(env["type"])
+    if cls is None:
+        raise ImportRejected(line, "import_malformed", f"{game.NAME} has no event of this type", "type")
+    if env["v"] > cls.V:
+        raise ImportRejected(line, "import_malformed", f"{env['type']} has no version above {cls.V}", "v")
+    try:
+        return recorded_from(game, env)
+    except codec.DecodeError as err:
+        raise ImportRejected(line, "import_malformed", f"not a {env['type']} event ({err.detail})",
+                             within("payload", err.path)) from None
+    except Exception as err:  # noqa: BLE001 - an old version's upcaster meets a crafted payload
+        raise ImportRejected(line, "import_malformed", f"cannot be read ({type(err).__name__})", "payload") from None
+
+
+def within(field: str, path: str) -> str:
+    """The field a codec error's path names inside an envelope's `field` (`payload.tokens[2]`)."""
+    return field if path in ("", "body") else f"{field}.{path}"
 
 
 def same(docs: list[dict], batch: list[dict]) -> bool:

@@ -7,6 +7,7 @@ the dealer (service/dealer.py), event by event. The report names the first line 
 A tournament's log (GET /v1/tournaments/{id}/events?format=ndjson) is told apart by its envelopes' `tournament`
 field and checked by service/tournament_audit.py: the chain, then every command decided again (a recorded
 pairing checked against its format's rules instead of the planner run again).
+The report is one line on standard output, `line N: field: why (code)`, never a traceback.
 Exit status: 0 valid, 1 invalid, 2 usage error (missing or unreadable file).
 """
 
@@ -21,18 +22,20 @@ from service import audit, tournament_audit
 
 
 def verify(lines: Iterable[str]) -> tuple[bool, str]:
+    """(valid, a one-line report): the first line that does not hold, and the field at fault where there is one."""
     lines = list(lines)
-    if lines and is_tournament(lines[0]):
+    first = next((line for line in lines if line.strip()), "")
+    if is_tournament(first):
         return verify_tournament(lines)
     try:
         envelopes = audit.parse(lines)
-        if any(env.get("redacted") for env in envelopes):
-            return False, ("the export is redacted: the seed has not been revealed yet (the game is not over) "
-                           "and hidden events are withheld; verify the complete export after the end")
         meta = audit.validate(envelopes)
     except audit.ImportRejected as err:
-        return False, f"line {err.line}: {err.detail} ({err.code})"
-    draws = sum(1 for env in envelopes if env.get("type") == "chance_drawn")
+        if err.code == "import_redacted":
+            return False, (f"line {err.line}: the export is redacted: the seed has not been revealed yet (the game is "
+                           "not over) and hidden events are withheld; verify the complete export after the end")
+        return False, err.report()
+    draws = sum(1 for env in envelopes if env["type"] == "chance_drawn")
     sealed = sum(1 for env in envelopes if "sealed" in env)
     return True, (f"OK: {meta.name}, {len(envelopes)} events; hash chain intact; seed matches its commitment; "
                   f"{sealed} sealed commitments open; {draws} draws match the seed; every move re-executed")
@@ -41,19 +44,19 @@ def verify(lines: Iterable[str]) -> tuple[bool, str]:
 def is_tournament(first_line: str) -> bool:
     try:
         first = json.loads(first_line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(first, dict) and "tournament" in first
 
 
 def verify_tournament(lines: list[str]) -> tuple[bool, str]:
     try:
-        envelopes = tournament_audit.parse("\n".join(lines))
-    except ValueError as err:
-        return False, f"not an NDJSON export: {err}"
+        envelopes = tournament_audit.parse(lines)
+    except tournament_audit.Malformed as broken:
+        return False, broken.report()
     broken = tournament_audit.verify(envelopes)
     if broken is not None:
-        return False, f"line {broken.line}: {broken.detail} ({broken.code})"
+        return False, broken.report()
     return True, f"OK: tournament, {len(envelopes)} events; hash chain intact; every command decided again"
 
 
@@ -64,14 +67,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("export", help="the file from GET /v1/games/{id}/export (after the game ended)")
     args = parser.parse_args(argv)
     try:
-        with open(args.export, encoding="utf-8") as handle:
-            ok, report = verify(handle.read().splitlines())
+        with open(args.export, "rb") as handle:
+            raw = handle.read()
     except OSError as err:
         print(f"cannot read {args.export}: {err.strerror or err}", file=sys.stderr)
         return 2
-    except UnicodeDecodeError:
-        print(f"{args.export} is not UTF-8 text (an NDJSON export is)", file=sys.stderr)
-        return 1
+    try:
+        ok, report = verify(audit.lines_of(audit.decoded_text(raw)))
+    except audit.ImportRejected as err:  # not UTF-8
+        ok, report = False, err.report()
+    except Exception as err:  # noqa: BLE001 - a file that breaks the checker itself: one line, never a traceback
+        ok, report = False, f"the file cannot be checked ({type(err).__name__}); please report this as a bug"
     print(report)
     return 0 if ok else 1
 

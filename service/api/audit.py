@@ -43,11 +43,12 @@ def export(game_id: str):
 @bp.post("/import")
 @requires_organiser
 def import_game():
-    text = whole_body().decode(errors="replace")
     try:
-        loaded, tokens = audit.import_log(repository(), text.splitlines(), now_iso())
+        lines = audit.lines_of(audit.decoded_text(whole_body()))
+        loaded, tokens = audit.import_log(repository(), lines, now_iso())
     except audit.ImportRejected as err:
-        return problem(422, err.code, "Import refused", err.detail, line=err.line)
+        return problem(422, err.code, "Import refused", err.detail, line=err.line,
+                       **({"field": err.field} if err.field else {}))
     except audit.GameExists as err:
         return problem(409, "game_exists", "Game exists", f"a game with id {err} exists already")
     repository().store.index(loaded.meta.id, views.index_entry(loaded, now_iso()))

@@ -34,6 +34,7 @@ _OWN = {
     "verified_limits": 32,
     "create_schema": 33,
     "archive_untrusted": 21,
+    "imports": 22,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
