@@ -26,7 +26,8 @@ FEED_KEY = "bazaar:{feed}:lifecycle"
 
 @dataclass(frozen=True)
 class GameCreated:
-    """A game exists. `players` binds seats to player ids (None: a seat of no registered player)."""
+    """A game exists. `players` binds seats to player ids (None: a seat of no registered player). `provenance`:
+    where an imported game's log came from (None for a game played here)."""
 
     TYPE = "game_created"
     V = 1
@@ -35,11 +36,13 @@ class GameCreated:
     seats: int
     at: str
     players: tuple[str | None, ...] = ()
+    provenance: dict | None = None
 
 
 @dataclass(frozen=True)
 class GameFinished:
-    """The game is over; `result` is the game's own (`{"winners": [seats], "scores": [...], ...}`)."""
+    """The game is over; `result` is the game's own (`{"winners": [seats], "scores": [...], ...}`). An imported
+    game's (`provenance` set) was not played here: no tournament takes its result and no rating counts it."""
 
     TYPE = "game_finished"
     V = 1
@@ -49,6 +52,7 @@ class GameFinished:
     version: int
     at: str
     result: dict = field(default_factory=dict)
+    provenance: dict | None = None
 
 
 @dataclass(frozen=True)

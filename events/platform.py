@@ -3,7 +3,8 @@
 A batch's `command` says what caused it: a seat's game command as posted (`{"type": "take_one", ...}`) or
 one of the platform's: `create_game`, `deal`, `undo` (`to_version`), `accept_undo` / `decline_undo`,
 `timeout` (`seat`: whose clock ran out), `bot_move` (`bot`: the seated bot that played `move`, a game command)
-and `seat_bot` (`seat`, `bot`: a name or null, `budget_ms`: an organiser's substitution). Import and the
+`seat_bot` (`seat`, `bot`: a name or null, `budget_ms`: an organiser's substitution) and `import_game` (the
+service took the log before it in from a file: its `game_imported` event holds the record). Import and the
 verifier turn them back into table commands and re-execute them. These shapes are stored: never change one, add a new one.
 """
 
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.table import Act, AnswerUndo, Create, Deal, RequestUndo, SeatBot, TimeOut
-from domain.table.events import EVENTS, GameCreated, Recorded, TurnTimedOut
+from domain.table import Act, AnswerUndo, Create, Deal, RecordImport, RequestUndo, SeatBot, TimeOut
+from domain.table.events import EVENTS, GameCreated, GameImported, Recorded, TurnTimedOut
 from domain.table.options import BotSeat
 from events import codec
 
@@ -41,6 +42,8 @@ def command_to_wire(command: Any, batch: list[Recorded] = ()) -> dict:
         return {"type": "undo", "to_version": command.to_version}
     if isinstance(command, AnswerUndo):
         return {"type": "accept_undo" if command.accept else "decline_undo"}
+    if isinstance(command, RecordImport):
+        return {"type": "import_game"}
     if isinstance(command, TimeOut):
         late = next((r.event.seat for r in batch if isinstance(r.event, TurnTimedOut)), None)
         return {"type": "timeout", "seat": late}
@@ -55,6 +58,12 @@ def command_from_wire(game, wire: dict, seat: int | None, at: str, head_event: A
             raise UnknownCommand("create_game must record game_created")
         return Create(head_event.game, head_event.seats, head_event.options, head_event.seed_commitment,
                       head_event.seed, at)
+    if kind == "import_game":
+        if not isinstance(head_event, GameImported) or set(wire) != {"type"}:
+            raise UnknownCommand("import_game takes no fields and records game_imported")
+        e = head_event
+        return RecordImport(e.original_id, e.original_version, e.original_head_hash, e.original_first_at,
+                            e.original_last_at, e.imported_by, at)
     if kind == "deal":
         return Deal(at)
     if kind == "timeout":

@@ -22,10 +22,11 @@ from domain import registry
 from domain import table as tables
 from domain.core import RuleViolation
 from domain.table import Dealer
-from events import codec, shape
-from events.envelope import PLATFORM_EVENTS, check_sealed, decode_event, recorded_from, verify_chain
+from events import codec, ids, shape
+from events.envelope import GENESIS, PLATFORM_EVENTS, check_sealed, decode_event, recorded_from, verify_chain
 from events.platform import command_from_wire, upgrade_command
 from events.store import GameExists as StoreGameExists
+from events.store import seal_all
 from service.creation import token_hash
 from service.inputs import parse_json
 from service.problems import BadRequest
@@ -115,9 +116,9 @@ def parse(lines: Iterable[str]) -> list[dict]:
     return envelopes
 
 
-def validate(envelopes: list[dict]) -> Meta:
+def validate(envelopes: list[dict]) -> tuple[Meta, tables.TableState]:
     """Check the chain, the seed commitment, the sealed commitments and every batch by re-execution (`envelopes`
-    as `parse` gives them)."""
+    as `parse` gives them); the game's facts as the file states them (its id too) and the table after the log."""
     broken = verify_chain(envelopes)
     if broken is not None:
         raise ImportRejected(broken, "import_chain_broken", "the hash chain breaks here (altered, removed or moved)",
@@ -154,8 +155,7 @@ def validate(envelopes: list[dict]) -> Meta:
         if env["game"] != first["game"]:
             raise ImportRejected(number, "import_malformed", "every line must belong to one game", "game")
     meta = Meta(first["game"], name, created["seats"], seed, (), created.get("seed") is not None)
-    reexecute(meta, envelopes)
-    return meta
+    return meta, reexecute(meta, envelopes)
 
 
 def batches(envelopes: list[dict]) -> Iterator[tuple[int, list[dict]]]:
@@ -240,14 +240,28 @@ def first_difference(docs: list[dict], batch: list[dict]) -> int:
     return min(len(docs), len(batch))
 
 
-def import_log(repository: Repository, lines: Iterable[str], now: str) -> tuple[Loaded, list[str]]:
-    """Validate and store an exported log verbatim under its own id, with fresh seat tokens."""
+CHAIN = ("game", "version", "prev_hash", "hash", "sealed")  # what `seal_all` sets again under the new id
+
+
+def import_log(repository: Repository, lines: Iterable[str], now: str, imported_by: str) -> tuple[Loaded, list[str]]:
+    """Validate an exported log and store it as a new game of this service's: under a new id, chained again from
+    its first event under that id (nothing else of any event changes; the sealed commitments are the same, being
+    keyed by the seed and the version), and closed by `game_imported`, which records where it came from (the
+    file's id, length, head hash and times) and who imported it. The game's meta keeps the same record
+    (`provenance`), so every view and listing shows it; fresh seat tokens. All of it is stored, or nothing."""
     envelopes = parse(lines)
-    meta = validate(envelopes)
-    tokens = [secrets.token_urlsafe(32) for _ in range(meta.seats)]
-    meta = Meta(meta.id, meta.name, meta.seats, meta.seed, tuple(token_hash(t) for t in tokens), meta.open)
+    claimed, table = validate(envelopes)
+    game, first, last = claimed.game, envelopes[0], envelopes[-1]
+    record = tables.RecordImport(claimed.id, len(envelopes), last["hash"], first["at"], last["at"], imported_by, now)
+    batch, table = tables.execute(game, table, record, Dealer(claimed.seed), False)
+    game_id = ids.new_id()
+    docs = [{k: v for k, v in env.items() if k not in CHAIN} for env in envelopes] + documents(game, batch)
+    sealed = seal_all(game_id, docs, 0, GENESIS, claimed.seed)
+    tokens = [secrets.token_urlsafe(32) for _ in range(claimed.seats)]
+    meta = Meta(game_id, claimed.name, claimed.seats, claimed.seed, tuple(token_hash(t) for t in tokens), claimed.open,
+                provenance={**codec.to_wire(batch[0].event), "imported_at": now})
     try:
-        repository.store.create(meta.id, meta.record(now, imported="1"), envelopes)  # all of it or nothing
-    except StoreGameExists:
-        raise GameExists(meta.id) from None
-    return repository.load(meta.id), tokens
+        repository.store.create(game_id, meta.record(now), sealed)  # all of it or nothing
+    except StoreGameExists:  # a fresh id taken: 64 random bits make this a bug, not bad luck
+        raise GameExists(game_id) from None
+    return repository.load(game_id), tokens

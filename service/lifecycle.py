@@ -18,12 +18,13 @@ log = logging.getLogger("bazaar.lifecycle")
 
 def created(loaded: Loaded, at: str) -> GameCreated:
     meta = loaded.meta
-    return GameCreated(meta.id, meta.name, meta.seats, at, meta.players)
+    return GameCreated(meta.id, meta.name, meta.seats, at, meta.players, meta.provenance)
 
 
 def finished(loaded: Loaded, at: str) -> GameFinished:
     meta = loaded.meta
-    return GameFinished(meta.id, meta.name, meta.seats, loaded.version, at, loaded.game.result(loaded.state) or {})
+    return GameFinished(meta.id, meta.name, meta.seats, loaded.version, at, loaded.game.result(loaded.state) or {},
+                        meta.provenance)
 
 
 def forfeits(loaded: Loaded, envelopes: list[dict]) -> list[SeatForfeited]:

@@ -19,7 +19,7 @@ from service import lifecycle
 from service.commands import now_iso
 from service.consumers import Consumer
 from service.repository import NotFound, Repository
-from service.views import index_entry
+from service.views import imported, index_entry
 
 log = logging.getLogger("bazaar.reactions")
 
@@ -56,11 +56,11 @@ def index_consumer(store: EventStore) -> Consumer:
             return  # a fact of a game an earlier release imported under its file's id: never listed (events/ids.py)
         if isinstance(fact, GameCreated):
             store.index(fact.game_id, {"game": fact.game, "version": 1, "seats": fact.seats, "status": "active",
-                                       "updated_at": fact.at})
+                                       "updated_at": fact.at, **imported(fact.provenance)})
             store.index_players(fact.game_id, fact.players)
         elif isinstance(fact, GameFinished):
             store.index(fact.game_id, {"game": fact.game, "version": fact.version, "seats": fact.seats,
-                                       "status": "finished", "updated_at": fact.at})
+                                       "status": "finished", "updated_at": fact.at, **imported(fact.provenance)})
 
     return Consumer(INDEX_CONSUMER, handle)
 

@@ -7,7 +7,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from domain import registry
 from domain.table import TableState, evolve
@@ -42,6 +42,9 @@ class Meta:
     open: bool = False  # the seed is public from the start (an analysable game, not a fair one)
     players: tuple[str | None, ...] = ()  # seat -> the player id bound to it (service/identities.py), if any
     owner: str | None = None  # the organiser or admin that made it (service/ownership.py); none: admins manage it
+    # an imported game's record of where its log came from (its `game_imported` event's fields and `imported_at`),
+    # shown in every view and listing; None for a game played here
+    provenance: dict | None = field(default=None, hash=False)
 
     @property
     def game(self):
@@ -54,7 +57,21 @@ class Meta:
             record["players"] = json.dumps(self.players)
         if self.owner is not None:
             record["owner"] = self.owner
+        if self.provenance is not None:
+            record["provenance"] = json.dumps(self.provenance)
         return record
+
+
+# What an import recorded before provenance was: only that it was one (`imported: "1"`), under the file's own id.
+UNRECORDED = ("original_version", "original_head_hash", "original_first_at", "original_last_at", "imported_by")
+
+
+def provenance_of(game_id: str, raw: dict[str, str]) -> dict | None:
+    if "provenance" in raw:
+        return json.loads(raw["provenance"])
+    if raw.get("imported") == "1":
+        return {"original_id": game_id, **dict.fromkeys(UNRECORDED), "imported_at": raw.get("created_at")}
+    return None
 
 
 @dataclass(frozen=True)
@@ -112,7 +129,8 @@ class Repository:
         try:
             return Meta(game_id, raw["game"], int(raw["seats"]), raw["seed"], tuple(json.loads(raw["tokens"])),
                         raw.get("open") == "1", tuple(json.loads(raw.get("players", "[]"))),
-                        raw.get("owner") or None)  # a game made before owners were recorded has none
+                        raw.get("owner") or None,  # a game made before owners were recorded has none
+                        provenance=provenance_of(game_id, raw))
         except (KeyError, ValueError, TypeError) as err:
             raise CorruptGame(game_id, f"its stored record is unreadable ({type(err).__name__}: {err})") from None
 

@@ -26,6 +26,7 @@ from domain.tournament.commands import AssignGame, FinishTournament, PairRound, 
 from domain.tournament.decide import places_of
 from domain.tournament.state import Running, Table
 from events.feed import Entry, GameFinished
+from events.ids import is_id
 from events.store import GameExists, VersionConflict
 from events.tournaments import Seat
 from service import creation
@@ -142,6 +143,8 @@ class Loop:
         fact = entry.fact
         if not isinstance(fact, GameFinished):
             return  # a forfeit on the clock is in the finished game's result; creations need nothing
+        if fact.provenance is not None or not is_id(fact.game_id):
+            return  # imported (now, or under its file's id before): not played here, neither a table's nor rated
         seat = self.store.seat_of(fact.game_id)
         if seat is None:
             self.rate_casual(fact)

@@ -29,7 +29,7 @@ def verify(lines: Iterable[str]) -> tuple[bool, str]:
         return verify_tournament(lines)
     try:
         envelopes = audit.parse(lines)
-        meta = audit.validate(envelopes)
+        meta, _table = audit.validate(envelopes)
     except audit.ImportRejected as err:
         if err.code == "import_redacted":
             return False, (f"line {err.line}: the export is redacted: the seed has not been revealed yet (the game is "

@@ -1,4 +1,5 @@
-"""What a caller reads: a game's view (the game's own view inside the table's summary) and its legal moves."""
+"""What a caller reads: a game's view (the game's own view inside the table's summary) and its legal moves; and
+the game's entry in the cross-game index. An imported game says so in both (`imported`, `provenance`)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def view(loaded: Loaded, seat: int | None, now: str, complete: bool = False) -> 
         "head_hash": loaded.head_hash,
         "open": table.open,
         "state": game.view(state, seat, complete=True) if complete else game.view(state, seat),
+        **imported(loaded.meta.provenance),
     }
+    body.setdefault("imported", False)  # every view says whether its log came from a file (listings only when so)
     if any(table.bots):  # only where a bot holds a seat: games without bots keep their exact shape
         body["bots"] = [None if bot is None else {"bot": bot.bot, "budget_ms": bot.budget_ms} for bot in table.bots]
     clocks = clock.summary(table.clocks, table.platform, now)
@@ -59,4 +62,11 @@ def chance_summary(request) -> dict | None:
 
 def index_entry(loaded: Loaded, now: str) -> dict:
     return {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
-            "status": "finished" if loaded.finished else "active", "updated_at": now}
+            "status": "finished" if loaded.finished else "active", "updated_at": now,
+            **imported(loaded.meta.provenance)}
+
+
+def imported(provenance: dict | None) -> dict:
+    """The mark of an imported game (views, listings, the index its feed consumer writes): `imported` and where its
+    log came from; nothing for a game played here."""
+    return {} if provenance is None else {"imported": True, "provenance": provenance}

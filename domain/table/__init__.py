@@ -1,7 +1,7 @@
 """The table: a Decider that hosts any game and adds the platform's rules around it (clocks and timeouts,
-undo, the dealer's chance steps, the seed reveal). Pure: no I/O, no clock (every command carries its time),
-no randomness (the dealer derives every draw from the game's seed). It knows no game by name: every
-function takes the game module (see domain/core.Game).
+undo, the dealer's chance steps, the seed reveal, the record of an import). Pure: no I/O, no clock (every
+command carries its time), no randomness (the dealer derives every draw from the game's seed). It knows no
+game by name: every function takes the game module (see domain/core.Game).
 
 - `decide(game, table, command)` -> recorded events, or a RuleViolation (domain/table/decide.py)
 - `evolve(game, table, recorded)` -> table (domain/table/evolve.py)
@@ -9,7 +9,18 @@ function takes the game module (see domain/core.Game).
 - queries: `awaited`, `pending_chance`, `legal_commands`, `replay`
 """
 
-from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, SeatBot, TimeOut
+from domain.table.commands import (
+    Act,
+    AnswerUndo,
+    Create,
+    Deal,
+    Draw,
+    RecordImport,
+    RequestUndo,
+    RevealSeed,
+    SeatBot,
+    TimeOut,
+)
 from domain.table.dealer import Dealer
 from domain.table.decide import decide
 from domain.table.events import EVENTS, Recorded
@@ -19,7 +30,8 @@ from domain.table.runner import execute
 from domain.table.state import Checkpoint, PendingUndo, TableState
 
 __all__ = [
-    "Act", "AnswerUndo", "Create", "Deal", "Draw", "RequestUndo", "RevealSeed", "SeatBot", "TimeOut", "Dealer", "decide",
+    "Act", "AnswerUndo", "Create", "Deal", "Draw", "RecordImport", "RequestUndo", "RevealSeed", "SeatBot", "TimeOut",
+    "Dealer", "decide",
     "EVENTS", "Recorded", "evolve", "awaited", "legal_commands", "pending_chance", "replay", "execute",
     "Checkpoint", "PendingUndo", "TableState",
 ]

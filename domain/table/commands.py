@@ -1,6 +1,6 @@
 """What the table decides on: a seat's move in the hosted game, undo requests and answers, the dealer's and the
-clock's interventions, chance outcomes, the seed reveal. Each carries `at`, the time it is decided at (the
-table reads no clock)."""
+clock's interventions, chance outcomes, the seed reveal, the record of an import. Each carries `at`, the time it
+is decided at (the table reads no clock)."""
 
 from __future__ import annotations
 
@@ -87,4 +87,17 @@ class RevealSeed:
     """The game is over: publish the seed."""
 
     seed: str
+    at: str
+
+
+@dataclass(frozen=True)
+class RecordImport:
+    """The service took the log so far in from a file (see GameImported): where it came from and who brought it."""
+
+    original_id: str
+    original_version: int
+    original_head_hash: str
+    original_first_at: str
+    original_last_at: str
+    imported_by: str
     at: str

@@ -1,16 +1,27 @@
 """decide(game, table, command) -> recorded events, or a RuleViolation: the table's rules around any game.
 
 A seat's move goes to the game once the table has checked it may act; undo requests and answers, the
-timeout of a turn clock, chance outcomes and the seed reveal are the table's own. Chance steps that follow a
-command are drawn by the runner (domain/table/runner.py), the only chance loop.
+timeout of a turn clock, chance outcomes, the seed reveal and the record of an import are the table's own.
+Chance steps that follow a command are drawn by the runner (domain/table/runner.py), the only chance loop.
 """
 
 from __future__ import annotations
 
 from domain.core import AwaitingChance, GameOver, InvalidOptions, NotYourTurn, RuleViolation, check_outcome
 from domain.table import clock, options, undo
-from domain.table.commands import Act, AnswerUndo, Create, Deal, Draw, RequestUndo, RevealSeed, SeatBot, TimeOut
-from domain.table.events import BotSeated, BotUnseated, GameCreated, Recorded, SeedRevealed, TurnTimedOut
+from domain.table.commands import (
+    Act,
+    AnswerUndo,
+    Create,
+    Deal,
+    Draw,
+    RecordImport,
+    RequestUndo,
+    RevealSeed,
+    SeatBot,
+    TimeOut,
+)
+from domain.table.events import BotSeated, BotUnseated, GameCreated, GameImported, Recorded, SeedRevealed, TurnTimedOut
 from domain.table.state import TableState, bot_of
 
 
@@ -42,6 +53,8 @@ def decide(game, state: TableState | None, command) -> list[Recorded]:
         if not state.over or state.revealed:
             raise RuleViolation("seed_not_due", "the seed is revealed once, when the game is over")
         return [Recorded(SeedRevealed(command.seed), None, command.at)]
+    if isinstance(command, RecordImport):
+        return decide_import(state, command)
     raise RuleViolation("unknown_command", f"the table has no command {type(command).__name__}")
 
 
@@ -106,3 +119,13 @@ def decide_seat_bot(state: TableState, command: SeatBot) -> list[Recorded]:
         return [Recorded(BotUnseated(command.seat), None, command.at)]
     bot = command.bot
     return [Recorded(BotSeated(command.seat, bot.bot, bot.budget_ms, "organiser"), None, command.at)]
+
+
+def decide_import(state: TableState, command: RecordImport) -> list[Recorded]:
+    """The record closes the log it describes: it names exactly the events before it."""
+    if command.original_version != state.version:
+        raise RuleViolation("import_version_mismatch",
+                            f"the record names {command.original_version} events before it, the log has {state.version}")
+    imported = GameImported(command.original_id, command.original_version, command.original_head_hash,
+                            command.original_first_at, command.original_last_at, command.imported_by)
+    return [Recorded(imported, None, command.at)]

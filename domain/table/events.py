@@ -113,8 +113,28 @@ class BotUnseated:
     seat: int
 
 
+@dataclass(frozen=True)
+class GameImported:
+    """Every event before this one came from a file (an export, of this deployment or another), was checked by
+    re-running it, and was chained again under this game's id: nothing else of it changed. The `original_*`
+    fields are the file's own claims: its game id, its number of events, the hash at its head (anyone holding
+    that file can check it held the same events: put `original_id` back into `game` and chain them again), and
+    the times of its first and last events, which no one here saw happen. `imported_by` names the identity that
+    imported it. Nothing about the game changes (an imported game is never rated)."""
+
+    TYPE = "game_imported"
+    V = 1
+
+    original_id: str
+    original_version: int
+    original_head_hash: str
+    original_first_at: str
+    original_last_at: str
+    imported_by: str
+
+
 EVENTS = {cls.TYPE: cls for cls in (GameCreated, SeedRevealed, ChanceDrawn, UndoRequested, UndoAnswered,
-                                    MovesTakenBack, TurnTimedOut, BotSeated, BotUnseated)}
+                                    MovesTakenBack, TurnTimedOut, BotSeated, BotUnseated, GameImported)}
 
 
 @dataclass(frozen=True)

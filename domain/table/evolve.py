@@ -10,6 +10,7 @@ from domain.table.events import (
     BotSeated,
     BotUnseated,
     GameCreated,
+    GameImported,
     MovesTakenBack,
     Recorded,
     SeedRevealed,
@@ -26,6 +27,8 @@ def evolve(game, state: TableState | None, recorded: Recorded) -> TableState:
     if kind is GameCreated:
         return created(game, event, recorded.at)
     version = state.version + 1
+    if kind is GameImported:
+        return replace(state, version=version)  # a record of where the log came from, not a move: no clock runs
     if kind is SeedRevealed:
         state = replace(state, version=version, revealed=True)
     elif kind is TurnTimedOut:

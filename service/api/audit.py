@@ -45,7 +45,7 @@ def export(game_id: str):
 def import_game():
     try:
         lines = audit.lines_of(audit.decoded_text(whole_body()))
-        loaded, tokens = audit.import_log(repository(), lines, now_iso())
+        loaded, tokens = audit.import_log(repository(), lines, now_iso(), g.principal.identity)
     except audit.ImportRejected as err:
         return problem(422, err.code, "Import refused", err.detail, line=err.line,
                        **({"field": err.field} if err.field else {}))

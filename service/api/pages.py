@@ -41,4 +41,4 @@ def _newest_first(stamp: str) -> tuple:
 @bp.get("/play/<game_id:game_id>")
 def play(game_id: str):
     meta = repository().meta(game_id)  # an unknown game is 404 here, not a page that fails later
-    return render_template("play.html", game_id=game_id, game=meta.name)
+    return render_template("play.html", game_id=game_id, game=meta.name, provenance=meta.provenance)

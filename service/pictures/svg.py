@@ -102,15 +102,17 @@ def generic(body: dict) -> str:
 
 
 def status_line(body: dict) -> str:
-    """Whose decision the game awaits, or how it ended, from the table's summary around the view."""
+    """Whose decision the game awaits, or how it ended, from the table's summary around the view; and that it was
+    imported (its play happened elsewhere), which every picture of it says."""
+    mark = " · imported" if body.get("imported") else ""
     if body.get("status") == "finished":
         winners = (body.get("result") or {}).get("winners")
         return "finished" + (f" · winner{'s' if len(winners) > 1 else ''}: "
-                             + ", ".join(f"seat {s}" for s in winners) if winners else "")
+                             + ", ".join(f"seat {s}" for s in winners) if winners else "") + mark
     if body.get("awaiting_chance"):
-        return "the dealer is drawing"
+        return "the dealer is drawing" + mark
     to_act = body.get("to_act") or []
-    return "to act: " + (", ".join(f"seat {s}" for s in to_act) or "nobody")
+    return "to act: " + (", ".join(f"seat {s}" for s in to_act) or "nobody") + mark
 
 
 def viewer(body: dict) -> str:

@@ -100,13 +100,13 @@ def test_export_import_round_trip(client, app):
     lines = export(client, gid)
     before = client.get(f"/v1/games/{gid}").json
     assert do_import(client, lines, "nope").status_code == 401
-    assert do_import(client, lines).status_code == 409  # the id exists here
-    forget(app, gid)
-    r = do_import(client, lines)
+    r = do_import(client, lines)  # while the game is here too: the import is a game of its own
     assert r.status_code == 201, r.json
-    after = client.get(f"/v1/games/{gid}").json
-    assert after["state"] == before["state"] and after["head_hash"] == before["head_hash"]
-    assert export(client, gid) == lines
+    after = client.get(f"/v1/games/{r.json['id']}").json
+    assert r.json["id"] != gid and after["state"] == before["state"] and after["imported"] is True
+    assert after["provenance"]["original_id"] == gid and after["provenance"]["original_head_hash"] == before["head_hash"]
+    again = export(client, r.json["id"])
+    assert again[:-1] != lines and verify(again)[0]  # chained again under the new id, and closed by game_imported
 
 
 def test_a_flipped_byte_or_a_reordered_line_is_refused(client, app):

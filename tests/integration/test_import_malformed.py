@@ -30,7 +30,7 @@ ORGANISER = "import-malformed-organiser-7c2e9a4b1f6d3058"
 @pytest.fixture(scope="module")
 def importing(redis_url, tmp_path_factory):
     """(base URL, the Redis it stores in) of a server of the module's own."""
-    url = url_of(redis_url, "imports")
+    url = url_of(redis_url, "import_malformed")
     client = redis.Redis.from_url(url)
     client.flushdb()
     with gunicorn(url, tmp_path_factory.mktemp("imports"), {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES,

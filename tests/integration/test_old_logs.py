@@ -19,8 +19,7 @@ def test_an_export_of_an_earlier_release_verifies_and_imports(app, name):
     ok, report = verify(lines)
     assert ok, report
     service = InProcess.of(app)
-    service.store.redis.delete(*service.store.redis.keys(f"game:{{game:{audit.parse(lines)[0]['game']}}}:*") or ["x"])
-    loaded, tokens = audit.import_log(service.repository, lines, "2026-12-01T00:00:00.000Z")
-    assert loaded.finished and loaded.version == len(lines) and len(tokens) == 3
+    loaded, tokens = audit.import_log(service.repository, lines, "2026-12-01T00:00:00.000Z", "0123456789abcdef")
+    assert loaded.finished and loaded.version == len(lines) + 1 and len(tokens) == 3  # and its `game_imported`
     middle = service.load(loaded.meta.id, until=len(lines) // 2)
     assert middle.version == len(lines) // 2

@@ -33,8 +33,9 @@ _OWN = {
     "standings_csv": 31,
     "verified_limits": 32,
     "create_schema": 33,
-    "archive_untrusted": 21,
-    "imports": 22,
+    "archive_untrusted": 34,
+    "import_malformed": 35,
+    "imports": 36,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
