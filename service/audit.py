@@ -172,7 +172,7 @@ def reexecute(meta: Meta, envelopes: list[dict]) -> tables.TableState:
     game, dealer, table = meta.game, Dealer(meta.seed), None
     for line, batch in batches(envelopes):
         head = batch[0]
-        wire = head["command"]
+        wire = head.get("command")  # optional where it is null: a first line may lack it
         if not isinstance(wire, dict) or not isinstance(wire.get("type"), str):
             raise ImportRejected(line, "import_malformed", "each batch must start with the command that caused it",
                                  "command")

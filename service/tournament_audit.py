@@ -10,7 +10,6 @@ placed once, legal table sizes and byes, no withdrawn player, no repeat a format
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from domain import tournament
@@ -22,6 +21,8 @@ from domain.tournament.violations import PAIRING_CODES
 from events import codec, shape
 from events.envelope import verify_chain
 from events.tournaments import decode
+from service.inputs import parse_json
+from service.problems import BadRequest
 from service.tournaments import command_from
 
 
@@ -58,9 +59,9 @@ def parse(text: str | list[str]) -> list[dict]:
         if not line.strip():
             continue
         try:
-            env = json.loads(line)
-        except (ValueError, RecursionError):
-            raise Malformed(Broken(number, "malformed", "not JSON")) from None
+            env = parse_json(line, "the line")  # as a body is read: no lone surrogate, no deep nesting
+        except BadRequest as err:
+            raise Malformed(Broken(number, "malformed", err.detail)) from None
         if not isinstance(env, dict):
             raise Malformed(Broken(number, "malformed", "each line must be a JSON object"))
         wrong = shape.misshapen(env, shape.TOURNAMENT)

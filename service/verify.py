@@ -32,8 +32,9 @@ def verify(lines: Iterable[str]) -> tuple[bool, str]:
         meta, _table = audit.validate(envelopes)
     except audit.ImportRejected as err:
         if err.code == "import_redacted":
-            return False, (f"line {err.line}: the export is redacted: the seed has not been revealed yet (the game is "
-                           "not over) and hidden events are withheld; verify the complete export after the end")
+            return False, (f"line {err.line}: redacted: the export is redacted: the seed has not been revealed yet (the "
+                           "game is not over) and hidden events are withheld; verify the complete export after the end "
+                           f"({err.code})")
         return False, err.report()
     draws = sum(1 for env in envelopes if env["type"] == "chance_drawn")
     sealed = sum(1 for env in envelopes if "sealed" in env)

@@ -94,6 +94,8 @@ CASES = [
     ("a field of no event", on_line(2, "owner", "me"), "import_malformed", 2, "owner"),
     ("a field missing", lambda envs: rechained([envs[0], {k: v for k, v in envs[1].items() if k != "at"},
                                                 *envs[2:]]), "import_malformed", 2, "at"),
+    ("the first command missing", lambda envs: rechained([{k: v for k, v in envs[0].items() if k != "command"},
+                                                         *envs[1:]]), "import_malformed", 1, "command"),
     ("seats not a number", lambda envs: rechained([{**envs[0], "payload": {**envs[0]["payload"], "seats": "2"}},
                                                    *envs[1:]]), "import_malformed", 1, "payload.seats"),
     ("game unknown", lambda envs: rechained([{**envs[0], "payload": {**envs[0]["payload"], "game": ["tiny"]}},

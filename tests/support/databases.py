@@ -36,6 +36,7 @@ _OWN = {
     "archive_untrusted": 34,
     "import_malformed": 35,
     "imports": 36,
+    "import_fuzz": 37,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
