@@ -93,11 +93,15 @@ def decoded_text(raw: bytes) -> str:
 
 
 def parse(lines: Iterable[str]) -> list[dict]:
-    """Each non-blank line as an envelope of the export's shape (ImportRejected names the first that is not)."""
-    envelopes = []
+    """Each line as an envelope of the export's shape (ImportRejected names the first that is not). Blank lines
+    may only end the file: then an envelope's position is its line number, which every later check reports."""
+    envelopes, blank = [], None
     for number, line in enumerate(lines, start=1):
         if not line.strip():
+            blank = blank or number
             continue
+        if blank is not None:
+            raise ImportRejected(blank, "import_malformed", "a blank line inside the export")
         try:
             env = parse_json(line, "the line")
         except BadRequest as err:

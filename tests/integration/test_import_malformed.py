@@ -101,6 +101,7 @@ CASES = [
     ("game unknown", lambda envs: rechained([{**envs[0], "payload": {**envs[0]["payload"], "game": ["tiny"]}},
                                              *envs[1:]]), "import_unknown_game", 1, "payload.game"),
     ("a line not JSON", lambda envs: [*lines(envs[:2]), '{"game": ', *lines(envs[3:])], "import_malformed", 3, None),
+    ("a blank line inside", lambda envs: [*lines(envs[:3]), "", *lines(envs[3:])], "import_malformed", 4, None),
     ("a line a list", lambda envs: [*lines(envs[:4]), "[1, 2]", *lines(envs[5:])], "import_malformed", 5, None),
     ("a lone surrogate", lone_surrogate, "import_malformed", 2, None),
     ("nested deeply", lambda envs: [*lines(envs[:1]), "[" * 100 + "]" * 100], "import_malformed", 2, None),
