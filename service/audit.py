@@ -247,12 +247,14 @@ def first_difference(docs: list[dict], batch: list[dict]) -> int:
 CHAIN = ("game", "version", "prev_hash", "hash", "sealed")  # what `seal_all` sets again under the new id
 
 
-def import_log(repository: Repository, lines: Iterable[str], now: str, imported_by: str) -> tuple[Loaded, list[str]]:
+def import_log(repository: Repository, lines: Iterable[str], now: str, imported_by: str,
+               owner: str | None = None) -> tuple[Loaded, list[str]]:
     """Validate an exported log and store it as a new game of this service's: under a new id, chained again from
     its first event under that id (nothing else of any event changes; the sealed commitments are the same, being
     keyed by the seed and the version), and closed by `game_imported`, which records where it came from (the
     file's id, length, head hash and times) and who imported it. The game's meta keeps the same record
-    (`provenance`), so every view and listing shows it; fresh seat tokens. All of it is stored, or nothing."""
+    (`provenance`), so every view and listing shows it; fresh seat tokens; `owner` manages it from then on (the
+    importing organiser: an import is a game made in its name). All of it is stored, or nothing."""
     envelopes = parse(lines)
     claimed, table = validate(envelopes)
     game, first, last = claimed.game, envelopes[0], envelopes[-1]
@@ -263,7 +265,7 @@ def import_log(repository: Repository, lines: Iterable[str], now: str, imported_
     sealed = seal_all(game_id, docs, 0, GENESIS, claimed.seed)
     tokens = [secrets.token_urlsafe(32) for _ in range(claimed.seats)]
     meta = Meta(game_id, claimed.name, claimed.seats, claimed.seed, tuple(token_hash(t) for t in tokens), claimed.open,
-                provenance={**codec.to_wire(batch[0].event), "imported_at": now})
+                (), owner, provenance={**codec.to_wire(batch[0].event), "imported_at": now})
     try:
         repository.store.create(game_id, meta.record(now), sealed)  # all of it or nothing
     except StoreGameExists:  # a fresh id taken: 64 random bits make this a bug, not bad luck

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
 
-from service import audit, lifecycle, schemas, views
+from service import audit, lifecycle, ownership, schemas, views
 from service.api.games import commands, json_body, repository
 from service.auth import optional_seat, request_game, requires_organiser, requires_seat
 from service.commands import now_iso
@@ -45,7 +45,8 @@ def export(game_id: str):
 def import_game():
     try:
         lines = audit.lines_of(audit.decoded_text(whole_body()))
-        loaded, tokens = audit.import_log(repository(), lines, now_iso(), g.principal.identity)
+        loaded, tokens = audit.import_log(repository(), lines, now_iso(), g.principal.identity,
+                                          ownership.owner_of(g.principal))
     except audit.ImportRejected as err:
         return problem(422, err.code, "Import refused", err.detail, line=err.line,
                        **({"field": err.field} if err.field else {}))

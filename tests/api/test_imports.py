@@ -37,6 +37,7 @@ from tests.support.processes import gunicorn
 from tests.support.service import InProcess
 
 ORGANISER = "imports-organiser-token-3f9a1c7e5b2d4086"
+OTHER_ORGANISER = "imports-another-organiser-token-8d2b6e0a4c1f"
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +46,7 @@ def importing(redis_url, tmp_path_factory):
     client = redis.Redis.from_url(url)
     client.flushdb()
     with gunicorn(url, tmp_path_factory.mktemp("imports"), {"BAZAAR_EXTRA_GAMES": EXTRA_GAMES,
-                                                            "BAZAAR_ORGANISER_TOKENS": ORGANISER}) as base:
+                                                            "BAZAAR_ORGANISER_TOKENS": f"{ORGANISER},{OTHER_ORGANISER}"}) as base:
         yield Api(base), client
     client.flushdb()
 
@@ -115,6 +116,12 @@ def test_every_view_listing_page_and_picture_marks_it_imported_with_its_provenan
     assert "· imported" in picture
 
 
+def test_an_imported_game_is_the_importers_to_manage_and_no_other_organisers(api, exported):
+    gid = do_import(api, exported)["id"]
+    assert api.call("POST", f"/v1/games/{gid}/seats/0/token", OTHER_ORGANISER).json()["code"] == "scope_forbidden"
+    assert api.call("POST", f"/v1/games/{gid}/seats/0/token", ORGANISER).status_code == 201
+
+
 def test_a_game_played_here_is_not_marked(api):
     gid, _tokens = api.create("tiny", 2)
     view = api.call("GET", f"/v1/games/{gid}").json()
@@ -178,8 +185,10 @@ def test_an_imported_game_is_never_rated_nor_a_tournaments_result(app, redis_cli
     the same fact from an imported game is passed by. The control (no provenance) shows the fact is rateable."""
     games = InProcess.of(app)
     people = identities.Identities(redis_client)
-    players = tuple(people.create("player", f"rated-{n}", "0123456789abcdef", 3600).identity for n in range(2))
-    loaded, _tokens = creation.create(games.commands, "tiny", 2, {}, "imports-rating", players=players)
+    organiser = "0123456789abcdef"  # owns the game and made its players: the control is a game its pool trusts
+    players = tuple(people.create("player", f"rated-{n}", organiser, 3600).identity for n in range(2))
+    loaded, _tokens = creation.create(games.commands, "tiny", 2, {}, "imports-rating", players=players,
+                                      owner=organiser)
     play_on(games, loaded.meta.id, random.Random(3))
     loaded = games.load(loaded.meta.id)
     books = app.extensions["bazaar.ratings"]
