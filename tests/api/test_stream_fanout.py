@@ -131,7 +131,7 @@ def test_a_stream_whose_client_left_ends_and_stops_counting_without_a_write(redi
         client = socket.create_connection(listener.getsockname())
         server_side, _ = listener.accept()
         clients.append((client, server_side))
-        subscriptions.append(hub.subscribe("departures-game", "a-client", server_side))
+        subscriptions.append(hub.subscribe("0d0e0a0d0c0a0b0e", "a-client", server_side))  # a game nobody made
     assert hub.streams() == 3
     clients[0][0].close()
     assert subscriptions[0].next() is fanout.DROPPED  # woken: it would otherwise wait for a keep-alive
