@@ -73,10 +73,13 @@ def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None
     if seat is not None:
         g.seat_token = (seat, digest)
         return seat
-    if any(meta.players):
-        player = identities().verify(token)
-        if player is not None and player.scope == "player" and player.identity in meta.players:
-            return meta.players.index(player.identity)
+    who = identities().verify(token)
+    if who is not None and who.scope == "player" and who.identity in meta.players:
+        return meta.players.index(who.identity)
+    if who is not None:
+        # an organiser, admin or player with no seat here reads the game as anyone may, as a spectator (its
+        # owner included: the owner manages seats, it does not see their hands); routes that need a seat refuse it
+        return None
     raise Unauthorized("bad_token", "this token is not a seat of this game (or it was replaced)")
 
 

@@ -134,11 +134,12 @@ def test_a_seat_bound_to_a_player_takes_the_players_token(client):
     refused = call(client, "POST", f"/v1/games/{gid}/commands", idle["token"], json=moves[1])
     assert refused.status_code == 403  # the other player's token is the other seat: not its turn
     assert call(client, "POST", f"/v1/games/{gid}/commands", mover["token"], json=moves[1]).status_code == 201
-    # a player of no seat of this game is no seat; nor is an organiser's token
+    # a player of no seat of this game is no seat, nor is an organiser's token: each reads the game as a spectator
     stranger = player(client, org["token"], "Cy")
     for token in (stranger["token"], org["token"]):
         bad = call(client, "GET", f"/v1/games/{gid}/legal-moves", token)
-        assert (bad.status_code, bad.json["code"]) == (401, "bad_token")
+        assert (bad.status_code, bad.json["code"]) == (401, "unauthorized")
+        assert call(client, "GET", f"/v1/games/{gid}", token).json["seat"] is None
     # the seat tokens of a bound game still work
     assert call(client, "GET", f"/v1/games/{gid}", r.json["seats"][0]["token"]).json["seat"] == 0
 
