@@ -27,7 +27,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 install: $(VENV)/.installed
 
 run: install
-	$(PY) -m service.run
+	$(PY) -m service.operations.run
 
 # Lint first (seconds), then the whole suite on one worker more than the cores: many tests wait on servers,
 # workers and clocks (one keeps a stream quiet for a minute), and the extra worker runs while they wait. The

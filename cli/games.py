@@ -164,7 +164,7 @@ def export(session: Session, game_id: str, output: str | None) -> None:
 @click.pass_context
 def verify(ctx: click.Context, source: str) -> None:
     """Check SOURCE, an export file or a game id: the hash chain always; for a finished game also the seed, every
-    draw and every move re-executed (the service's own verifier, `python -m service.verify`). Exit 1 if it fails."""
+    draw and every move re-executed (the service's own verifier, `python -m service.operations.verify`). Exit 1 if it fails."""
     session: Session = ctx.obj
     text = Path(source).read_text(encoding="utf-8") if os.path.exists(source) else session.client.export(source).text
     chain = verify_export(text)
@@ -180,7 +180,7 @@ def verify(ctx: click.Context, source: str) -> None:
 
 def full_verification(text: str) -> tuple[bool, dict]:
     """The service's verifier in a child process: it needs the rules, which the CLI does not import."""
-    done = subprocess.run([sys.executable, "-m", "service.verify", "/dev/stdin"], input=text, text=True,
+    done = subprocess.run([sys.executable, "-m", "service.operations.verify", "/dev/stdin"], input=text, text=True,
                           capture_output=True, timeout=300)
     if done.returncode == USAGE:
         return False, {"ok": False, "report": done.stderr.strip()}

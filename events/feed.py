@@ -3,7 +3,7 @@ forfeited) on one Redis stream, read by consumer groups.
 
 Keys share the hash tag `{feed}`, so on a Redis Cluster every script here touches one slot; a game's own keys
 live in its own slot, so a fact is written in a separate step after the game's append (a crash between the two
-is repaired by the start-up sweep, `service.lifecycle.republish`):
+is repaired by the start-up sweep, `service.feed.lifecycle.republish`):
   bazaar:{feed}:lifecycle   stream, field "f" = the fact's JSON
   bazaar:{feed}:published   hash, fact id -> stream entry id: a fact is written once however often it is offered
 

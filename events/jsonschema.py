@@ -2,7 +2,7 @@
 
 `schema_of(cls)` reads the same type hints as events/codec.py, plus the `Doc` of each `Annotated` field (its
 meaning, range and allowed values) and the class docstring. The API description's game parts are built from
-it (service/contract.py), so they cannot drift from what the codec accepts.
+it (service/http/contract.py), so they cannot drift from what the codec accepts.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from __future__ import annotations
 import boto3
 from botocore.exceptions import ClientError
 
-from events.archive import SUFFIX, ArchiveExists
+from events.archive_record import SUFFIX, ArchiveExists
 from events.ids import checked
 
 

@@ -10,7 +10,7 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    hash, a cached state (see events/snapshots.py)
 Anything spanning games (the index of games) cannot share that slot, so it is written after the append
-and reconciled by a sweep at start (`service.reactions.reconcile_index`).
+and reconciled by a sweep at start (`service.feed.reactions.reconcile_index`).
 
 A finished game may be moved to the archive (events/archive.py): every read below then serves it from there,
 verified, as if it were still in Redis.
@@ -28,7 +28,7 @@ from importlib import resources
 
 import redis
 
-from events.archive import ArchiveCorrupt, ArchiveExists, pack_game, unpack_game
+from events.archive_record import ArchiveCorrupt, ArchiveExists, pack_game, unpack_game
 from events.envelope import GENESIS, seal
 from events.ids import checked, is_id
 from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack

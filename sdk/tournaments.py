@@ -78,7 +78,7 @@ class TournamentMethods:
             self._get(f"/v1/tournaments/{tournament_id}/events", after=after, limit=limit).json())
 
     def export_tournament(self, tournament_id: str) -> str:
-        """The whole log as NDJSON, to keep and check (`python -m service.verify`)."""
+        """The whole log as NDJSON, to keep and check (`python -m service.operations.verify`)."""
         return self._get(f"/v1/tournaments/{tournament_id}/events", format="ndjson").text
 
     def ratings(self, player: str) -> PlayerRatings:

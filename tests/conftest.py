@@ -80,7 +80,8 @@ import time  # noqa: E402
 import pytest  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
-from service import connections, create_app, embedded_redis  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
+from service import create_app  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
+from service.operations import connections, embedded_redis  # noqa: E402
 from tests.support.cluster import redis_cluster  # noqa: E402
 from tests.support.databases import DATABASES  # noqa: E402
 from tests.support.ports import free_port  # noqa: E402
@@ -129,7 +130,7 @@ def redis_url(tmp_path_factory):
     if not CLUSTER:
         yield f"redis://127.0.0.1:{port}/0"
     else:
-        # RQ keeps to a plain Redis beside the cluster (service/connections.py); through the environment, so
+        # RQ keeps to a plain Redis beside the cluster (service/operations/connections.py); through the environment, so
         # every server and worker the suite starts finds it too
         os.environ["BAZAAR_QUEUE_REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
         with redis_cluster(tmp_path_factory.mktemp("cluster")) as url:
@@ -184,7 +185,7 @@ def server(redis_url, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def running_worker(redis_url, tmp_path_factory):
-    """A real RQ worker process (`python -m service.worker`) for one test module."""
+    """A real RQ worker process (`python -m service.operations.worker`) for one test module."""
     process = WorkerProcess(redis_url, tmp_path_factory.mktemp("worker")).start()
     yield process
     process.stop()

@@ -2,7 +2,7 @@
 
 Unknown keys are refused so a typo never silently plays the base game; so are combinations the rules exclude,
 each with a message naming the rule. `OPTIONS_SCHEMA` and `OPTIONS_FOR_SEATS` state the same options as JSON
-Schema (2020-12) for openapi.yaml (service/contract.py), built from the tables here;
+Schema (2020-12) for openapi.yaml (service/http/contract.py), built from the tables here;
 tests/api/test_create_schema.py holds the schema and `parse_options` to the same answers.
 """
 

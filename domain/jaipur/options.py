@@ -1,5 +1,5 @@
 """Jaipur's options as data: the choices, flags and seats `setup.parse_options` checks, and `OPTIONS_SCHEMA`, the
-same options as JSON Schema (2020-12), which service/contract.py puts into openapi.yaml. The schema is built from
+same options as JSON Schema (2020-12), which service/http/contract.py puts into openapi.yaml. The schema is built from
 these tables, so a choice added here is published; `parse_options` states the one rule that links two options,
 and tests/api/test_create_schema.py holds the schema and the parser to the same answers."""
 

@@ -2,7 +2,7 @@
 
 They arrive mixed with the game's own options in one object; `split` separates them, validates the
 platform's, and leaves the rest for the game's `initial_state` to validate. `schema` and `seats_schema` state the
-same options as JSON Schema (2020-12) for openapi.yaml (service/contract.py), from the constants below;
+same options as JSON Schema (2020-12) for openapi.yaml (service/http/contract.py), from the constants below;
 tests/api/test_create_schema.py holds the schema and `split` to the same answers.
 """
 

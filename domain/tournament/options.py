@@ -1,4 +1,4 @@
-"""A tournament's settings as JSON Schema (2020-12), for openapi.yaml (service/contract.py): the formats, table
+"""A tournament's settings as JSON Schema (2020-12), for openapi.yaml (service/http/contract.py): the formats, table
 sizes, rounds and advance that `decide.decide_create` accepts, from the same constants; each game states its own
 options (`OPTIONS_SCHEMA`), the table its clock and timeout policies. tests/api/test_create_schema.py holds
 the schema and the Decider to the same answers."""

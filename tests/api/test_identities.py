@@ -10,9 +10,9 @@ import pytest
 import redis
 
 from domain import registry
-from service import config as settings
 from service import create_app
-from service.identities import Identities, digest
+from service.access.identities import Identities, digest
+from service.operations import config as settings
 from tests.support import openapi
 from tests.support.databases import url_of
 

@@ -22,12 +22,13 @@ from events.archive import DirectoryArchive
 from events.feed import Entry, Feed, GameFinished
 from events.ids import WHOLE
 from events.store import EventStore
-from service import creation, identities
-from service.commands import Commands
-from service.reactions import index_consumer
-from service.repository import Repository
-from service.tournament_loop import Loop
-from service.verify import verify
+from service.access import identities
+from service.feed.reactions import index_consumer
+from service.games import creation
+from service.games.commands import Commands
+from service.games.repository import Repository
+from service.operations.verify import verify
+from service.tournaments.loop import Loop
 from tests.api.client import Api
 from tests.conftest import EXTRA_GAMES
 from tests.support.databases import url_of

@@ -8,7 +8,7 @@ import time
 import pytest
 import requests
 
-from service.config import DEFAULTS
+from service.operations.config import DEFAULTS
 
 KEEPALIVE_S = DEFAULTS["SSE_KEEPALIVE_S"]
 QUIET_S = 3 * KEEPALIVE_S + 2  # three intervals: past the streams' Redis socket timeout (KEEPALIVE_S + 10)

@@ -4,7 +4,7 @@ The conformance suite proves, game by game, that each viewer's view and redacted
 that viewer may not know. This module proves that the HTTP routes serve exactly those redacted forms. Random
 games of every registered title and mode are played through the API to random points (Jaipur and the suite's
 tiny game to the end; Istanbul to the end under the long profile); then, for every seat and a spectator, every
-GET route of openapi.yaml is fetched and compared with what `service.redaction` and the game's `view` compute
+GET route of openapi.yaml is fetched and compared with what `service.games.redaction` and the game's `view` compute
 in process from the true log, read from Redis by the store and folded here (`Truth`), not through the service.
 A route that served a raw event, the true state or a picture drawn from it fails.
 
@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 from domain import table as tables
 from domain.table import undo
 from events.store import EventStore
-from service import views
-from service.commands import now_iso
+from service.games import views
+from service.games.commands import now_iso
 from service.pictures import board, png
 from tests.api.client import Api, eager
 from tests.conftest import PROFILE, sized

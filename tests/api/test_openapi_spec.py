@@ -9,7 +9,7 @@ import requests
 from jsonschema import Draft202012Validator
 
 from domain import registry
-from service import contract
+from service.http import contract
 from tests.support import openapi
 
 registry.register("tiny", "tests.support.tiny_game")
@@ -98,7 +98,7 @@ def test_served_spec_is_this_file(client):
 
 def test_the_generated_game_parts_are_current():
     """openapi.yaml's game schemas come from the games' dataclasses; a change to a command must regenerate it."""
-    assert contract.main(["--check"]) == 0, "run `python -m service.contract` and commit openapi.yaml"
+    assert contract.main(["--check"]) == 0, "run `python -m service.http.contract` and commit openapi.yaml"
 
 
 # --- the validator ------------------------------------------------------------------------------------------

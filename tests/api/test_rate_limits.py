@@ -10,14 +10,14 @@ import pytest
 import redis
 import requests
 
-from service.serving import WORKERS
+from service.operations.serving import WORKERS
 from tests.conftest import EXTRA_GAMES
 from tests.support.databases import own_db, url_of
 from tests.support.processes import gunicorn
 
 GAME = {"game": "tiny", "seats": 2}
 ADD = {"type": "add", "amount": 1}
-# Production's limits (service/config.py), stated here rather than read from the code under test.
+# Production's limits (service/operations/config.py), stated here rather than read from the code under test.
 PER_ADDRESS, CREATE = 200, 50
 
 

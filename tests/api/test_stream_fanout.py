@@ -14,9 +14,10 @@ from urllib.parse import urlparse
 import pytest
 import requests
 
-from service import create_app, fanout
-from service.api import events as route
-from service.serving import WORKERS
+from service import create_app
+from service.http.routes import events as route
+from service.operations.serving import WORKERS
+from service.streams import fanout
 from tests.support.databases import own_db, url_of
 from tests.support.matches import Match
 from tests.support.play import play_on, play_randomly

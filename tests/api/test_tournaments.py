@@ -13,8 +13,10 @@ import pytest
 
 from domain import registry
 from events.envelope import seal
-from service import create_app, tournament_audit, verify
-from service.tournament_loop import Loop
+from service import create_app
+from service.operations import verify
+from service.tournaments import audit as tournament_audit
+from service.tournaments.loop import Loop
 from tests.support import openapi
 from tests.support.tournaments import own_redis
 

@@ -14,8 +14,8 @@ from datetime import UTC, datetime, timedelta
 
 import redis
 
-from service import config as settings
-from service.wiring import build, rq_queue
+from service.operations import config as settings
+from service.operations.wiring import build, rq_queue
 from tests.bench.servers import ROOT, private_redis
 from tests.support.service import InProcess
 
@@ -26,7 +26,7 @@ PREFERRED = ("use_governor", "pay_governor")
 def start_worker(url: str, release_stale_lock: bool = True) -> subprocess.Popen:
     env = {**os.environ, "REDIS_URL": url}
     code = "from service import worker; worker.main()" if release_stale_lock else (
-        "import service.worker as w; w.release_stale_scheduler_lock = lambda *a: False; w.main()")
+        "import service.operations.worker as w; w.release_stale_scheduler_lock = lambda *a: False; w.main()")
     return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
 

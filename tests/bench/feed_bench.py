@@ -10,12 +10,13 @@ import redis
 
 from events.feed import Feed
 from events.store import EventStore
-from service import creation, lifecycle
-from service.commands import Commands
-from service.consumers import Subscription
-from service.identities import Identities
-from service.reactions import index_consumer, reconcile, update_index
-from service.repository import Repository
+from service.access.identities import Identities
+from service.feed import lifecycle
+from service.feed.consumers import Subscription
+from service.feed.reactions import index_consumer, reconcile, update_index
+from service.games import creation
+from service.games.commands import Commands
+from service.games.repository import Repository
 from tests.bench.servers import private_redis
 
 GAMES = 400

@@ -1,7 +1,7 @@
 """`make load`: the service under many players and idle spectators, against the one-XADD endpoint, same run.
 
 Everything runs on loopback: a private redis-server, the service under gunicorn as `make run` serves it
-(service/serving.py: gevent workers), and beside it the one-XADD Flask app under the same gunicorn settings.
+(service/operations/serving.py: gevent workers), and beside it the one-XADD Flask app under the same gunicorn settings.
 Locust (as a library, in this process) drives PLAYERS concurrent users, each posting the moves of its own Jaipur
 match (a match's moves are found in-process beforehand, so the load generator spends nothing on choosing); a
 user whose match ends starts another. Phases of SECONDS each:
@@ -48,8 +48,8 @@ from locust import FastHttpUser, constant, constant_throughput  # noqa: E402
 from locust import task as locust_task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
-from service import embedded_redis  # noqa: E402
-from service.serving import WORKERS, gunicorn_command  # noqa: E402
+from service.operations import embedded_redis  # noqa: E402
+from service.operations.serving import WORKERS, gunicorn_command  # noqa: E402
 from tests.bench.platform_bench import jaipur_script  # noqa: E402
 from tests.bench.servers import ROOT, UNLIMITED, cpu_seconds, family, private_redis  # noqa: E402
 
@@ -214,7 +214,7 @@ def main() -> int:
     scripts = [jaipur_script(f"load-{n}", n) for n in range(SCRIPTS)]
     bodies = [body for script in scripts for _seat, body in script]
     settings = {"BAZAAR_SSE_PER_CLIENT": "1000000"}
-    with private_redis() as url, served("service.wsgi:app", url, settings) as (bazaar, server_pid), \
+    with private_redis() as url, served("service.operations.wsgi:app", url, settings) as (bazaar, server_pid), \
             served("tests.bench.trivial_app:app", url, {}) as (trivial, _):
         matches = Matches(scripts)
         quiet = drive(bazaar, player_class(matches, False, bodies))
@@ -248,7 +248,7 @@ def main() -> int:
 
 def idle_only() -> int:
     """`python -m tests.bench.load idle`: the idle phases alone (no players), a quick and deterministic figure."""
-    with private_redis() as url, served("service.wsgi:app", url, {"BAZAAR_SSE_PER_CLIENT": "1000000"}) as (base, pid):
+    with private_redis() as url, served("service.operations.wsgi:app", url, {"BAZAAR_SSE_PER_CLIENT": "1000000"}) as (base, pid):
         alone = idle(pid, url, None)
         spectators = SpectatorProcess(base, SPECTATORS, idle_games(base, IDLE_GAMES))
         watching = idle(pid, url, spectators)

@@ -19,10 +19,12 @@ from domain.table import Dealer
 from events import codec
 from events.layout import pack
 from events.store import EventStore, seal_all
-from service import creation, json_responses, serving
-from service.commands import Commands, now_iso, parse
-from service.redaction import documents, redact_all
-from service.repository import Loaded, Repository, fold
+from service.games import creation
+from service.games.commands import Commands, now_iso, parse
+from service.games.redaction import documents, redact_all
+from service.games.repository import Loaded, Repository, fold
+from service.http import json_responses
+from service.operations import serving
 from tests.bench.servers import Server, cpu_seconds, family, gunicorn, private_redis
 from tests.support.driver import Table
 from tests.support.service import InProcess
@@ -102,7 +104,7 @@ def commands_vs_xadd(rounds: int = 3) -> None:
     with private_redis() as url:
         for label, env in (("rate limits counted in Redis", {}), ("rate limits at a gateway", {"BAZAAR_RATE_LIMITS": "false"})):
             rounds_seen = []
-            with gunicorn("service.wsgi:app", url, "/healthz", env) as bazaar, \
+            with gunicorn("service.operations.wsgi:app", url, "/healthz", env) as bazaar, \
                     gunicorn("tests.bench.trivial_app:app", url, "/") as trivial:
                 for n in range(rounds + 1):  # the first round warms both servers (connections, lazy imports)
                     streams = jaipur_streams(bazaar, scripts)

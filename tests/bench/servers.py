@@ -12,7 +12,7 @@ from pathlib import Path
 
 import requests
 
-from service import embedded_redis, serving
+from service.operations import embedded_redis, serving
 from tests.support.processes import redis_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ class Server(str):
 
 @contextmanager
 def gunicorn(app: str, redis_url: str, probe: str, env: dict | None = None):
-    """`app` served as production serves Bazaar (service/serving.py: gevent workers), the baseline alike."""
+    """`app` served as production serves Bazaar (service/operations/serving.py: gevent workers), the baseline alike."""
     port = embedded_redis.free_port()
     process = subprocess.Popen(
         serving.gunicorn_command(f"127.0.0.1:{port}", app=app),

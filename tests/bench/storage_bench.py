@@ -11,8 +11,8 @@ import redis
 
 from events import codec
 from events.store import EventStore, key
-from service.commands import Commands
-from service.repository import Repository
+from service.games.commands import Commands
+from service.games.repository import Repository
 from tests.bench.servers import private_redis
 from tests.support.service import InProcess
 

@@ -12,8 +12,8 @@ from collections import Counter
 from domain import tournament
 from domain.tournament import round_robin, schedule, seating
 from domain.tournament.commands import AssignGame, CreateTournament, PairRound, RecordResult, RegisterPlayer, StartTournament
-from service import config
-from service.wiring import build
+from service.operations import config
+from service.operations.wiring import build
 from tests.bench.servers import private_redis
 
 PLAYERS = 500
@@ -65,7 +65,7 @@ def swiss_round_in_the_service() -> None:
     """One 500-player Swiss round through the service's own code on a real Redis: the worker's loop pairs it
     (appending to the tournament's stream) and opens its 250 games (each created with seats bound to the players
     and bot seats, indexed, its fact on the feed, its first bot move queued), then assigns them in one append."""
-    print("Tournament round in the service (service.tournament_loop on a private Redis: pair, create, assign)")
+    print("Tournament round in the service (service.tournaments.loop on a private Redis: pair, create, assign)")
     with private_redis() as url:
         wiring = build(config.load({"REDIS_URL": url}))
         t = wiring.tournaments

@@ -1,6 +1,6 @@
 """A watched game: the server's CPU per move of one Jaipur match while N spectators hold live streams of it, as a
 ratio to the same match watched by nobody (same run). The streams' cost per move is the fan-out: one Redis read
-per process and batch, one redaction per seat and batch (service/fanout.py), the frames written to every socket.
+per process and batch, one redaction per seat and batch (service/streams/fanout.py), the frames written to every socket.
 
 And streams resuming: clients back after a dropped connection, a few moves behind, against streams opened at the
 game's end (same run): the server's CPU and the Redis reads per stream.
@@ -72,7 +72,8 @@ def cpu_per_move(server, count: int) -> tuple[float, int]:
 
 
 def watched_game() -> None:
-    with private_redis() as url, gunicorn("service.wsgi:app", url, "/healthz", {"BAZAAR_SSE_PER_CLIENT": "100000"}) as server:
+    with private_redis() as url, gunicorn("service.operations.wsgi:app", url, "/healthz",
+                                                 {"BAZAAR_SSE_PER_CLIENT": "100000"}) as server:
         alone = None
         for count in SPECTATORS:
             cpu, moves = cpu_per_move(server, count)
@@ -86,7 +87,8 @@ BEHIND = 12  # moves a resuming client missed, at most
 
 
 def resumed_streams() -> None:
-    with private_redis() as url, gunicorn("service.wsgi:app", url, "/healthz", {"BAZAAR_SSE_PER_CLIENT": "100000"}) as server:
+    with private_redis() as url, gunicorn("service.operations.wsgi:app", url, "/healthz",
+                                                 {"BAZAAR_SSE_PER_CLIENT": "100000"}) as server:
         calls, match = _command_calls(redis.Redis.from_url(url)), Match(server)
         game_id = match.gid
         with spectators(server, game_id, 100):  # watched, in every server process (each has its feed of the game)

@@ -5,7 +5,7 @@ envelope's own, or one inside its payload or command) set to a list, a dict, an 
 string, an id of another form, a lone surrogate, deep nesting; a field dropped or added; a whole line replaced by
 something that is not an envelope or not JSON; then, half the time, the hash chain recomputed as a forger would.
 
-Whatever the file, `python -m service.verify` (its `main`, in process) prints exactly one line, never a traceback
+Whatever the file, `python -m service.operations.verify` (its `main`, in process) prints exactly one line, never a traceback
 nor its last-resort line, and exits 1 unless the file is valid; the import route (production settings, in
 process, a Redis database of its own) answers 201 or 422 problem+json, never a 500, stores nothing when it
 refuses, and accepts exactly the files the verifier passes."""
@@ -25,8 +25,8 @@ from hypothesis import currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
 from service import create_app
-from service.tournament_loop import Loop
-from service.verify import main
+from service.operations.verify import main
+from service.tournaments.loop import Loop
 from tests.conftest import sized
 from tests.support.databases import url_of
 from tests.support.exports import finished_export, lines, rechained
@@ -93,7 +93,7 @@ def stored(client) -> set:
 
 
 def verifier(text: list[str]) -> tuple[int, list[str]]:
-    """`python -m service.verify FILE`'s exit status and output, in process."""
+    """`python -m service.operations.verify FILE`'s exit status and output, in process."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "export.ndjson"
         path.write_text("\n".join(text) + "\n", encoding="utf-8", errors="surrogatepass")

@@ -12,12 +12,14 @@ import pytest
 import redis
 from moto.server import ThreadedMotoServer
 
-from events.archive import ArchiveCorrupt, DirectoryArchive, pack_game, unpack_game
+from events.archive import DirectoryArchive
+from events.archive_record import ArchiveCorrupt, pack_game, unpack_game
 from events.s3_archive import S3Archive
 from events.store import EventStore, key
-from service import archiving, create_app
-from service.commands import Commands
-from service.repository import Repository
+from service import create_app
+from service.games.commands import Commands
+from service.games.repository import Repository
+from service.scheduling import archiving
 from tests.support.databases import url_of
 from tests.support.play import play_randomly
 from tests.support.ports import free_port

@@ -17,15 +17,18 @@ import pytest
 import redis
 from moto.server import ThreadedMotoServer
 
-from events.archive import ArchiveCorrupt, ArchiveExists, DirectoryArchive, pack_game
+from events.archive import DirectoryArchive
+from events.archive_record import ArchiveCorrupt, ArchiveExists, pack_game
 from events.envelope import GENESIS
 from events.ids import BadId
 from events.s3_archive import S3Archive
 from events.store import INDEX_KEY, EventStore, key, seal_all
-from service import archiving, create_app, creation
-from service.commands import Commands
-from service.reactions import reconcile_index
-from service.repository import Repository
+from service import create_app
+from service.feed.reactions import reconcile_index
+from service.games import creation
+from service.games.commands import Commands
+from service.games.repository import Repository
+from service.scheduling import archiving
 from tests.support.databases import url_of
 from tests.support.play import play_on
 from tests.support.ports import free_port

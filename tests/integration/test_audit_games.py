@@ -13,8 +13,9 @@ from domain import registry
 from domain.core import replay
 from domain.table.options import KEYS as PLATFORM_KEYS
 from events.envelope import decode_event
-from service import audit, create_app
-from service.verify import verify
+from service import create_app
+from service.games import audit
+from service.operations.verify import verify
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
 

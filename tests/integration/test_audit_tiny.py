@@ -9,7 +9,7 @@ from domain import registry
 from events.envelope import seal
 from events.store import key
 from service import create_app
-from service.verify import verify
+from service.operations.verify import verify
 from tests.support import tiny_game
 from tests.support.service import InProcess
 

@@ -6,7 +6,7 @@ import pytest
 
 from events.store import GameExists, key
 from service import create_app
-from service.reactions import reconcile_index
+from service.feed.reactions import reconcile_index
 from tests.support.ports import free_port
 from tests.support.service import InProcess
 

@@ -12,8 +12,8 @@ import redis
 from bots import make_bot
 from bots.runner import play_seat
 from sdk import Client
-from service import bot_seats
-from service.wiring import BOT_QUEUE, rq_queue
+from service.operations.wiring import BOT_QUEUE, rq_queue
+from service.scheduling import bot_seats
 from tests.api.client import Api
 from tests.support.databases import own_db, url_of
 from tests.support.processes import WorkerProcess, wait_for

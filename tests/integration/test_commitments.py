@@ -12,8 +12,8 @@ import hashlib
 import pytest
 
 from events.envelope import PRIVATE, canonical, check_sealed, expected_hash, verify_chain
-from service import audit
-from service.redaction import redact_envelope
+from service.games import audit
+from service.games.redaction import redact_envelope
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
 

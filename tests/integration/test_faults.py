@@ -28,10 +28,11 @@ import requests
 
 from events.envelope import verify_chain
 from events.store import EventStore, key
-from service import audit, embedded_redis
-from service import config as settings
-from service.connections import connect
-from service.wiring import QUEUE, build, rq_queue
+from service.games import audit
+from service.operations import config as settings
+from service.operations import embedded_redis
+from service.operations.connections import connect
+from service.operations.wiring import QUEUE, build, rq_queue
 from tests.support.gate import Gate
 from tests.support.ports import free_port
 from tests.support.processes import GunicornProcess, WorkerProcess, wait_for

@@ -14,11 +14,13 @@ import redis
 
 from events.feed import Feed, GameCreated, GameFinished, SeatForfeited
 from events.store import EventStore
-from service import consumers, creation, embedded_redis, lifecycle
-from service.commands import Commands, now_iso
-from service.consumers import Consumer, Subscription, member_is_dead, member_name
-from service.reactions import index_consumer, reconcile, update_index
-from service.repository import Repository
+from service.feed import consumers, lifecycle
+from service.feed.consumers import Consumer, Subscription, member_is_dead, member_name
+from service.feed.reactions import index_consumer, reconcile, update_index
+from service.games import creation
+from service.games.commands import Commands, now_iso
+from service.games.repository import Repository
+from service.operations import embedded_redis
 from tests.support.databases import url_of
 from tests.support.ports import free_port
 from tests.support.processes import ROOT, WorkerProcess, wait_for

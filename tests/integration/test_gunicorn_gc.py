@@ -1,10 +1,10 @@
-"""The web worker tunes garbage collection once its app is loaded (service/gunicorn_worker.py): what was loaded
+"""The web worker tunes garbage collection once its app is loaded (service/operations/gunicorn_worker.py): what was loaded
 is frozen out of every collection, and the old generation is walked rarely. Idle live streams otherwise made the
 commands' p99 pay for full collections (`make load`)."""
 
 import requests
 
-from service.gunicorn_worker import GC_THRESHOLDS
+from service.operations.gunicorn_worker import GC_THRESHOLDS
 from tests.support.processes import gunicorn
 
 

@@ -1,5 +1,5 @@
 """A malformed export is named, never a crash: the import route answers 422 problem+json naming the line and the
-field, and stores nothing; `python -m service.verify` prints one line naming the same, and exits 1. The cases are
+field, and stores nothing; `python -m service.operations.verify` prints one line naming the same, and exits 1. The cases are
 the findings of issue 27 (ids of every type: a list or dict crashed the verifier and made the import a 500, an int
 or null was stored and then answered 500) and their neighbours; each expected answer is written in the table.
 
@@ -17,7 +17,7 @@ import pytest
 import redis
 import requests
 
-from service.verify import main, verify
+from service.operations.verify import main, verify
 from tests.conftest import EXTRA_GAMES, ROOT
 from tests.support.databases import url_of
 from tests.support.exports import finished_export, lines, rechained
@@ -142,10 +142,10 @@ def test_the_verifier_says_the_same_in_one_line(tmp_path, capsys, export, name, 
 
 
 def test_the_verifier_command_prints_one_line_for_a_list_id(tmp_path, export):
-    """The finding as reported: `python -m service.verify` on a file whose id is a list printed a traceback."""
+    """The finding as reported: `python -m service.operations.verify` on a file whose id is a list printed a traceback."""
     path = tmp_path / "export.ndjson"
     path.write_bytes(body_of(every("game", ["x"])(export)))
-    run = subprocess.run([sys.executable, "-m", "service.verify", str(path)], cwd=ROOT, capture_output=True,
+    run = subprocess.run([sys.executable, "-m", "service.operations.verify", str(path)], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert run.returncode == 1 and run.stderr == "" and "Traceback" not in run.stdout
     assert run.stdout.splitlines() == [run.stdout.strip()] and run.stdout.startswith("line 1: game: ")

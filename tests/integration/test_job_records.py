@@ -13,8 +13,8 @@ import zlib
 import pytest
 import redis
 
-from service import config as settings
-from service.wiring import QUEUE, build, rq_queue
+from service.operations import config as settings
+from service.operations.wiring import QUEUE, build, rq_queue
 from tests.support.databases import url_of
 from tests.support.processes import WorkerProcess, wait_for
 from tests.support.service import InProcess
@@ -56,7 +56,7 @@ def test_a_roll_job_keeps_its_id_arguments_and_result_as_json(db_url, worker):
     queue = rq_queue(QUEUE, redis.Redis.from_url(db_url))
     wait_for(lambda: (job := queue.fetch_job(job_id)) is not None and job.get_status() == "finished", timeout=30)
     raw = redis.Redis.from_url(db_url).hgetall(f"rq:job:{job_id}")
-    assert json.loads(zlib.decompress(raw[b"data"])) == ["service.jobs.deal", None, [gid, version], {}]
+    assert json.loads(zlib.decompress(raw[b"data"])) == ["service.operations.jobs.deal", None, [gid, version], {}]
     job = queue.fetch_job(job_id)
     dealt = service.load(gid).version
     assert job.id == job_id and job.args == [gid, version] and dealt > version
@@ -68,7 +68,7 @@ def test_a_pickle_planted_in_a_job_record_fails_the_job_and_never_runs(db_url, w
     client = redis.Redis.from_url(db_url)
     queue = rq_queue(QUEUE, client)
     # a job of ours, then its record rewritten as an attacker would: the call, the meta and a result all pickles
-    job = queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id="planted")
+    job = queue.enqueue_call("service.operations.jobs.deal", args=("0" * 16, 1), job_id="planted")
     bomb = pickle.dumps(WritesMarker(marker))
     client.hset(job.key, mapping={"data": zlib.compress(bomb), "meta": bomb, "result": bomb})
     wait_for(lambda: queue.fetch_job("planted").get_status() == "failed", timeout=30)

@@ -18,15 +18,15 @@ from rq import Queue
 from rq.utils import utcformat
 from rq.worker import Worker
 
-from service.scheduling import INTERMEDIATE_STALE_S, SIGHTING_KEPT_S, Scheduler
-from service.wiring import rq_queue
+from service.operations.wiring import rq_queue
+from service.scheduling.scheduler import INTERMEDIATE_STALE_S, SIGHTING_KEPT_S, Scheduler
 
 
 def _queued_deal(queue_url: str, name: str):
     """A deal job queued on a queue of its own: (the queue, the job)."""
     queue = rq_queue(name, redis.Redis.from_url(queue_url))
     queue.empty()
-    return queue, queue.enqueue_call("service.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
+    return queue, queue.enqueue_call("service.operations.jobs.deal", args=("0" * 16, 1), job_id=f"{name}-job")
 
 
 LIVE_HERE = {"hostname": socket.gethostname(), "pid": os.getpid()}
@@ -141,14 +141,14 @@ def test_a_scheduled_job_is_stale_only_once_overdue_with_no_scheduler_moving_it(
     wait that long. A sweep that finds one overdue by more than a scheduler's second queues it itself."""
     queue = rq_queue(f"scheduled-{time.time_ns()}", redis.Redis.from_url(queue_url))
     scheduler = Scheduler(None, queue, inline_dealer=False)
-    ahead = queue.enqueue_at(datetime.now(UTC) + timedelta(seconds=60), "service.jobs.timeout", "0" * 16, 1,
+    ahead = queue.enqueue_at(datetime.now(UTC) + timedelta(seconds=60), "service.operations.jobs.timeout", "0" * 16, 1,
                              job_id=f"{queue.name}-ahead")
     assert not scheduler._stale(ahead.id, queue)
-    just_due = queue.enqueue_at(datetime.now(UTC) - timedelta(seconds=1), "service.jobs.timeout", "0" * 16, 2,
+    just_due = queue.enqueue_at(datetime.now(UTC) - timedelta(seconds=1), "service.operations.jobs.timeout", "0" * 16, 2,
                                 job_id=f"{queue.name}-due")
     assert not scheduler._stale(just_due.id, queue)  # a live scheduler moves it within the second
-    overdue = queue.enqueue_at(datetime.now(UTC) - timedelta(seconds=10), "service.jobs.timeout", "0" * 16, 3,
+    overdue = queue.enqueue_at(datetime.now(UTC) - timedelta(seconds=10), "service.operations.jobs.timeout", "0" * 16, 3,
                                job_id=f"{queue.name}-overdue")
     assert scheduler._stale(overdue.id, queue)
-    scheduler._enqueue("service.jobs.timeout", "0" * 16, 3, overdue.id, at=None, queue=queue)
+    scheduler._enqueue("service.operations.jobs.timeout", "0" * 16, 3, overdue.id, at=None, queue=queue)
     assert queue.get_job_position(overdue.id) is not None  # queued to run now, not left to a scheduler

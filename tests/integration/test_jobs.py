@@ -7,9 +7,9 @@ import pytest
 import redis
 from rq.utils import utcformat
 
-from service import config as settings
-from service import jobs
-from service.wiring import build, rq_queue
+from service.operations import config as settings
+from service.operations import jobs
+from service.operations.wiring import build, rq_queue
 from tests.api.client import Api
 from tests.support.processes import WorkerProcess, wait_for
 from tests.support.service import InProcess

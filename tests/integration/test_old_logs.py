@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from service import audit
-from service.verify import verify
+from service.games import audit
+from service.operations.verify import verify
 from tests.support.service import InProcess
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

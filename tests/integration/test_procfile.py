@@ -1,5 +1,5 @@
 """The Procfile a process manager runs: every command's entry point exists and answers `--help` (the web
-process's command line is service/serving.py's, which the suite's own servers use)."""
+process's command line is service/operations/serving.py's, which the suite's own servers use)."""
 
 import os
 import subprocess
@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from events.store import STATUSES
-from service import reconcile
+from service.operations import reconcile
 from tests.support.service import InProcess
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from service import create_app, embedded_redis
+from service import create_app
+from service.operations import embedded_redis
 from tests.support.acl import RULES, lock_down
 from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for

@@ -11,7 +11,8 @@ import time
 import pytest
 import redis
 
-from service import create_app, embedded_redis
+from service import create_app
+from service.operations import embedded_redis
 from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 

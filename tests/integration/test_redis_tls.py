@@ -16,7 +16,8 @@ import pytest
 import redis
 import trustme
 
-from service import create_app, embedded_redis
+from service import create_app
+from service.operations import embedded_redis
 from tests.support import debian
 from tests.support.acl import lock_down
 from tests.support.ports import free_port

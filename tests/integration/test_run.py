@@ -15,7 +15,7 @@ import psutil
 import pytest
 import requests
 
-from service.run import RESTART_LIMIT
+from service.operations.run import RESTART_LIMIT
 from tests.api.client import Api
 from tests.support.ports import free_port
 from tests.support.processes import wait_for
@@ -31,7 +31,7 @@ class Stack:
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env.update(PORT=str(self.port), BAZAAR_DATA_DIR=str(self.data_dir))
         self.out = open(self.log, "w")
-        self.process = subprocess.Popen([sys.executable, "-m", "service.run"], cwd=ROOT, env=env,
+        self.process = subprocess.Popen([sys.executable, "-m", "service.operations.run"], cwd=ROOT, env=env,
                                         stdout=self.out, stderr=subprocess.STDOUT)
 
     def wait_up(self, timeout: float = 60) -> None:
@@ -53,7 +53,7 @@ class Stack:
                 cmd = " ".join(child.cmdline())
             except (psutil.ZombieProcess, psutil.NoSuchProcess):
                 continue  # a child that died and is not reaped yet
-            name = "redis" if "redis-server" in cmd else "worker" if "service.worker" in cmd else "web"
+            name = "redis" if "redis-server" in cmd else "worker" if "service.operations.worker" in cmd else "web"
             found[name] = child
         return found
 

@@ -10,8 +10,8 @@ import pytest
 from domain import registry
 from events.snapshots import SCHEMA, Snapshot, record_json
 from events.store import EventStore, key
-from service.commands import Commands
-from service.repository import Loaded, Repository, fold
+from service.games.commands import Commands
+from service.games.repository import Loaded, Repository, fold
 from tests.support.play import play_randomly
 from tests.support.round_trips import count_round_trips
 from tests.support.service import InProcess

@@ -13,9 +13,9 @@ from events.envelope import expected_hash, verify_chain
 from events.layout import CHECKPOINT, COMPACT, FULL, ChainBroken
 from events.snapshots import record_json
 from events.store import EventStore, key
-from service.audit import export_lines
-from service.commands import Commands
-from service.repository import Repository
+from service.games.audit import export_lines
+from service.games.commands import Commands
+from service.games.repository import Repository
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
 

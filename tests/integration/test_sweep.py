@@ -6,8 +6,8 @@ import time
 import pytest
 import redis
 
-from service import config
-from service.wiring import build
+from service.operations import config
+from service.operations.wiring import build
 from tests.support.databases import url_of
 from tests.support.processes import WorkerProcess, wait_for
 from tests.support.service import InProcess

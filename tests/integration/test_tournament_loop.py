@@ -20,11 +20,12 @@ from domain import tournament as domain
 from domain.table.state import bot_of
 from domain.tournament.commands import CreateTournament, PairRound, RegisterPlayer, StartTournament, WithdrawPlayer
 from events.tournaments import Seat
-from service import config, creation
-from service.consumers import Subscription
-from service.identities import Identities
-from service.tournament_loop import table_game_id
-from service.wiring import Wiring, build
+from service.access.identities import Identities
+from service.feed.consumers import Subscription
+from service.games import creation
+from service.operations import config
+from service.operations.wiring import Wiring, build
+from service.tournaments.loop import table_game_id
 from tests.support.processes import ROOT, wait_for
 from tests.support.tournaments import own_redis
 

@@ -17,7 +17,7 @@ from math import comb
 import pytest
 
 from sdk import Client
-from service.verify import verify
+from service.operations.verify import verify
 from tests.api.client import Api
 from tests.support import tournaments as t
 from tests.support.processes import WorkerProcess, gunicorn, wait_for

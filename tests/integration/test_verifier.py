@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from events.envelope import expected_hash
-from service.verify import verify
+from service.operations.verify import verify
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
 
@@ -54,7 +54,7 @@ def test_a_crafted_line_is_named_not_a_crash(finished_jaipur):
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "service.verify", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "service.operations.verify", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
 
 

@@ -16,9 +16,9 @@ import time
 import pytest
 import redis
 
-from service import config as settings
-from service import worker
-from service.wiring import DEQUEUE_S, QUEUE, build, worker_loops_redis
+from service.operations import config as settings
+from service.operations import worker
+from service.operations.wiring import DEQUEUE_S, QUEUE, build, worker_loops_redis
 from tests.support.databases import url_of
 
 

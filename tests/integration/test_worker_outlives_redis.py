@@ -11,8 +11,9 @@ import time
 
 from redis import exceptions as redis_errors
 
-from service import create_app, embedded_redis
-from service.worker import work_until_asked_to_stop
+from service import create_app
+from service.operations import embedded_redis
+from service.operations.worker import work_until_asked_to_stop
 from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
@@ -98,7 +99,7 @@ def test_a_worker_loop_that_finds_redis_away_as_it_starts_is_started_again():
 def test_a_worker_loop_that_quits_is_recorded_dead_before_the_next_one_starts():
     """RQ records a worker's end only when it can reach Redis; a loop that quit because Redis went away could not.
     The process records it once Redis answers, so what that loop had started is taken back at once (see
-    service.scheduling.Scheduler._worker_gone)."""
+    service.scheduling.scheduler.Scheduler._worker_gone)."""
     steps = []
 
     class Loop:  # stands in for the RQ worker: the first quits (Redis away), the second is asked to stop

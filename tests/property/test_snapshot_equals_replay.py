@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from domain import registry
 from events.snapshots import Snapshots, fingerprint
 from events.store import EventStore
-from service.commands import Commands
-from service.repository import Loaded, Repository, fold
+from service.games.commands import Commands
+from service.games.repository import Loaded, Repository, fold
 from tests.conftest import sized
 from tests.support.play import play_randomly
 from tests.support.service import InProcess

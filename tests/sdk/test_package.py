@@ -14,6 +14,7 @@ def test_every_public_name_resolves_to_its_module():
 
 
 def test_the_service_starts_without_the_http_client():
-    probe = "import sys, service.wsgi; print(sorted(m for m in ('requests', 'urllib3', 'sdk.client') if m in sys.modules))"
+    probe = ("import sys, service.operations.wsgi; "
+             "print(sorted(m for m in ('requests', 'urllib3', 'sdk.client') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import redis
 
-from service import embedded_redis
+from service.operations import embedded_redis
 from tests.support.ports import bindable
 
 MASTERS = 3

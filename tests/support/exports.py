@@ -6,7 +6,7 @@ import json
 import random
 
 from events.envelope import expected_hash
-from service import audit
+from service.games import audit
 from tests.support.play import play_on
 from tests.support.service import InProcess
 

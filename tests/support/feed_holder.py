@@ -8,7 +8,7 @@ import threading
 import redis
 
 from events.feed import Feed
-from service.consumers import Consumer, Subscription
+from service.feed.consumers import Consumer, Subscription
 
 
 def hold(entry) -> None:

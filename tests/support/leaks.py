@@ -18,8 +18,8 @@ from domain import table as tables
 from events import codec
 from events.envelope import check_sealed, decode_event
 from events.store import EventStore
-from service.redaction import redact_all
-from service.repository import Loaded, Repository, fold
+from service.games.redaction import redact_all
+from service.games.repository import Loaded, Repository, fold
 
 SECRET_LIST = 8  # a list this long from a hidden payload (a deck order, a shuffle) cannot appear by chance
 

@@ -25,7 +25,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from domain import registry as games
-from service import contract
+from service.http import contract
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 BASE_URI = "urn:bazaar:openapi"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import requests
 
-from service import embedded_redis
-from service.serving import WORKERS, gunicorn_command
+from service.operations import embedded_redis
+from service.operations.serving import WORKERS, gunicorn_command
 from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @contextmanager
 def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None,
-             workers: int = WORKERS, app: str = "service.wsgi:app") -> Iterator[str]:
+             workers: int = WORKERS, app: str = "service.operations.wsgi:app") -> Iterator[str]:
     """The service under gunicorn as `make run` starts it, on a free port; yields its base URL. `env` adds
     settings (BAZAAR_*): the suite's main server passes only a higher limit per address (tests/conftest.py).
     `app`: another WSGI app served the same way (it must answer GET /healthz)."""
@@ -109,7 +109,7 @@ class WorkerProcess:
         self.starts += 1
         log = open(self.log_dir / f"worker-{self.starts}.log", "w")
         env = {**os.environ, "REDIS_URL": self.redis_url, **self.env}
-        self.process = subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env,
+        self.process = subprocess.Popen([sys.executable, "-m", "service.operations.worker"], cwd=ROOT, env=env,
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         return self
 

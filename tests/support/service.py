@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from domain import table as tables
-from service import creation, views
-from service.commands import Commands, now_iso
-from service.redaction import redact_all
-from service.repository import Loaded, Repository
+from service.games import creation, views
+from service.games.commands import Commands, now_iso
+from service.games.redaction import redact_all
+from service.games.repository import Loaded, Repository
 
 
 class InProcess:

@@ -7,7 +7,7 @@ import csv
 import io
 from pathlib import Path
 
-from service import tournament_audit
+from service.tournaments import audit as tournament_audit
 from tests.api.client import Api
 from tests.support.processes import redis_server, wait_for
 

@@ -1,24 +1,39 @@
-"""The layers and the import graph, read from the source (AST): no cycles, no imports hidden in functions,
-and each layer imports only the layers below it (domain <- events <- service). The clients stand apart from the
+"""The layers and the import graph, read from the source (AST) by tests/support/imports.py: every import, at module
+level or inside functions, classes, `if` and `try`, relative ones and importlib's string targets. No cycles, no
+imports hidden in functions, and each layer imports only the layers below it (domain <- events <- service); inside
+the service, each part imports only the parts below it (service/README.md). The clients stand apart from the
 server: the SDK imports nothing of it (a third party gets only HTTP), bots only the SDK (and domain as a rules
 simulator), the agents' MCP server only the SDK, the CLI all three; the service's worker runs bots in bot seats."""
 
 import ast
 from pathlib import Path
 
+from tests.support.imports import dotted, imports_in
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("domain", "events", "service", "sdk", "bots", "agents", "cli")
 # bots -> domain: a search bot needs a rules simulator, and `domain` is one (pure, no I/O); it runs it only on
 # states it builds from a seat's view, never on the server's (it imports neither service nor events).
-# service -> bots: the worker plays the seats bots hold, handing them the seat's view (service/bot_seats.py)
+# service -> bots: the worker plays the seats bots hold, handing them the seat's view (service/scheduling/bot_seats.py)
 ALLOWED = {"domain": {"domain"}, "events": {"domain", "events"}, "service": {"domain", "events", "service", "bots"},
            "sdk": {"sdk"}, "bots": {"sdk", "bots", "domain"}, "agents": {"sdk", "agents"},
            "cli": {"sdk", "bots", "agents", "cli"}}
+# The service's parts, top to bottom (service/README.md): each imports only itself and the parts after it.
+SERVICE_PARTS = ("operations", "http", "tournaments", "feed", "scheduling", "streams", "games", "access", "pictures")
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+def modules() -> dict[str, Path]:
+    return {dotted(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports, anywhere in its source."""
+    known = modules()
+    edges: dict[str, set[str]] = {}
+    for name, path in known.items():
+        found = imports_in(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", set(known), tables=True)
+        edges[name] = {target for _line, target in found if target in known} - {name}
+    return edges
 
 
 def project_imports(tree: ast.AST, inside_functions: bool):
@@ -39,24 +54,27 @@ def project_imports(tree: ast.AST, inside_functions: bool):
                     yield child.lineno, name
 
 
-def graph() -> dict[str, set[str]]:
-    modules = {module_name(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
-    edges: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        targets = set()
-        for node in ast.iter_child_nodes(tree):
-            if isinstance(node, ast.Import):
-                targets |= {alias.name for alias in node.names if alias.name in modules}
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module in modules:
-                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & set(modules)
-                # `from package import submodule` depends on the submodule (and the package's __init__ only
-                # when a name that is not a submodule is taken from it)
-                targets |= submodules
-                if len(submodules) < len(node.names):
-                    targets.add(node.module)
-        edges[name] = targets - {name}
-    return edges
+def part_of(module: str) -> str | None:
+    """The service part a module belongs to (None: the `service` package itself)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in SERVICE_PARTS else None
+
+
+def test_every_service_module_is_in_a_part():
+    loose = [m for m in modules() if m.startswith("service.") and part_of(m) is None]
+    assert not loose, f"group these under a part of service/ (service/README.md): {sorted(loose)}"
+
+
+def test_each_service_part_imports_only_the_parts_below_it():
+    wrong = []
+    for module, targets in graph().items():
+        here = part_of(module)
+        if here is None:  # `service` itself: its lazy create_app names the composition root
+            continue
+        below = SERVICE_PARTS[SERVICE_PARTS.index(here):]
+        wrong += [f"{module} ({here}) imports {target} ({part_of(target)})" for target in targets
+                  if target.startswith("service.") and part_of(target) not in below]
+    assert not wrong, "\n".join(sorted(wrong))
 
 
 def test_no_project_import_hides_inside_a_function():

@@ -1,9 +1,9 @@
-"""Redis URLs into clients (service/connections.py): cluster or not, ACL user, TLS settings. Nothing connects
+"""Redis URLs into clients (service/operations/connections.py): cluster or not, ACL user, TLS settings. Nothing connects
 here; the cluster and ACL tests in tests/integration use real servers."""
 
 import pytest
 
-from service.connections import connect, limiter_storage, parse, queue_url
+from service.operations.connections import connect, limiter_storage, parse, queue_url
 
 CA = {"REDIS_CA_CERTS": "/etc/bazaar/ca.pem", "REDIS_CERTFILE": "", "REDIS_KEYFILE": ""}
 

@@ -1,7 +1,7 @@
-"""A feed keeps its last batches for the streams that resume within them (service/fanout.py): about RECENT events,
+"""A feed keeps its last batches for the streams that resume within them (service/streams/fanout.py): about RECENT events,
 whole batches, and at least the last batch however long; the version they follow on from moves with them."""
 
-from service.fanout import RECENT, Batch, Feed
+from service.streams.fanout import RECENT, Batch, Feed
 
 
 def batch(first: int, count: int) -> Batch:

@@ -1,10 +1,10 @@
-"""The process's one keep-alive timer (service/heartbeat.py) on a clock the test moves: when each stream is
+"""The process's one keep-alive timer (service/streams/heartbeat.py) on a clock the test moves: when each stream is
 woken. That the wakes become keep-alives on real streams is tested in tests/api/test_stream_fanout.py and, at
 the production interval, tests/api/test_live_stream.py."""
 
 from collections import Counter
 
-from service.heartbeat import SLOTS, Heartbeat
+from service.streams.heartbeat import SLOTS, Heartbeat
 
 INTERVAL = 16.0
 TICK = INTERVAL / SLOTS

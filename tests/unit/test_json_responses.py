@@ -1,4 +1,4 @@
-"""JSON responses (service/json_responses.py): orjson renders them, in the order they were built, and anything
+"""JSON responses (service/http/json_responses.py): orjson renders them, in the order they were built, and anything
 orjson refuses is rendered as Flask always did rather than failing the request."""
 
 import json
@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 from flask import Flask
 
-from service.json_responses import JSONProvider
+from service.http.json_responses import JSONProvider
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The board pictures: well-formed, self-contained SVG drawn only from the caller's view.
 
 Views come from games played in memory on the table's runner (tests/support/driver.py), wrapped the way
-`service.views.view` wraps them; the 5×4 and 5×5 grids are synthetic views of the shape an expansion adds.
+`service.games.views.view` wraps them; the 5×4 and 5×5 grids are synthetic views of the shape an expansion adds.
 """
 
 from __future__ import annotations

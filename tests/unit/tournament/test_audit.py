@@ -20,8 +20,8 @@ from domain.tournament.commands import (
 )
 from events.envelope import GENESIS, seal
 from events.tournaments import document
-from service import tournament_audit
-from service.tournaments import codec_command
+from service.tournaments import audit as tournament_audit
+from service.tournaments.repository import codec_command
 
 
 class Logged:

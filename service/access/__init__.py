@@ -1,0 +1,1 @@
+"""Identities and who owns what: see README.md here."""

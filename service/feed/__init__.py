@@ -1,0 +1,1 @@
+"""The cross-game feed: what follows an append: see README.md here."""

@@ -1,0 +1,1 @@
+"""Games and commands: see README.md here."""

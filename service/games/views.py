@@ -1,0 +1,72 @@
+"""What a caller reads: a game's view (the game's own view inside the table's summary) and its legal moves; and
+the game's entry in the cross-game index. An imported game says so in both (`imported`, `provenance`)."""
+
+from __future__ import annotations
+
+from domain import table as tables
+from domain.table import AnswerUndo, clock
+from events import codec
+from service.games.repository import Loaded
+
+
+def view(loaded: Loaded, seat: int | None, now: str, complete: bool = False) -> dict:
+    """The game as `seat` (None: a spectator) sees it; `complete`: nothing hidden (time travel after the end)."""
+    game, table = loaded.game, loaded.table
+    state = table.game_state
+    body = {
+        "id": loaded.meta.id,
+        "game": loaded.meta.name,
+        "status": "finished" if table.over else "active",
+        "version": table.version,
+        "seat": seat,
+        "seats": table.seats,
+        "to_act": list(tables.awaited(game, table)),
+        "awaiting_chance": chance_summary(tables.pending_chance(game, table)),
+        "head_hash": loaded.head_hash,
+        "open": table.open,
+        "state": game.view(state, seat, complete=True) if complete else game.view(state, seat),
+        **imported(loaded.meta.provenance),
+    }
+    body.setdefault("imported", False)  # every view says whether its log came from a file (listings only when so)
+    if any(table.bots):  # only where a bot holds a seat: games without bots keep their exact shape
+        body["bots"] = [None if bot is None else {"bot": bot.bot, "budget_ms": bot.budget_ms} for bot in table.bots]
+    clocks = clock.summary(table.clocks, table.platform, now)
+    if clocks is not None:
+        body["clock"] = clocks
+    pending = table.undo
+    if pending is not None and pending.expires_at > now:  # an expired request changed nothing
+        body["undo_request"] = {"by": pending.by, "to_version": pending.to_version,
+                                "expires_at": pending.expires_at, "accepted": list(pending.accepted)}
+    result = game.result(state)
+    if result is not None:
+        body["result"] = result
+    return body
+
+
+def legal_moves(loaded: Loaded, seat: int, now: str) -> list[dict]:
+    """Every command `seat` may post now, each a complete body."""
+    return [wire(command) for command in tables.legal_commands(loaded.game, loaded.table, seat, now)]
+
+
+def wire(command) -> dict:
+    if isinstance(command, AnswerUndo):
+        return {"type": "accept_undo" if command.accept else "decline_undo"}
+    return codec.command_to_wire(command)
+
+
+def chance_summary(request) -> dict | None:
+    if request is None:
+        return None
+    return {"kind": type(request).__name__.lower(), "label": request.label, "by_dealer": request.by_dealer}
+
+
+def index_entry(loaded: Loaded, now: str) -> dict:
+    return {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
+            "status": "finished" if loaded.finished else "active", "updated_at": now,
+            **imported(loaded.meta.provenance)}
+
+
+def imported(provenance: dict | None) -> dict:
+    """The mark of an imported game (views, listings, the index its feed consumer writes): `imported` and where its
+    log came from; nothing for a game played here."""
+    return {} if provenance is None else {"imported": True, "provenance": provenance}

@@ -1,0 +1,1 @@
+"""The HTTP API: routes and the request machinery: see README.md here."""

@@ -1,0 +1,1 @@
+"""The routes: one blueprint per resource (service/operations/app.py registers them)."""

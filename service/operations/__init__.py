@@ -1,0 +1,1 @@
+"""Operations: the composition roots and the processes: see README.md here."""

@@ -1,0 +1,102 @@
+"""The one place the Redis clients, store, repository, command path, queue and reactions are built.
+
+Both the web app (`create_app`) and the worker (`service.operations.worker`, `service.operations.jobs`) use it, so a command
+appended by a dealer job triggers the same reactions as one posted over HTTP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis
+from redis.cluster import RedisCluster
+from rq import Queue
+from rq.serializers import JSONSerializer
+
+from events.archive import open_archive
+from events.feed import Feed
+from events.store import EventStore
+from events.tournaments import TournamentStore
+from service.feed import lifecycle
+from service.feed.consumers import Consumer
+from service.feed.reactions import index_consumer, update_index
+from service.games.commands import Commands
+from service.games.repository import Repository
+from service.operations import connections
+from service.scheduling.scheduler import Scheduler
+from service.tournaments.loop import Loop
+from service.tournaments.ratings import RatingBooks
+from service.tournaments.repository import Tournaments
+
+QUEUE = "bazaar"  # the dealer's rolls and the turn timers: short jobs, late by no more than milliseconds
+BOT_QUEUE = "bazaar-bots"  # bot seats' moves: each thinks up to its budget, so it must never hold up a roll or timer
+# How RQ writes a job's function, arguments, meta and result into Redis, and reads them back. RQ's default is
+# pickle, and unpickling runs code: whoever could write one job record could run code in every worker. Our jobs
+# take a game's id and a version and return a version (ints and strings), which JSON carries; a record that is
+# not JSON fails its job and runs nothing. Every Queue, worker (and its scheduler) and job fetch names it.
+JOBS_SERIALIZER = JSONSerializer
+
+
+# A worker loop (service/operations/worker.py) waits for a job in one blocking read (BLMOVE) of up to this many seconds, then
+# beats its heartbeat, runs RQ's maintenance when due and waits again. RQ's own default (its worker TTL less 15 s,
+# 405 s) left a quiet loop's maintenance, and so the restart of a scheduler process that died, waiting minutes.
+DEQUEUE_S = 5
+
+
+def rq_queue(name: str, connection: redis.Redis) -> Queue:
+    """An RQ queue of ours: its jobs go to and from Redis as JSON, never as pickles."""
+    return Queue(name, connection=connection, serializer=JOBS_SERIALIZER)
+
+
+def worker_loops_redis(config: dict) -> redis.Redis:
+    """RQ's Redis for the worker's loops (rolls and timers, bots' moves) and nothing else.
+
+    Their reads block for up to DEQUEUE_S, so every connection of this client has a longer socket timeout from the
+    start (RQ's rule: the blocking read plus 10 s). The loops once shared the games' client, whose connections
+    time out after redis-py's default 5 s: RQ raises the timeout of a client's pool, but only for connections made
+    after it, and a blocking read that drew one made before (the start-up sweep's, the feed consumers') broke off
+    after 5 s, logged `could not connect to Redis instance: Timeout reading from socket` and tried again, every
+    6 s while nothing was wrong; and the games' own reads in the worker inherited RQ's 415 s timeout."""
+    return connections.connect(connections.queue_url(config), config, socket_timeout=DEQUEUE_S + 10)
+
+
+@dataclass
+class Wiring:
+    redis: redis.Redis | RedisCluster  # the games' Redis (a cluster or not: see service/operations/connections.py)
+    store: EventStore
+    repository: Repository
+    commands: Commands
+    queue: Queue
+    scheduler: Scheduler
+    feed: Feed
+    consumers: list[Consumer]  # the feed's consumers the worker runs (service/feed/consumers.py); add yours here
+    tournaments: Tournaments
+    ratings: RatingBooks
+    tournament_loop: Loop  # pairs rounds, opens their games, records results (service/tournaments/loop.py)
+    bot_queue: Queue  # on the same Redis as `queue`
+
+
+def build(config: dict) -> Wiring:
+    client = connections.connect(config["REDIS_URL"], config)
+    # Live streams block in XREAD for a whole keep-alive interval: their reads need a socket timeout longer
+    # than that (the client's default of 5 s once cut every quiet stream after 5 s).
+    streams = connections.connect(config["REDIS_URL"], config, socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
+    store = EventStore(client, stream_client=streams,
+                       archive=open_archive(config["ARCHIVE_URL"], config["ARCHIVE_S3_ENDPOINT"]))
+    repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
+                            snapshot_every=int(config["SNAPSHOT_EVERY"]),
+                            snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
+    commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
+    queue_url = connections.queue_url(config)
+    queue_redis = client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config)
+    queue, bot_queue = rq_queue(QUEUE, queue_redis), rq_queue(BOT_QUEUE, queue_redis)
+    scheduler = Scheduler(repository, queue, commands.inline_dealer, bot_queue)
+    feed = Feed(client)
+    commands.after_append.append(update_index(store))
+    commands.after_append.append(lifecycle.publish(feed))
+    commands.after_append.append(scheduler)
+    tournaments = Tournaments(TournamentStore(client))
+    ratings = RatingBooks(client)
+    loop = Loop(tournaments, commands, ratings)
+    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store), loop.consumer()],
+                  tournaments, ratings, loop, bot_queue)

@@ -1,0 +1,1 @@
+"""Live streams: see README.md here."""

@@ -1,0 +1,1 @@
+"""Tournaments in the service: see README.md here."""

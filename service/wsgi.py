@@ -1,5 +1,0 @@
-"""Entry point for gunicorn: `gunicorn service.wsgi:app`."""
-
-from service.app import create_app
-
-app = create_app()
