@@ -17,11 +17,12 @@ unexport PYTHONDONTWRITEBYTECODE
 # CI's budget). If uv cannot be had, pip does it; --no-compile: pip would byte-compile every file of every
 # package, and Python compiles what is imported, once, on first use.
 UV_VERSION := 0.13.9
-$(VENV)/.installed: pyproject.toml constraints.txt
+# The clients are a distribution of their own (client/, `bazaar-client`), installed beside the server's.
+$(VENV)/.installed: pyproject.toml client/pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	( $(PY) -m pip install -q --no-compile uv==$(UV_VERSION) && \
-	  $(PY) -m uv pip install -q --python $(PY) -c constraints.txt -e '.[test]' ) || \
-	  $(PY) -m pip install -q --no-compile -c constraints.txt -e '.[test]'
+	  $(PY) -m uv pip install -q --python $(PY) -c constraints.txt -e ./client -e '.[test]' ) || \
+	  $(PY) -m pip install -q --no-compile -c constraints.txt -e ./client -e '.[test]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -59,7 +60,7 @@ load: install
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install -q '.[test]'
+	.lock-venv/bin/python -m pip install -q ./client '.[test]'
 	{ sed -n '1,2p' constraints.txt; .lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^bazaar'; } > constraints.new
 	mv constraints.new constraints.txt
 	rm -rf .lock-venv build

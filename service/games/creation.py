@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import secrets
 
-from bots import seated
+from bazaar_client.bots import seated
 from domain import registry
 from domain import table as tables
 from domain.core import InvalidOptions

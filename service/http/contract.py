@@ -21,7 +21,7 @@ from types import ModuleType
 
 import yaml
 
-from bots import seated
+from bazaar_client.bots import seated
 from domain import registry
 from domain.table import options as platform
 from domain.tournament import options as tournament

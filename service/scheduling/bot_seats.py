@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from bots import seated
+from bazaar_client.bots import seated
 from domain import table as tables
 from domain.core import RuleViolation
 from domain.table import Act, clock

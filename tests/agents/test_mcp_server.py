@@ -11,8 +11,8 @@ from pathlib import Path
 from mcp import Client as McpClient
 from mcp.client.stdio import StdioServerParameters
 
-from bots import make_bot
-from sdk import Client, GameView
+from bazaar_client.bots import make_bot
+from bazaar_client.sdk import Client, GameView
 
 BAZAAR = Path(sys.executable).parent / "bazaar"
 MAX_TURNS = 400

@@ -3,7 +3,7 @@
 It speaks HTTP/1.1 over one kept-alive `http.client` connection rather than through requests: a call costs the
 test process ~0.35 ms of CPU instead of ~1.6 ms, and the whole games played through the API make thousands.
 What the tests read of a response is what requests gives (`status_code`, `headers` in any case, `content`,
-`text`, `json()`); the service's clients (sdk/) still use requests.
+`text`, `json()`); the service's clients (client/bazaar_client/sdk/) still use requests.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 
 from requests.structures import CaseInsensitiveDict
 
-from bots.greedy import GreedyBot
-from sdk import GameView
+from bazaar_client.bots.greedy import GreedyBot
+from bazaar_client.sdk import GameView
 from tests.support.openapi import validate_request, validate_response
 
 

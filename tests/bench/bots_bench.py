@@ -6,7 +6,7 @@ intervals (a tie counts as a shared win), ms per decision and moves per second p
 `BAZAAR_BENCH_PROGRESS` games (50). Sizes: `BAZAAR_BENCH_MATCHES` (Jaipur, default 200),
 `BAZAAR_BENCH_ISTANBUL_TABLES` (each Istanbul table size, default 200),
 `BAZAAR_BENCH_MCTS_ITERATIONS` (Jaipur, 60) and `BAZAAR_BENCH_ISTANBUL_MCTS_ITERATIONS` (100; fewer for
-decisions between few commands, see bots/mcts), or instead a time budget per decision,
+decisions between few commands, see client/bazaar_client/bots/mcts), or instead a time budget per decision,
 `BAZAAR_BENCH_MCTS_BUDGET_MS` (as a bot seat thinks; the figures then depend on the machine and its load).
 Istanbul is also played with Mocha & Baksheesh and the Caravan Leader variant at 2 seats, mcts vs greedy, and
 with Letters & Seals at 2 seats, greedy vs random and mcts vs greedy (`BAZAAR_BENCH_ISTANBUL_BOX_TABLES`, default
@@ -25,9 +25,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from bots import make_bot
-from bots.mcts import MctsBot
-from bots.stats import wilson
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.mcts import MctsBot
+from bazaar_client.bots.stats import wilson
 from tests.support.botplay import play
 
 MATCHES = int(os.environ.get("BAZAAR_BENCH_MATCHES", "200"))

@@ -6,12 +6,12 @@ import threading
 
 import pytest
 
-from bots import make_bot
-from bots.greedy import istanbul as greedy_istanbul
-from bots.greedy import jaipur as greedy_jaipur
-from bots.runner import play_match, play_seat
-from bots.stats import wilson
-from sdk import Client
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.greedy import istanbul as greedy_istanbul
+from bazaar_client.bots.greedy import jaipur as greedy_jaipur
+from bazaar_client.bots.runner import play_match, play_seat
+from bazaar_client.bots.stats import wilson
+from bazaar_client.sdk import Client
 
 SERIES = 4  # 6 before the Letters & Seals search tests came: the suite adds no time
 

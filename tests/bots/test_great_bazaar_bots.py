@@ -4,8 +4,8 @@ every decision it is asked (its determinisation of both boxes: tests/bots/test_m
 
 from __future__ import annotations
 
-from bots import make_bot
-from bots.mcts import MctsBot
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.mcts import MctsBot
 from tests.support.botplay import play
 
 GREAT_BAZAAR = {"expansions": ["mocha_baksheesh", "letters_seals"]}

@@ -1,13 +1,13 @@
-"""The Istanbul boxes' pieces in both bots' evaluations (weights in bots/istanbul_pieces.py): the mcts evaluation
-counts coffee, tavern tiles, guild cards, seals and the companion by their documented weights, and the places
+"""The Istanbul boxes' pieces in both bots' evaluations (weights in client/bazaar_client/bots/istanbul_pieces.py): the
+mcts evaluation counts coffee, tavern tiles, guild cards, seals and the companion by their documented weights, and the places
 where coffee or seals buy a ruby pull the merchant; greedy scores the commands that gain or spend them by the same
 weights, so it buys a ruby with coffee, roasts, takes a tavern tile and walks to a ruby it can pay."""
 
 from dataclasses import replace
 
-from bots import istanbul_pieces as box
-from bots.greedy import istanbul as greedy
-from bots.mcts.istanbul import RUBY, gain_at, reach, worth
+from bazaar_client.bots import istanbul_pieces as box
+from bazaar_client.bots.greedy import istanbul as greedy
+from bazaar_client.bots.mcts.istanbul import RUBY, gain_at, reach, worth
 from domain.istanbul.goods import Goods
 from domain.istanbul.mocha_baksheesh.data import COFFEE_HOUSE, TAVERN
 from domain.istanbul.mocha_baksheesh.places import coffee_house

@@ -8,9 +8,9 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from bots import make_bot
-from bots.greedy import istanbul as greedy
-from bots.mcts.istanbul import RUBY, fee_at, gain_at
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.greedy import istanbul as greedy
+from bazaar_client.bots.mcts.istanbul import RUBY, fee_at, gain_at
 from domain import istanbul
 from domain.istanbul.data import FOUNTAIN, GEMSTONE_DEALER, GREAT_MOSQUE
 from domain.istanbul.goods import Goods

@@ -7,9 +7,9 @@ could not draw would be played as greedy plays it (Letters & Seals and the Great
 import random
 from dataclasses import replace
 
-from bots import make_bot
-from bots.mcts import MctsBot
-from bots.mcts.istanbul import FOUNTAIN, REACH_SHARE, IstanbulSimulator, gain_at, reach, supported
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.mcts import MctsBot
+from bazaar_client.bots.mcts.istanbul import FOUNTAIN, REACH_SHARE, IstanbulSimulator, gain_at, reach, supported
 from domain import istanbul
 from domain.istanbul.board import distance
 from domain.istanbul.content import content_of

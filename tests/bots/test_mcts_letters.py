@@ -7,8 +7,8 @@ Great Bazaar game: test_great_bazaar_bots.py)."""
 import random
 from dataclasses import replace
 
-from bots import make_bot
-from bots.mcts.istanbul import IstanbulSimulator
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.mcts.istanbul import IstanbulSimulator
 from domain import istanbul
 from domain.istanbul.letters_seals.places import kiosk
 from tests.bots.test_great_bazaar_bots import Counting

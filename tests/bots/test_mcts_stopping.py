@@ -4,8 +4,8 @@ left, and the answer is always the one the whole budget gives (same seed, same a
 
 import random
 
-from bots.mcts import MctsBot
-from bots.mcts.search import Node, decided, search
+from bazaar_client.bots.mcts import MctsBot
+from bazaar_client.bots.mcts.search import Node, decided, search
 from domain import istanbul, jaipur
 from tests.bots.test_mcts import mid_round
 from tests.bots.test_mcts_istanbul import positions

@@ -9,9 +9,9 @@ import time
 import pytest
 import redis
 
-from bots import make_bot
-from bots.runner import play_seat
-from sdk import Client
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.runner import play_seat
+from bazaar_client.sdk import Client
 from service.operations.wiring import BOT_QUEUE, rq_queue
 from service.scheduling import bot_seats
 from tests.api.client import Api

@@ -16,7 +16,7 @@ from math import comb
 
 import pytest
 
-from sdk import Client
+from bazaar_client.sdk import Client
 from service.operations.verify import verify
 from tests.api.client import Api
 from tests.support import tournaments as t

@@ -1,6 +1,6 @@
 import pytest
 
-from sdk import Client
+from bazaar_client.sdk import Client
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from bazaar_client.cli.main import main
 
 BAZAAR = Path(sys.executable).parent / "bazaar"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sdk.notation import NotationError, canonical, find_move, format_move, parse_move
-from sdk.notation import istanbul as istanbul_notation
+from bazaar_client.sdk.notation import NotationError, canonical, find_move, format_move, parse_move
+from bazaar_client.sdk.notation import istanbul as istanbul_notation
 
 ROOT = Path(__file__).resolve().parents[2]
 # legal moves as the server listed them during random 2- and 3-seat games (every command type)

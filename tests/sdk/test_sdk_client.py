@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from bots import make_bot
-from bots.runner import play_match
-from sdk import BazaarError, Client, RetryPolicy
-from sdk.verify import verify_export
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.runner import play_match
+from bazaar_client.sdk import BazaarError, Client, RetryPolicy
+from bazaar_client.sdk.verify import verify_export
 from tests.sdk.proxy import CuttableProxy
 from tests.support.processes import WorkerProcess
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from sdk import BazaarError, Client
-from sdk.tournament_types import Registration, Rounds, Standing, Standings, Tournament, TournamentSummary
+from bazaar_client.sdk import BazaarError, Client
+from bazaar_client.sdk.tournament_types import Registration, Rounds, Standing, Standings, Tournament, TournamentSummary
 from tests.support.databases import own_db
 from tests.support.openapi import SPEC_PATH
 

@@ -1,6 +1,6 @@
 """The SDK reads the environment's proxy and CA settings once, when a client is made, not on every request."""
 
-from sdk.transport import Transport
+from bazaar_client.sdk.transport import Transport
 
 
 def test_proxies_and_ca_bundle_come_from_the_environment_once(monkeypatch):

@@ -1,5 +1,5 @@
 """Bots at an in-process table (no HTTP, no Redis): the table's runner with the real dealer (`driver.Table`), and
-each bot asked exactly as over the API, with its seat's view (`sdk.GameView` built from the game's `view`) and the
+each bot asked exactly as over the API, with its seat's view (`bazaar_client.sdk.GameView` built from the game's `view`) and the
 listed legal moves as wire bodies. For the bench's long series and the bots' tests."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bots.base import Bot
+from bazaar_client.bots.base import Bot
+from bazaar_client.sdk import GameView
 from domain.registry import get as game_module
 from events.codec import command_from_wire, command_to_wire
-from sdk import GameView
 from tests.support.driver import Table
 
 

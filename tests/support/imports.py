@@ -17,7 +17,9 @@ class Unreadable(Exception):
 
 def dotted(path: Path) -> str:
     """The module name of a file under the repository root: domain/istanbul/places/__init__.py -> domain.istanbul.places."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
+    # the clients' distribution lives in client/ (its import root), the server's packages at the top
+    base = ROOT / "client" if path.is_relative_to(ROOT / "client") else ROOT
+    parts = path.relative_to(base).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -26,7 +28,7 @@ def imports_in(source: str, module: str, is_package: bool, known: set[str],
     """(line, module imported) for every import in `source`, the source of `module`. A name taken from a package
     is the submodule when `known` has it, else the package. `tables`: a loader called with a computed name (a
     registry loading a module named in a table: games, blueprints, bots) imports every module the source names in a
-    string literal (`"domain.jaipur"`, or `"bots.greedy:GreedyBot"`'s module); without it, or when the source names
+    string literal (`"domain.jaipur"`, or `"bazaar_client.bots.greedy:GreedyBot"`'s module); without it, or when the source names
     none, it is refused as unreadable."""
     tree = ast.parse(source)
     named = sorted({text.partition(":")[0] for node in ast.walk(tree) if isinstance(node, ast.Constant)

@@ -1,9 +1,10 @@
 """The layers and the import graph, read from the source (AST) by tests/support/imports.py: every import, at module
 level or inside functions, classes, `if` and `try`, relative ones and importlib's string targets. No cycles, no
 imports hidden in functions, and each layer imports only the layers below it (domain <- events <- service); inside
-the service, each part imports only the parts below it (service/README.md). The clients stand apart from the
-server: the SDK imports nothing of it (a third party gets only HTTP), bots only the SDK (and domain as a rules
-simulator), the agents' MCP server only the SDK, the CLI all three; the service's worker runs bots in bot seats."""
+the service, each part imports only the parts below it (service/README.md). The clients (client/, the
+`bazaar_client` distribution) stand apart from the server: the SDK imports nothing of it (a third party gets only
+HTTP), bots only the SDK (and domain as a rules simulator), the MCP server only the SDK, the CLI all three; the
+service's worker runs bots in bot seats."""
 
 import ast
 from pathlib import Path
@@ -11,19 +12,29 @@ from pathlib import Path
 from tests.support.imports import dotted, imports_in
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("domain", "events", "service", "sdk", "bots", "agents", "cli")
+SOURCES = (ROOT / "domain", ROOT / "events", ROOT / "service", ROOT / "client" / "bazaar_client")
+# A module's layer: its top package, or for a client module its part (bazaar_client.sdk -> "sdk").
+CLIENT = "bazaar_client"
 # bots -> domain: a search bot needs a rules simulator, and `domain` is one (pure, no I/O); it runs it only on
 # states it builds from a seat's view, never on the server's (it imports neither service nor events).
 # service -> bots: the worker plays the seats bots hold, handing them the seat's view (service/scheduling/bot_seats.py)
-ALLOWED = {"domain": {"domain"}, "events": {"domain", "events"}, "service": {"domain", "events", "service", "bots"},
-           "sdk": {"sdk"}, "bots": {"sdk", "bots", "domain"}, "agents": {"sdk", "agents"},
-           "cli": {"sdk", "bots", "agents", "cli"}}
+ALLOWED = {"domain": {"domain"}, "events": {"domain", "events"}, "service": {"domain", "events", "service", "bots", "sdk"},
+           "sdk": {"sdk", CLIENT}, "bots": {"sdk", "bots", "domain", CLIENT}, "mcp": {"sdk", "mcp", CLIENT},
+           "cli": {"sdk", "bots", "mcp", "cli", CLIENT}, CLIENT: {"sdk", CLIENT}}
+LAYERS = set(ALLOWED)
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if parts[0] == CLIENT and len(parts) > 1 else parts[0]
+
+
 # The service's parts, top to bottom (service/README.md): each imports only itself and the parts after it.
 SERVICE_PARTS = ("operations", "http", "tournaments", "feed", "scheduling", "streams", "games", "access", "pictures")
 
 
 def modules() -> dict[str, Path]:
-    return {dotted(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
+    return {dotted(p): p for source in SOURCES for p in source.rglob("*.py")}
 
 
 def graph() -> dict[str, set[str]]:
@@ -50,7 +61,7 @@ def project_imports(tree: ast.AST, inside_functions: bool):
             else:
                 continue
             for name in names:
-                if name.split(".")[0] in PACKAGES:
+                if name.split(".")[0] in ("domain", "events", "service", CLIENT):
                     yield child.lineno, name
 
 
@@ -79,8 +90,8 @@ def test_each_service_part_imports_only_the_parts_below_it():
 
 def test_no_project_import_hides_inside_a_function():
     hidden = []
-    for pkg in PACKAGES:
-        for path in (ROOT / pkg).rglob("*.py"):
+    for source in SOURCES:
+        for path in source.rglob("*.py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             hidden += [f"{path.relative_to(ROOT)}:{line} imports {name}"
                        for line, name in project_imports(tree, inside_functions=True)]
@@ -89,7 +100,7 @@ def test_no_project_import_hides_inside_a_function():
 
 def test_layers_import_only_the_layers_below():
     wrong = [f"{module} imports {target}" for module, targets in graph().items() for target in targets
-             if target.split(".")[0] not in ALLOWED[module.split(".")[0]]]
+             if layer(target) not in ALLOWED[layer(module)]]
     assert not wrong, "\n".join(sorted(wrong))
 
 

@@ -9,7 +9,7 @@ import secrets
 
 from flask import Blueprint, Response, current_app, g, request, url_for
 
-from bots import seated
+from bazaar_client.bots import seated
 from domain import tournament
 from domain.core import RuleViolation
 from domain.tournament import commands as tc

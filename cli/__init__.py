@@ -1,1 +1,0 @@
-"""The `bazaar` command-line client (see sdk/README.md)."""

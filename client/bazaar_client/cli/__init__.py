@@ -1,0 +1,1 @@
+"""The `bazaar` command-line client (see client/README.md)."""

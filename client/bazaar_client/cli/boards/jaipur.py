@@ -1,0 +1,47 @@
+"""Jaipur drawn in the terminal: the market, the token piles (top first), the bonus piles, each seat's hand (or
+its size), herd, tokens and seals. Reads only the view, so a spectator's board shows no hand."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from bazaar_client.sdk import GameView
+
+COLOURS = {"diamond": "bright_red", "gold": "yellow", "silver": "bright_white", "cloth": "magenta",
+           "spice": "green", "leather": "dark_orange3", "camel": "wheat4"}
+
+
+def card(good: str) -> Text:
+    return Text(f" {good} ", style=f"bold black on {COLOURS.get(good, 'white')}")
+
+
+def cards(goods) -> Text:
+    return Text(" ").join(card(g) for g in goods) if goods else Text("-", style="dim")
+
+
+def render(view: GameView) -> Group:
+    state = view.state
+    title = Text(f"Jaipur {view.id}  version {view.version}  round {state.get('round')}  {view.status}", style="bold")
+    if view.to_act:
+        title.append(f"  to act: seat {', '.join(map(str, view.to_act))}")
+    market = Text("Market  ").append_text(cards(state.get("market", [])))
+    market.append(f"   deck {state.get('deck_size', '?')}")
+    piles = Table(title="Tokens (top first)", show_header=False, box=None)
+    for good, tokens in state.get("goods_tokens", {}).items():
+        piles.add_row(card(good), " ".join(map(str, tokens)) or "empty")
+    bonus = state.get("bonus_tokens", {})
+    piles.add_row(Text("bonus"), "  ".join(f"{k}: {v}" for k, v in bonus.items()))
+    players = Table(title="Seats")
+    for column in ("seat", "hand", "herd", "tokens", "seals"):
+        players.add_column(column)
+    for player in state.get("players", []):
+        seat = str(player["seat"]) + (" (you)" if player["seat"] == state.get("you") else "")
+        hand = cards(player["hand"]) if player.get("hand") is not None else Text(f"{player['hand_size']} cards")
+        players.add_row(seat, hand, str(player.get("herd", 0)), str(player.get("goods_total", 0)),
+                        str(player.get("seals", 0)))
+    parts = [title, market, piles, players]
+    if view.result:
+        parts.append(Text(f"Winners: {view.result['winners']}  scores: {view.result['scores']}", style="bold green"))
+    return Group(*parts)

@@ -1,0 +1,93 @@
+"""Commands about bots: `bot` (one bot in one seat of a live game) and `match` (a local series between bots)."""
+
+from __future__ import annotations
+
+import time
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from bazaar_client.bots import BOTS, make_bot
+from bazaar_client.bots.runner import play_match, play_seat
+from bazaar_client.bots.stats import wilson
+from bazaar_client.cli.app import Session
+
+
+@click.command()
+@click.argument("game_id")
+@click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
+@click.option("--seed", default=None, help="The bot's random seed (ties, random moves).")
+@click.option("--budget-ms", type=click.FloatRange(min=1), default=None,
+              help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
+@click.pass_obj
+def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_ms: float | None) -> None:
+    """Play your seat (BAZAAR_TOKEN) of GAME_ID with a bot until the game ends."""
+    if session.client.token is None:
+        raise click.UsageError("a bot needs a seat: pass --token or set BAZAAR_TOKEN")
+    player = make_bot(bot_name, seed, budget_ms)
+    count = 0
+
+    def said(view):
+        nonlocal count
+        count += 1
+
+    view = play_seat(session.client, game_id, player, on_move=said)
+    session.emit({"game_id": game_id, "moves": count, "result": view.result},
+                 f"{bot_name} played {count} moves; result: {view.result}")
+
+
+@click.command()
+@click.option("--game", default="jaipur", show_default=True, help="jaipur or istanbul.")
+@click.option("--bots", "bot_names", default="greedy,random", show_default=True,
+              help="Comma-separated bots, one per seat; seats rotate between matches.")
+@click.option("--matches", "-n", default=10, show_default=True, type=click.IntRange(1, 100000))
+@click.option("--seed", default="0", show_default=True, help="Seeds the bots (match i uses SEED-i).")
+@click.option("--max-moves", default=20000, show_default=True, help="Give up a match after this many moves.")
+@click.option("--budget-ms", type=click.FloatRange(min=1), default=None,
+              help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
+@click.pass_obj
+def match(session: Session, game: str, bot_names: str, matches: int, seed: str, max_moves: int,
+          budget_ms: float | None) -> None:
+    """Play a series of matches between local bots on the server; shows a progress bar, then each bot's wins, win
+    rate with a 95% interval, and speed."""
+    names = [n.strip() for n in bot_names.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown or len(names) < 2:
+        raise click.UsageError(f"--bots needs two or more of {', '.join(sorted(BOTS))}")
+    wins = {name: 0.0 for name in names}
+    moves, seconds, results = 0, 0.0, []
+    started = time.monotonic()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=session.console, disable=session.json) as progress:
+        task = progress.add_task(f"{game}: {' vs '.join(names)}", total=matches)
+        for i in range(matches):
+            # rotate seats so no bot always starts in the same seat
+            order = names[i % len(names):] + names[:i % len(names)]
+            result = play_match(session.client, game, [make_bot(n, f"{seed}-{i}-{s}", budget_ms) for s, n in enumerate(order)],
+                                max_moves=max_moves)
+            for winner in result.winners:
+                # a shared win counts as a share of one
+                wins[result.bots[winner]] += 1 / len(result.winners)
+            moves += result.moves
+            seconds += result.seconds
+            results.append(result)
+            progress.advance(task)
+    elapsed = time.monotonic() - started
+    rows = []
+    for name in dict.fromkeys(names):
+        low, high = wilson(wins[name], matches)
+        rows.append({"bot": name, "wins": wins[name], "matches": matches, "rate": wins[name] / matches,
+                     "ci95": [round(low, 3), round(high, 3)]})
+    summary = {"game": game, "matches": matches, "moves": moves, "seconds": round(elapsed, 2),
+               "moves_per_s": round(moves / elapsed, 1) if elapsed else None, "bots": rows,
+               "games": [r.game_id for r in results]}
+    table = Table(title=f"{game}: {matches} matches, {moves} moves, {summary['moves_per_s']} moves/s")
+    for column in ("bot", "wins", "win rate", "95% interval"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["bot"], f"{row['wins']:g}", f"{row['rate']:.0%}", f"{row['ci95'][0]:.0%}-{row['ci95'][1]:.0%}")
+    session.emit(summary, table)
+
+
+COMMANDS = (bot, match)

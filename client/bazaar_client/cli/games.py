@@ -1,0 +1,190 @@
+"""Commands about games: create, list, show, moves, play, watch, export, verify."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+from rich.live import Live
+from rich.table import Table
+
+from bazaar_client.cli import boards
+from bazaar_client.cli.app import INVALID, OK, USAGE, Session
+from bazaar_client.sdk import GameView
+from bazaar_client.sdk.notation import NotationError, canonical, find_move, format_move, parse_move
+from bazaar_client.sdk.verify import verify_export
+
+pass_session = click.pass_obj
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """`key=value`; the value read as JSON when it is JSON (numbers, booleans, objects), else as a string."""
+    key, eq, value = text.partition("=")
+    if not eq:
+        raise click.BadParameter(f"{text!r} is not key=value")
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
+
+
+@click.command()
+@click.argument("game")
+@click.option("--seats", default=2, show_default=True, help="How many seats.")
+@click.option("--option", "-o", "options", multiple=True, help="A game option as key=value (repeatable).")
+@click.option("--seed", default=None, help="Entropy to mix into the deal.")
+@pass_session
+def create(session: Session, game: str, seats: int, options: tuple[str, ...], seed: str | None) -> None:
+    """Create a GAME (jaipur, istanbul); prints its id and one token per seat (shown only now)."""
+    created = session.client.create(game, seats, dict(parse_option(o) for o in options), seed)
+    table = Table(title=f"{created.game} {created.id} (version {created.version})")
+    table.add_column("seat")
+    table.add_column("token (export BAZAAR_TOKEN=...)")
+    for seat in created.seats:
+        table.add_row(str(seat.seat), seat.token)
+    session.emit(created, table)
+
+
+@click.command(name="list")
+@click.option("--status", type=click.Choice(["active", "finished"]), default=None, help="Only games with this status.")
+@pass_session
+def list_games(session: Session, status: str | None) -> None:
+    """List the games in the service's index."""
+    games = session.client.games(status)
+    table = Table()
+    for column in ("id", "game", "seats", "status", "version", "updated"):
+        table.add_column(column)
+    for g in games:
+        table.add_row(g.id, g.game, str(g.seats), g.status, str(g.version), g.updated_at)
+    session.emit(games, table)
+
+
+@click.command()
+@click.argument("game_id")
+@click.option("--version", "version", type=int, default=None, help="Time travel: the game as it stood at VERSION.")
+@pass_session
+def show(session: Session, game_id: str, version: int | None) -> None:
+    """Draw the board of GAME_ID as your seat (BAZAAR_TOKEN) or as a spectator sees it."""
+    view = session.client.state(game_id, version) if version else session.client.view(game_id)
+    session.emit(view, boards.render(view))
+
+
+def notation(view: GameView, move: dict) -> str:
+    try:
+        return format_move(view.game, move, view.state.get("place_names"))
+    except NotationError:
+        return str(move)
+
+
+@click.command()
+@click.argument("game_id")
+@pass_session
+def moves(session: Session, game_id: str) -> None:
+    """Your legal moves in GAME_ID, numbered, in the game's notation (`bazaar play GAME_ID 3`)."""
+    client = session.client
+    view = client.view(game_id)
+    legal = client.legal_moves(game_id)
+    rows = [{"number": n, "notation": notation(view, m), "move": m} for n, m in enumerate(legal.moves, 1)]
+    table = Table(title=f"seat {legal.seat}, version {legal.version}")
+    table.add_column("#", justify="right")
+    table.add_column("move")
+    for row in rows:
+        table.add_row(str(row["number"]), row["notation"])
+    session.emit({"version": legal.version, "seat": legal.seat, "moves": rows},
+                 table if rows else "no move is awaited from you now")
+
+
+@click.command()
+@click.argument("game_id")
+@click.argument("move", nargs=-1, required=True)
+@pass_session
+def play(session: Session, game_id: str, move: tuple[str, ...]) -> None:
+    """Play MOVE in GAME_ID: its number from `bazaar moves`, or the game's notation (`take camels`, `sell cloth
+    x3`, `move fountain`). A move not in the list is still sent, so the server says why it is refused."""
+    client = session.client
+    text = " ".join(move)
+    view = client.view(game_id)
+    legal = client.legal_moves(game_id)
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(legal.moves):
+            raise click.UsageError(f"no move number {number}: there are {len(legal.moves)} (see `bazaar moves`)")
+        command = legal.moves[number - 1]
+    else:
+        names = view.state.get("place_names")
+        command = find_move(view.game, text, legal.moves, names) or parse_move(view.game, text, names)
+    result = client.play(game_id, command, expected_version=legal.version)
+    session.emit({"version": result.version, "move": canonical(command), "events": [e.type for e in result.events]},
+                 f"played {notation(view, command)}: version {result.version} "
+                 f"({', '.join(e.type for e in result.events)})")
+
+
+@click.command()
+@click.argument("game_id")
+@click.option("--after", type=int, default=None, help="Start after this version (default: now).")
+@pass_session
+def watch(session: Session, game_id: str, after: int | None) -> None:
+    """Follow GAME_ID live: the board is redrawn on each event until the game ends (Ctrl-C to stop).
+    With --json, one envelope per line."""
+    client = session.client
+    view = client.view(game_id)
+    stream = client.stream(game_id, view.version if after is None else after)
+    if session.json:
+        for envelope in stream:
+            click.echo(json.dumps(envelope.raw, sort_keys=True))
+        return
+    with Live(boards.render(view), console=session.console, auto_refresh=False) as live:
+        for _event in stream:  # any event may change the board: redraw from the view, not the event
+            view = client.view(game_id)
+            live.update(boards.render(view), refresh=True)
+    session.console.print(f"game over at version {view.version}" if view.finished else "stream closed")
+
+
+@click.command()
+@click.argument("game_id")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file (default: standard output).")
+@pass_session
+def export(session: Session, game_id: str, output: str | None) -> None:
+    """The log of GAME_ID as NDJSON (redacted for you while the game runs, complete once it is over)."""
+    exported = session.client.export(game_id)
+    if output:
+        Path(output).write_text(exported.text, encoding="utf-8")
+        click.echo(f"{exported.version} events written to {output}", err=True)
+    else:
+        click.echo(exported.text, nl=False)
+
+
+@click.command()
+@click.argument("source")
+@click.pass_context
+def verify(ctx: click.Context, source: str) -> None:
+    """Check SOURCE, an export file or a game id: the hash chain always; for a finished game also the seed, every
+    draw and every move re-executed (the service's own verifier, `python -m service.operations.verify`). Exit 1 if it fails."""
+    session: Session = ctx.obj
+    text = Path(source).read_text(encoding="utf-8") if os.path.exists(source) else session.client.export(source).text
+    chain = verify_export(text)
+    report = {"chain": {"ok": chain.ok, "report": chain.report}}
+    ok = chain.ok
+    if chain.ok and '"redacted":true' not in text.replace(" ", ""):
+        ok, report["full"] = full_verification(text)
+    session.emit({"ok": ok, **report}, "\n".join(
+        ["chain: " + chain.report] + ([f"full: {report['full']['report']}"] if "full" in report else
+                                      ["full: skipped (the export is redacted until the game is over)"])))
+    ctx.exit(OK if ok else INVALID)
+
+
+def full_verification(text: str) -> tuple[bool, dict]:
+    """The service's verifier in a child process: it needs the rules, which the CLI does not import."""
+    done = subprocess.run([sys.executable, "-m", "service.operations.verify", "/dev/stdin"], input=text, text=True,
+                          capture_output=True, timeout=300)
+    if done.returncode == USAGE:
+        return False, {"ok": False, "report": done.stderr.strip()}
+    return done.returncode == 0, {"ok": done.returncode == 0, "report": (done.stdout or done.stderr).strip()}
+
+
+COMMANDS = (create, list_games, show, moves, play, watch, export, verify)

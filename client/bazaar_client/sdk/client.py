@@ -1,0 +1,210 @@
+"""`Client`: every route of the API as a method. A client acts as one seat (its token) or as a spectator
+(no token); `as_seat(token)` gives a twin on the same connection pool for another seat.
+
+Commands carry an automatic `expected_version`: the version of the last view, legal moves or command result
+this client saw for that game, i.e. the position the caller decided on. If the game moved on since, the server
+answers `409 version_conflict` instead of applying a move to a position nobody looked at."""
+
+from __future__ import annotations
+
+import os
+
+from bazaar_client.sdk.commands import post_command
+from bazaar_client.sdk.errors import BazaarError
+from bazaar_client.sdk.retry import RetryPolicy
+from bazaar_client.sdk.stream import EventStream
+from bazaar_client.sdk.tournaments import TournamentMethods
+from bazaar_client.sdk.transport import Transport
+from bazaar_client.sdk.types import (
+    BotSeat,
+    CommandResult,
+    CreatedGame,
+    EventPage,
+    Export,
+    GameSummary,
+    GameView,
+    Health,
+    IssuedToken,
+    LegalMoves,
+    Me,
+    SeatToken,
+    Verification,
+)
+from bazaar_client.sdk.verify import verify_export
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+AUTO = object()  # expected_version: the last version this client saw
+
+
+class Client(TournamentMethods):
+    def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, retry: RetryPolicy | None = None,
+                 transport: Transport | None = None):
+        self.transport = transport or Transport(base_url, token, retry)
+        self._seen: dict[str, int] = {}
+
+    @classmethod
+    def from_env(cls, base_url: str | None = None, token: str | None = None) -> Client:
+        """`BAZAAR_URL` and `BAZAAR_TOKEN` unless given."""
+        return cls(base_url or os.environ.get("BAZAAR_URL") or DEFAULT_URL, token or os.environ.get("BAZAAR_TOKEN"))
+
+    def as_seat(self, token: str | None) -> Client:
+        return Client(transport=self.transport.with_token(token))
+
+    @property
+    def token(self) -> str | None:
+        return self.transport.token
+
+    def _get(self, path: str, **params):
+        return self.transport.request("GET", path, params={k: v for k, v in params.items() if v is not None})
+
+    def _saw(self, game_id: str, version: int) -> None:
+        self._seen[game_id] = version
+
+    # --- meta ---------------------------------------------------------------------------------------------
+    def health(self) -> Health:
+        try:
+            doc = self._get("/healthz").json()
+        except BazaarError as error:
+            if error.status == 503:  # plain JSON, not a problem document
+                return Health("unavailable", str(error.detail))
+            raise
+        return Health(doc["status"], doc["redis"])
+
+    def openapi(self) -> str:
+        return self._get("/openapi.yaml").text
+
+    # --- games --------------------------------------------------------------------------------------------
+    def create(self, game: str, seats: int = 2, options: dict | None = None, seed: str | None = None,
+               open: bool = False) -> CreatedGame:
+        body: dict = {"game": game, "seats": seats, "options": options or {}}
+        if seed is not None:
+            body["seed"] = seed
+        if open:
+            body["open"] = True
+        # not repeatable: a retried creation after a dropped connection could make a second game
+        return CreatedGame.from_json(self.transport.request("POST", "/v1/games", json=body, repeatable=False).json())
+
+    def games(self, status: str | None = None, player: str | None = None, limit: int | None = None
+              ) -> tuple[GameSummary, ...]:
+        """Every game listed for this caller (`status` "active"/"finished", `player` an id), page by page."""
+        found, after = [], None
+        while True:
+            page = self._get("/v1/games", status=status, player=player, limit=limit, after=after).json()
+            found += [GameSummary.from_json(g) for g in page["games"]]
+            after = page.get("next")
+            if after is None:
+                return tuple(found)
+
+    def view(self, game_id: str) -> GameView:
+        view = GameView.from_json(self._get(f"/v1/games/{game_id}").json())
+        self._saw(game_id, view.version)
+        return view
+
+    def state(self, game_id: str, version: int | None = None) -> GameView:
+        """Time travel: the game as it stood after event `version` (default: now), as this seat saw it then."""
+        view = GameView.from_json(self._get(f"/v1/games/{game_id}/state", version=version).json())
+        if version is None:
+            self._saw(game_id, view.version)
+        return view
+
+    def legal_moves(self, game_id: str) -> LegalMoves:
+        moves = LegalMoves.from_json(self._get(f"/v1/games/{game_id}/legal-moves").json())
+        self._saw(game_id, moves.version)
+        return moves
+
+    def play(self, game_id: str, command: dict, expected_version=AUTO, idempotency_key: str | None = None
+             ) -> CommandResult:
+        """Post one command (a body from `legal_moves`, or parsed from the game's notation). `expected_version`:
+        AUTO (the last version seen, fetched if none), an int, or None to post without a check."""
+        if expected_version is AUTO:
+            expected_version = self._seen.get(game_id)
+            if expected_version is None:
+                expected_version = self.view(game_id).version
+        result = post_command(self.transport, game_id, command, expected_version, idempotency_key)
+        self._saw(game_id, result.version)
+        return result
+
+    def undo(self, game_id: str, to_version: int, expected_version=AUTO) -> CommandResult:
+        """Take moves back to `to_version` (option `undo` "turn"), or ask the others to (option "consent")."""
+        body: dict = {"to_version": to_version}
+        if expected_version is AUTO:
+            expected_version = self._seen.get(game_id)
+        if expected_version is not None:
+            body["expected_version"] = expected_version
+        result = CommandResult.from_json(self.transport.request(
+            "POST", f"/v1/games/{game_id}/undo", json=body, repeatable=False).json())
+        self._saw(game_id, result.version)
+        return result
+
+    def picture(self, game_id: str, png: bool = False) -> bytes:
+        """The board as this seat (or a spectator) sees it: SVG, or PNG when the server can draw one."""
+        accept = "image/png" if png else "image/svg+xml"
+        return self.transport.request("GET", f"/v1/games/{game_id}/board.svg", headers={"Accept": accept}).content
+
+    # --- seats --------------------------------------------------------------------------------------------
+    def seat_bot(self, game_id: str, seat: int, bot: str | None, budget_ms: int | None = None) -> BotSeat:
+        """Hand `seat` to a bot (`bot` None: back to its player); this client's token must be the game owner's (the
+        organiser that created it) or an admin's."""
+        body: dict = {"bot": bot}
+        if budget_ms is not None:
+            body["budget_ms"] = budget_ms
+        return BotSeat.from_json(self.transport.request("PUT", f"/v1/games/{game_id}/seats/{seat}/bot", json=body,
+                                                        repeatable=False).json())
+
+    def replace_seat_token(self, game_id: str, seat: int) -> SeatToken:
+        """A new token for `seat` (asked with the seat's own token, the game owner's or an admin's); the old one stops
+        at once."""
+        doc = self.transport.request("POST", f"/v1/games/{game_id}/seats/{seat}/token", repeatable=False).json()
+        return SeatToken(doc["seat"], doc["token"])
+
+    def answer_undo(self, game_id: str, accept: bool) -> CommandResult:
+        """Answer another seat's consent undo request."""
+        return self.play(game_id, {"type": "accept_undo" if accept else "decline_undo"}, expected_version=None)
+
+    # --- identities ---------------------------------------------------------------------------------------
+    def create_organiser(self, name: str, expires_in_s: int | None = None) -> IssuedToken:
+        """An admin creates an organiser (and its first token)."""
+        return self._issue("/v1/organisers", {"name": name, "expires_in_s": expires_in_s})
+
+    def create_player(self, name: str, expires_in_s: int | None = None) -> IssuedToken:
+        """An organiser (or admin) creates a player (and its first token)."""
+        return self._issue("/v1/players", {"name": name, "expires_in_s": expires_in_s})
+
+    def issue_token(self, identity_id: str, expires_in_s: int | None = None) -> IssuedToken:
+        return self._issue(f"/v1/identities/{identity_id}/tokens", {"expires_in_s": expires_in_s})
+
+    def _issue(self, path: str, body: dict) -> IssuedToken:
+        body = {k: v for k, v in body.items() if v is not None}
+        return IssuedToken.from_json(self.transport.request("POST", path, json=body, repeatable=False).json())
+
+    def revoke_identity(self, identity_id: str) -> None:
+        """The identity and every token of it stop working."""
+        self.transport.request("DELETE", f"/v1/identities/{identity_id}")
+
+    def revoke_token(self, token_id: str) -> None:
+        self.transport.request("DELETE", f"/v1/tokens/{token_id}")
+
+    def me(self) -> Me:
+        return Me.from_json(self._get("/v1/me").json())
+
+    # --- events and audit ---------------------------------------------------------------------------------
+    def events(self, game_id: str, after: int = 0, limit: int | None = None) -> EventPage:
+        return EventPage.from_json(self._get(f"/v1/games/{game_id}/events", after=after, limit=limit).json())
+
+    def stream(self, game_id: str, after: int = 0) -> EventStream:
+        """Live envelopes after version `after`, resuming by itself after a dropped connection."""
+        return EventStream(self.transport, game_id, after)
+
+    def export(self, game_id: str) -> Export:
+        response = self._get(f"/v1/games/{game_id}/export")
+        return Export(response.text, int(response.headers["Bazaar-Version"]), response.headers["Bazaar-Head-Hash"])
+
+    def import_game(self, ndjson: str) -> CreatedGame:
+        """Re-create a game from a complete export; this client's token must be an organiser's."""
+        response = self.transport.request("POST", "/v1/games/import", data=ndjson.encode(),
+                                          headers={"Content-Type": "application/x-ndjson"}, repeatable=False)
+        return CreatedGame.from_json(response.json())
+
+    def verify(self, game_id: str) -> Verification:
+        """Export the game and check its hash chain locally (see `bazaar_client.sdk.verify`)."""
+        return verify_export(self.export(game_id))

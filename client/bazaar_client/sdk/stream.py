@@ -1,0 +1,117 @@
+"""The live event stream (Server-Sent Events) as an iterator of envelopes that survives dropped connections.
+
+The server sends `id: <version>`, `event: <type>`, `data: <envelope>` and a `: keep-alive` comment every 15
+quiet seconds, and closes the stream once a finished game's last event is out. After any other end (a dropped
+connection, a proxy timeout, a server restart) we reconnect with `Last-Event-ID` set to the last version we
+yielded, so no event is lost or repeated; the iterator ends only when the game is finished and its last event
+has been yielded, or when `close()` is called."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import requests
+
+from bazaar_client.sdk.errors import BazaarError, from_response
+from bazaar_client.sdk.transport import Transport
+from bazaar_client.sdk.types import Envelope, GameView
+
+# read timeout: a keep-alive arrives every 15 s (the server's default), so over two silent intervals mean the
+# connection is dead
+READ_TIMEOUT_S = 35
+# the server's `retry:` is 1000 ms; our reconnect never waits longer than this however long it asks
+MAX_RECONNECT_DELAY_S = 1.0
+
+
+@dataclass(frozen=True)
+class Message:
+    id: str | None
+    event: str | None
+    data: str
+
+
+def parse_sse(lines: Iterable[str]) -> Iterator[Message | int]:
+    """SSE messages from decoded lines (without their newlines); an `int` is a `retry:` in milliseconds."""
+    fields: dict[str, list[str]] = {}
+    for line in lines:
+        if line == "":
+            if "data" in fields:
+                yield Message(fields.get("id", [None])[-1], fields.get("event", [None])[-1], "\n".join(fields["data"]))
+            fields = {}
+            continue
+        if line.startswith(":"):
+            continue  # comment (keep-alive)
+        name, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if name == "retry" and value.isdigit():
+            yield int(value)
+        elif name in ("id", "event", "data"):
+            fields.setdefault(name, []).append(value)
+
+
+class EventStream:
+    """Iterate to receive envelopes after version `after`, live, until the game is over."""
+
+    def __init__(self, transport: Transport, game_id: str, after: int = 0):
+        self.transport = transport
+        self.game_id = game_id
+        self.last_id = after
+        self.reconnects = 0
+        self.reconnect_delay_s = MAX_RECONNECT_DELAY_S
+        self._response: requests.Response | None = None
+        self._closed = False
+
+    def close(self) -> None:
+        self._closed = True
+        self._drop()
+
+    def _drop(self) -> None:
+        if self._response is not None:
+            self._response.close()
+            self._response = None
+
+    def __iter__(self) -> Iterator[Envelope]:
+        while not self._closed:
+            try:
+                yield from self._one_connection()
+            except (requests.RequestException, BazaarError) as error:
+                if isinstance(error, BazaarError) and not error.is_server_fault:
+                    raise  # 404, 401: reconnecting will not help
+            finally:
+                self._drop()
+            if self._closed or self._game_is_over():
+                return
+            self.reconnects += 1
+            time.sleep(self.reconnect_delay_s)
+
+    def _one_connection(self) -> Iterator[Envelope]:
+        response = self.transport.open("GET", f"/v1/games/{self.game_id}/events", stream=True,
+                                       timeout=(5, READ_TIMEOUT_S),
+                                       headers={"Accept": "text/event-stream", "Last-Event-ID": str(self.last_id)})
+        self._response = response
+        if not response.ok:
+            response.close()
+            raise from_response(response)
+        for message in parse_sse(response.iter_lines(decode_unicode=True)):
+            if isinstance(message, int):
+                self.reconnect_delay_s = min(MAX_RECONNECT_DELAY_S, message / 1000)
+                continue
+            envelope = Envelope.from_json(json.loads(message.data))
+            if envelope.version <= self.last_id:
+                continue  # already yielded before a reconnect
+            self.last_id = envelope.version
+            yield envelope
+
+    def _game_is_over(self) -> bool:
+        """True if the game is finished and we have yielded its last event (the server's clean close)."""
+        try:
+            view = GameView.from_json(self.transport.request("GET", f"/v1/games/{self.game_id}").json())
+        except BazaarError as error:
+            if error.is_server_fault:
+                return False  # the server is away: keep trying to reconnect
+            raise
+        return view.finished and self.last_id >= view.version
+
