@@ -5,9 +5,9 @@ budget, and it beats random over a small seeded in-process series."""
 import random
 from dataclasses import replace
 
-from bots import make_bot
-from bots.mcts import MctsBot
-from bots.mcts.jaipur import JaipurSimulator
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.mcts import MctsBot
+from bazaar_client.bots.mcts.jaipur import JaipurSimulator
 from domain import jaipur
 from events.codec import command_from_wire
 from tests.support.botplay import legal_moves, play, seat_view
@@ -81,10 +81,12 @@ def test_mcts_keeps_to_its_iteration_and_time_budgets():
     assert counted.last.iterations == 25
     early = MctsBot(1, iterations=25)
     assert early.choose(view, moves) in moves and 1 <= early.last.iterations <= 25
-    timed = MctsBot(1, iterations=None, budget_ms=60)
+    # the deadline is checked between iterations: on a clock of the test's own (10 ms an iteration, however busy
+    # the machine), a 60 ms budget is six iterations, and the search reports the time its clock measured
+    ticks = iter(range(10_000))
+    timed = MctsBot(1, iterations=None, budget_ms=60, stop_early=False, clock=lambda: next(ticks) / 100)
     assert timed.choose(view, moves) in moves
-    # the deadline is checked between iterations, each a few milliseconds (generous slack: a shared machine)
-    assert timed.last.iterations >= 1 and timed.last.seconds < 0.06 + 0.25
+    assert timed.last.iterations == 6 and timed.last.seconds == 0.07  # the report reads the clock once more
 
 
 def test_mcts_beats_random_over_a_small_seeded_series():

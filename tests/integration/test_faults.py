@@ -16,6 +16,7 @@ restart and finds none in either mode.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
@@ -273,13 +274,22 @@ def taken_then_killed(service: InProcess, url: str, log_dir) -> float:
         frozen.log_dir.mkdir(parents=True)
         frozen.start()
         wait_for(lambda: frozen.logged("re-armed"), timeout=60)
-        # both its loops wait for a job, each read issued within the last second (a read lasts DEQUEUE_S)
-        wait_for(lambda: len(reads := blocked_reads(client)) == 2 and max(int(c["idle"]) for c in reads) < 1,
-                 timeout=30, interval=0.01)
-        os.killpg(frozen.process.pid, signal.SIGSTOP)
-        gid, version = service.pending_roll(f"taken-{log_dir.name}")
-        job_id = f"deal-{gid}-{version}"
-        wait_for(lambda: job_id in queue.intermediate_queue.get_job_ids(), timeout=5)  # taken by the frozen one
+        for attempt in itertools.count():
+            # both its loops wait for a job, each read issued within the last second (a read lasts DEQUEUE_S)
+            wait_for(lambda: len(reads := blocked_reads(client)) == 2 and max(int(c["idle"]) for c in reads) < 1,
+                     timeout=30, interval=0.01)
+            os.killpg(frozen.process.pid, signal.SIGSTOP)
+            gid, version = service.pending_roll(f"taken-{log_dir.name}-{attempt}")
+            job_id = f"deal-{gid}-{version}"
+            try:  # taken by the frozen one: its read, issued before it froze, was still waiting
+                wait_for(lambda job_id=job_id: job_id in queue.intermediate_queue.get_job_ids(), timeout=5)
+                break
+            except AssertionError:
+                # a busy machine queued the roll after that read had lapsed: the worker thaws, deals it, and the
+                # trial starts again (what it measures begins only once a frozen worker has taken a roll)
+                assert attempt < 5, "the frozen worker never took a roll"
+                os.killpg(frozen.process.pid, signal.SIGCONT)
+                wait_for(lambda gid=gid, version=version: service.store.version(gid) > version, timeout=30)
         frozen.kill()
         restarted.log_dir.mkdir()
         restarted.start()
