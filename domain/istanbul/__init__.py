@@ -15,6 +15,7 @@ from domain.istanbul.evolve import evolve
 from domain.istanbul.forfeit import forfeit
 from domain.istanbul.legal import legal_commands, timeout_command, to_act
 from domain.istanbul.options import OPTIONS_FOR_SEATS, OPTIONS_SCHEMA
+from domain.istanbul.picture import picture
 from domain.istanbul.reveals import reveals
 from domain.istanbul.scoring import is_terminal, result
 from domain.istanbul.setup import initial_state
@@ -30,5 +31,5 @@ __all__ = [
     "NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "ALL_CODES", "initial_state", "decide", "evolve",
     "legal_commands", "timeout_command", "view", "to_act", "chance", "is_terminal", "result", "redact",
     "forfeit", "reveals", "VIEW_SCHEMA", "OPTIONS_SCHEMA", "OPTIONS_FOR_SEATS", "UPCASTERS", "STATE",
-    "upgrade_command",
+    "upgrade_command", "picture",
 ]

@@ -10,6 +10,7 @@ from domain.jaipur.evolve import evolve
 from domain.jaipur.forfeit import forfeit
 from domain.jaipur.legal import legal_commands, timeout_command
 from domain.jaipur.options import OPTIONS_SCHEMA
+from domain.jaipur.picture import picture
 from domain.jaipur.reveals import reveals
 from domain.jaipur.setup import chance_request as chance
 from domain.jaipur.setup import initial_state
@@ -41,6 +42,7 @@ __all__ = [
     "view",
     "VIEW_SCHEMA",
     "OPTIONS_SCHEMA",
+    "picture",
     "to_act",
     "chance",
     "is_terminal",

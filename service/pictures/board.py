@@ -1,12 +1,15 @@
-"""The picture of a caller's view, by game: `render(body)` with `body` what `GET /v1/games/{id}` returns."""
+"""The picture of a caller's view, by game: `render(body)` with `body` what `GET /v1/games/{id}` returns. Each game
+draws its own (its package's `picture`, e.g. domain/jaipur/picture.py); a game without one gets its view as text."""
 
 from __future__ import annotations
 
-from service.pictures import istanbul, jaipur, svg
-
-PICTURES = {"istanbul": istanbul.picture, "jaipur": jaipur.picture}
+from domain import registry
+from service.pictures.generic import generic
 
 
 def render(body: dict) -> str:
-    """A game without a drawing of its own (the suite's tiny game, a new one) gets its view as text."""
-    return PICTURES.get(body.get("game"), svg.generic)(body)
+    try:
+        game = registry.get(body.get("game"))
+    except registry.UnknownGame:
+        game = None
+    return getattr(game, "picture", generic)(body)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from service.pictures.svg import (
+from domain.svg import (
     chips,
     circle,
     compact,

@@ -1,4 +1,5 @@
-"""SVG building blocks and the dispatch from a view to its game's picture.
+"""SVG building blocks for the games' pictures (each game's `picture`, e.g. domain/jaipur/picture.py): strings out of
+a view, nothing else (no I/O, no state: a picture reads only the view its caller may read).
 
 Everything is drawn with plain shapes and the generic `sans-serif` family: no external font, image or script,
 so the document renders the same in a browser, an `<img>` tag and a PNG converter.
@@ -6,7 +7,6 @@ so the document renders the same in a browser, an `<img>` tag and a PNG converte
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
@@ -90,15 +90,6 @@ def compact(value) -> str:
     if value is None:
         return "-"
     return str(value) if not isinstance(value, bool) else ("yes" if value else "no")
-
-
-def generic(body: dict) -> str:
-    """A game the pictures do not know: its view as indented text lines, so the route still answers."""
-    lines = json.dumps(body.get("state"), indent=1, sort_keys=True).splitlines()[:200]
-    header = f"{body.get('game')} · version {body.get('version')} · {status_line(body)}"
-    out = [text(10, 22, header, 14, "bold")]
-    out += [text(10, 42 + 14 * i, line, 11, xml_space="preserve") for i, line in enumerate(lines)]
-    return document(700, 60 + 14 * len(lines), out, f"{body.get('game')} {body.get('id')}")
 
 
 def status_line(body: dict) -> str:

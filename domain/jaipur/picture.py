@@ -4,7 +4,7 @@ goods and bonus tokens, and seals."""
 
 from __future__ import annotations
 
-from service.pictures.svg import (
+from domain.svg import (
     circle,
     compact,
     document,
@@ -22,6 +22,12 @@ WIDTH, MARGIN = 640, 10
 CARD_W, CARD_H = 70, 96
 SMALL_W, SMALL_H = 44, 60
 BACK = "#5f3dc4"
+
+
+def empty_slot(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> str:
+    """A market slot a failed refill left empty (the round's last market): an outline, no card."""
+    return el("g", [rect(x, y, w, h, "none", "#adb5bd", 5, stroke_dasharray="4 3"),
+                    text(x + w / 2, y + h / 2 + 4, "empty", 9, None, "middle", "#868e96")], class_="card empty")
 
 
 def card(x: float, y: float, good: str | None, w: float = CARD_W, h: float = CARD_H) -> str:
@@ -101,7 +107,8 @@ def picture(body: dict) -> str:
     y = 56
     out.append(text(MARGIN, y + 12, "market", 12, "bold"))
     for i, good in enumerate(state.get("market") or []):
-        out.append(card(MARGIN + (CARD_W + 8) * i, y + 20, good))
+        x = MARGIN + (CARD_W + 8) * i
+        out.append(card(x, y + 20, good) if good is not None else empty_slot(x, y + 20))
     dx = MARGIN + (CARD_W + 8) * 5 + 16
     out += [card(dx, y + 20, None), text(dx + CARD_W / 2, y + CARD_H + 36, f"deck {state.get('deck_size')}", 11,
                                          anchor="middle")]
