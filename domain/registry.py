@@ -1,4 +1,11 @@
-"""Game name -> game module: the only place the service learns which games exist."""
+"""Game name -> game module: the only place anything learns which games exist.
+
+A game is one package (or module) that declares what it offers at module level (DEVELOPERS.md, "Adding a game"):
+its rules, views and schemas, notation and words, picture, the conformance suite's examples. Everything else (the
+service's routes, the generated contract, the conformance suite, the pages, the CLI, the MCP server, the bots)
+asks this registry and the game's own names; nothing else lists the games. The product's games are below; a
+deployment (or the test suite) adds its own without changing a file: BAZAAR_EXTRA_GAMES="name=module,...".
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,7 @@ _MODULES = {
     "jaipur": "domain.jaipur",
     "istanbul": "domain.istanbul",
 }
+PRODUCT = tuple(_MODULES)  # the product's own games: openapi.yaml in the repository documents these
 
 
 # Extra games for a deployment or the test suite, "name=module,name=module" (the product's games are above).
@@ -35,7 +43,13 @@ def forget(name: str) -> None:
 
 
 def names() -> tuple[str, ...]:
+    """Every game registered here: the product's and a deployment's extra games."""
     return tuple(_MODULES)
+
+
+def extra_names() -> tuple[str, ...]:
+    """The games registered beside the product's (BAZAAR_EXTRA_GAMES, `register`)."""
+    return tuple(name for name in _MODULES if name not in PRODUCT)
 
 
 _LOADED: dict[str, Game] = {}

@@ -28,7 +28,6 @@ from domain.tournament import options as tournament
 from events.jsonschema import schema_of
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
-PRODUCT_GAMES = ("jaipur", "istanbul")  # the test suite adds its own game when it validates
 COMPOSITES = ("Command", "GameStateByGame", "LegalMovesByGame", "CreateGameByGame", "CreateTournamentByGame",
               "BotName")
 
@@ -199,7 +198,21 @@ def render(spec: dict) -> str:
 
 
 def product_games() -> list[ModuleType]:
-    return [registry.get(name) for name in PRODUCT_GAMES]
+    """The product's games: openapi.yaml in the repository documents exactly these."""
+    return [registry.get(name) for name in registry.PRODUCT]
+
+
+def hosted_games() -> list[ModuleType]:
+    """Every game this process hosts: the product's and the deployment's extra games (BAZAAR_EXTRA_GAMES)."""
+    return [registry.get(name) for name in registry.names()]
+
+
+def served_text(published: str) -> str:
+    """The description a service serves: the published file, with the generated parts of every game it hosts
+    when a deployment adds games of its own (each documented as the product's are)."""
+    if not registry.extra_names():
+        return published
+    return render(build(yaml.load(published, Loader=yaml.CSafeLoader), hosted_games()))
 
 
 def current_text() -> str:

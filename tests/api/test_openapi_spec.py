@@ -6,6 +6,7 @@ import re
 
 import pytest
 import requests
+import yaml
 from jsonschema import Draft202012Validator
 
 from domain import registry
@@ -90,10 +91,26 @@ def test_documented_routes_are_exactly_the_app_routes(app):
     assert documented - in_app == set(), "documented operations the app does not route"
 
 
-def test_served_spec_is_this_file(client):
+def test_served_spec_is_this_file_with_the_deployments_own_games_documented(client, monkeypatch):
+    """The suite's service hosts a game of its own (tiny, BAZAAR_EXTRA_GAMES): the spec it serves is this file, every
+    path and schema as written, with that game's commands, view and creation documented as the product's are. A
+    service hosting only the product's games serves the file itself."""
     r = client.get("/openapi.yaml")
     openapi.validate_response("GET", "/openapi.yaml", r)
-    assert r.status_code == 200 and r.get_data(as_text=True) == openapi.SPEC_PATH.read_text(encoding="utf-8")
+    served = yaml.safe_load(r.get_data(as_text=True))
+    published = yaml.safe_load(openapi.SPEC_PATH.read_text(encoding="utf-8"))
+    assert served["paths"] == published["paths"]
+    schemas = served["components"]["schemas"]
+    assert {"TinyCommand", "TinyAdd", "TinyEndTurn"} <= set(schemas)
+    assert "TinyCommand" not in published["components"]["schemas"]
+    assert "tiny" in schemas["CreateGameByGame"]["properties"]["game"]["enum"]
+    assert "tiny" not in published["components"]["schemas"]["CreateGameByGame"]["properties"]["game"]["enum"]
+    for name, schema in published["components"]["schemas"].items():  # the file's own schemas, as written
+        if name not in contract.COMPOSITES:
+            assert schemas[name] == schema, name
+    monkeypatch.setattr(registry, "extra_names", lambda: ())
+    text = openapi.SPEC_PATH.read_text(encoding="utf-8")
+    assert contract.served_text(text) == text
 
 
 def test_the_generated_game_parts_are_current():
@@ -332,3 +349,16 @@ def test_past_the_cross_checked_instances_the_fast_validator_still_refuses():
         openapi.validate_response("GET", "/healthz", FakeResponse(200, {"status": "fine", "redis": "ok"}))
     with pytest.raises(AssertionError, match="does not match"):
         openapi.validate_response("GET", "/healthz", FakeResponse(200, {"status": "ok"}))
+
+
+def test_the_catalogue_lists_every_game_hosted_and_the_bots(client):
+    """The product's games and the suite's own (hosted from outside the product), as each states itself."""
+    r = client.get("/v1/catalogue")
+    openapi.validate_response("GET", "/v1/catalogue", r)
+    games = {g["name"]: g for g in r.json["games"]}
+    assert {name: (g["min_seats"], g["max_seats"]) for name, g in games.items()} == {
+        "jaipur": (2, 2), "istanbul": (2, 5), "tiny": (2, 2)}
+    assert set(games["jaipur"]["commands"]) == {"exchange", "take_one", "take_camels", "sell"}
+    assert games["jaipur"]["picture"] and games["istanbul"]["picture"] and not games["tiny"]["picture"]
+    assert "expansions" in games["istanbul"]["options"]["properties"]
+    assert {"random", "greedy", "mcts"} <= set(r.json["bots"])

@@ -133,6 +133,7 @@ TABLE: dict[tuple[str, str], Row] = {
 WITHOUT_ID = {
     ("GET", "/"): "the public list of games",
     ("GET", "/healthz"): "liveness",
+    ("GET", "/v1/catalogue"): "the games and bots this service hosts",
     ("GET", "/openapi.yaml"): "this description",
     ("GET", "/v1/me"): "the caller itself",
     ("POST", "/v1/organisers"): "admins make organisers: nothing owned is named",

@@ -18,7 +18,8 @@ OWN_DB = own_db("sdk_routes")
 
 # operationId -> the Client method that calls it
 METHODS = {
-    "healthz": "health", "getOpenApi": "openapi", "createGame": "create", "listGames": "games", "getGame": "view",
+    "healthz": "health", "getOpenApi": "openapi", "getCatalogue": "catalogue", "createGame": "create",
+    "listGames": "games", "getGame": "view",
     "getStateAt": "state", "getLegalMoves": "legal_moves", "postCommand": "play", "undo": "undo",
     "getEvents": "events", "exportGame": "export", "importGame": "import_game", "getBoardPicture": "picture",
     "createOrganiser": "create_organiser", "createPlayer": "create_player", "issueToken": "issue_token",

@@ -73,6 +73,11 @@ class Client(TournamentMethods):
     def openapi(self) -> str:
         return self._get("/openapi.yaml").text
 
+    def catalogue(self) -> dict:
+        """The games the service hosts (`games`: name, title, seats, commands, options' JSON Schema, picture) and the
+        bots that may hold a seat (`bots`): what to offer without knowing the games."""
+        return self._get("/v1/catalogue").json()
+
     # --- games --------------------------------------------------------------------------------------------
     def create(self, game: str, seats: int = 2, options: dict | None = None, seed: str | None = None,
                open: bool = False) -> CreatedGame:
