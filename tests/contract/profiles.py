@@ -1,15 +1,20 @@
 """What the conformance suite needs to know about each game to play it: seat counts and option choices.
 
-Every registered game must have a profile here: a game missing from this table fails the suite, and a game
-that fails to import fails it too (nothing drops out silently). A game may have further profiles (an expansion:
-`"game"` names the registered game); `"examples"` are (seats, options) combinations always played, on top of the
-random draws, so every player-count extreme, layout and variant the issue names is covered whatever hypothesis picks.
+Every registered game is played: the product's games by the rich profiles below (hypothesis strategies over their
+options); any other game (a deployment's, the suite's tiny one, a game registered from outside the tree) by the
+profile its package states: its seat range, the options it names in `EXAMPLE_OPTIONS` (besides none), and
+`MAX_COMMANDS`, the most commands a game of it takes (`derived`). So a new game is played without a line here, and
+a game that fails to import fails the suite (nothing drops out silently). A game may have further profiles (an
+expansion: `"game"` names the registered game); `"examples"` are (seats, options) combinations always played, on
+top of the random draws, so every player-count extreme, layout and variant the issue names is covered whatever
+hypothesis picks.
 """
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from domain import registry
 from tests.conftest import PROFILE, sized
 
 JAIPUR_RULE_OPTIONS = st.fixed_dictionaries(
@@ -104,12 +109,20 @@ PROFILES = {
                           "guild_reshuffle", "letter_reshuffle", "kiosk_reshuffle"),
         "max_commands": 20_000,
     },
-    "tiny": {
-        "seats": (2,),
-        "options": st.just({}),
-        "max_commands": 200,
-    },
 }
+PRODUCT_PROFILES = tuple(PROFILES)
+
+
+def derived(game) -> dict:
+    """The profile a game states of itself: what the suite plays of a game it has no rich profile for."""
+    return {"seats": tuple(range(game.MIN_SEATS, game.MAX_SEATS + 1)),
+            "options": st.sampled_from([{}, *getattr(game, "EXAMPLE_OPTIONS", ())]),
+            "max_commands": getattr(game, "MAX_COMMANDS", 10_000)}
+
+
+for _name in registry.names():
+    if _name not in PROFILES:
+        PROFILES[_name] = derived(registry.get(_name))
 
 
 def game_of(profile: str) -> str:

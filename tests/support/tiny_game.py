@@ -13,6 +13,10 @@ from domain.core import ChanceDrawn, InvalidOptions, Pick, Roll, RuleViolation, 
 
 NAME = "tiny"
 MIN_SEATS = MAX_SEATS = 2
+# what the conformance suite plays of it besides no options, and the most commands a game takes (a goal of 20
+# needs at most 20 adds of 1, with a turn's end between each)
+EXAMPLE_OPTIONS = ({"goal": 20},)
+MAX_COMMANDS = 200
 
 
 @dataclass(frozen=True)
