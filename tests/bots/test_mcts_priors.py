@@ -4,8 +4,8 @@ not outlast the evidence. At Istanbul the priors are greedy's scores of the list
 
 import random
 
-from bazaar_client.bots.mcts import PRIOR, istanbul_priors
-from bazaar_client.bots.mcts.istanbul import command_from_move
+from bazaar_client.bots.mcts.istanbul import PRIOR, command_from_move
+from bazaar_client.bots.mcts.istanbul import priors as istanbul_priors
 from bazaar_client.bots.mcts.search import search
 from domain import istanbul
 from tests.bots.test_mcts_istanbul import positions

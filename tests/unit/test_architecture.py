@@ -24,9 +24,18 @@ ALLOWED = {"domain": {"domain"}, "events": {"domain", "events"}, "service": {"do
 LAYERS = set(ALLOWED)
 
 
+CLIENT_PARTS = ("sdk", "bots", "mcp", "cli")
+# Plugin loaders: they import, by a game's name, a client's add-on for it (a board, a bot's evaluation), which
+# nothing imports statically; what they load is below whoever asks them, so they add no edge.
+PLUGIN_LOADERS = {"bazaar_client.games"}
+
+
 def layer(module: str) -> str:
+    """A module's layer: its top package; a client's, its part (bazaar_client.sdk...), or the client's root."""
     parts = module.split(".")
-    return parts[1] if parts[0] == CLIENT and len(parts) > 1 else parts[0]
+    if parts[0] == CLIENT:
+        return parts[1] if len(parts) > 1 and parts[1] in CLIENT_PARTS else CLIENT
+    return parts[0]
 
 
 # The service's parts, top to bottom (service/README.md): each imports only itself and the parts after it.
@@ -42,7 +51,8 @@ def graph() -> dict[str, set[str]]:
     known = modules()
     edges: dict[str, set[str]] = {}
     for name, path in known.items():
-        found = imports_in(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", set(known), tables=True)
+        found = imports_in(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", set(known), tables=True,
+                           plugins=name in PLUGIN_LOADERS)
         edges[name] = {target for _line, target in found if target in known} - {name}
     return edges
 

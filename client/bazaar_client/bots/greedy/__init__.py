@@ -1,5 +1,6 @@
-"""`greedy`: scores every legal move by a one-ply evaluation of the seat's view (one module per game, each
-documents its evaluation) and plays the best; ties are broken at random."""
+"""`greedy`: scores every legal move by a one-ply evaluation of the seat's view (a module here named after the game,
+each documenting its evaluation: `jaipur.py`, `istanbul.py`) and plays the best; ties are broken at random. A game
+without an evaluation is played at random."""
 
 from __future__ import annotations
 
@@ -7,10 +8,8 @@ import random
 from collections.abc import Sequence
 
 from bazaar_client.bots.base import best
-from bazaar_client.bots.greedy import istanbul, jaipur
+from bazaar_client.games import addon
 from bazaar_client.sdk import GameView
-
-EVALUATIONS = {"jaipur": jaipur.score, "istanbul": istanbul.score}
 
 
 class GreedyBot:
@@ -20,7 +19,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: GameView, moves: Sequence[dict]) -> dict:
-        evaluate = EVALUATIONS.get(view.game)
-        if evaluate is None:
+        evaluation = addon("bots.greedy", view.game)
+        if evaluation is None:
             return self.rng.choice(list(moves))
-        return best(moves, lambda move: evaluate(view.state, move), self.rng)
+        return best(moves, lambda move: evaluation.score(view.state, move), self.rng)

@@ -22,6 +22,7 @@ import random
 from collections import Counter
 
 from bazaar_client.bots.greedy.jaipur import BONUS, BONUS_FIVE_PLUS, CAMEL_WORTH, HAND_SHARE, REVEAL_PENALTY
+from bazaar_client.bots.mcts.search import Plan
 from bazaar_client.sdk import GameView
 from domain import jaipur
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
@@ -43,6 +44,25 @@ PLAYOUT_NOISE = 0.25  # the playout's chance of a uniformly random choice among 
 # a points lead of this size is worth about 73% (logistic): rounds are often won by 5-10 points
 POINTS_SCALE = 6.0
 GOODS_INDEX = {good: i for i, good in enumerate(GOODS)}
+
+
+MOVES = ("exchange", "take_one", "take_camels", "sell")
+
+
+def plan(view: GameView, moves, rng: random.Random, iterations: int | None) -> Plan | None:
+    """The search of one decision (bazaar_client/bots/mcts/__init__.py); a platform question is not searched. The
+    search's actions are commands: they are matched to the listed moves by their wire form."""
+    if not all(m["type"] in MOVES for m in moves):
+        return None
+    listed = {move_key(m): m for m in moves}
+    return Plan(JaipurSimulator(view), Actions(listed), iterations)
+
+
+class Actions(dict):
+    """The listed moves by `move_key`, looked up by a search action (a command)."""
+
+    def get(self, action, default=None):
+        return super().get(move_key(to_wire(action)), default)
 
 
 def to_wire(command) -> dict:

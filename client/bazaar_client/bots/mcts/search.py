@@ -151,3 +151,15 @@ def _iterate(sim: Simulator, root: Node, rng: random.Random, priors: dict) -> No
         if node.mover is not None:
             node.reward += rewards[node.mover]
         node = node.parent
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a game's module here searches one decision (its `plan(view, moves, rng, iterations)`, or None where it
+    cannot: a box it does not draw, a platform question): the simulator, the listed moves by the search's actions,
+    the iterations the decision deserves, and the root's priors."""
+
+    simulator: Simulator
+    listed: dict
+    iterations: int | None
+    priors: dict | None = None

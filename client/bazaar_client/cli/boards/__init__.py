@@ -1,15 +1,14 @@
-"""A board per game, drawn with rich from a `GameView`; unknown games fall back to the raw state."""
+"""A board per game, drawn with rich from a `GameView`: a module here named after the game (`jaipur.py`,
+`istanbul.py`) draws it; a game without one is shown as its state (bazaar_client/games.py)."""
 
 from __future__ import annotations
 
 from rich.pretty import Pretty
 
-from bazaar_client.cli.boards import istanbul, jaipur
+from bazaar_client.games import addon
 from bazaar_client.sdk import GameView
-
-BOARDS = {"jaipur": jaipur.render, "istanbul": istanbul.render}
 
 
 def render(view: GameView):
-    draw = BOARDS.get(view.game)
-    return draw(view) if draw else Pretty(view.state)
+    board = addon("cli.boards", view.game)
+    return board.render(view) if board is not None else Pretty(view.state)
