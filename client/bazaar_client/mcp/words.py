@@ -32,7 +32,8 @@ def _heading(view: GameView) -> str:
 
 
 def _cards(names) -> str:
-    return ", ".join(names) if names else "none"
+    """Cards by name; a market slot a failed refill left empty (null, at a round's end) as "an empty slot"."""
+    return ", ".join(name if name is not None else "an empty slot" for name in names) if names else "none"
 
 
 def _jaipur(view: GameView) -> list[str]:

@@ -18,7 +18,10 @@ def card(good: str) -> Text:
 
 
 def cards(goods) -> Text:
-    return Text(" ").join(card(g) for g in goods) if goods else Text("-", style="dim")
+    """Cards by good; a market slot a failed refill left empty (null) as `(empty)`."""
+    if not goods:
+        return Text("-", style="dim")
+    return Text(" ").join(card(g) if g is not None else Text("(empty)", style="dim") for g in goods)
 
 
 def render(view: GameView) -> Group:
