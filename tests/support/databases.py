@@ -26,6 +26,7 @@ _OWN = {
     "sweep": 18,
     "startup_sweep": 19,
     "stream_reconnects": 20,
+    "outside_game": 23,
     "tenancy_matrix": 41,
     "job_records": 21,
     "worker_loops": 22,
