@@ -34,7 +34,7 @@ async def agent_plays_a_match(url: str, game_id: str, token: str, opponent: Clie
     agent_moves = 0
     async with McpClient(parameters(url, token), read_timeout_seconds=60) as client:
         names = {tool.name for tool in (await client.list_tools()).tools}
-        assert names == {"list_games", "create_game", "view_game", "legal_moves", "play_move"}
+        assert names == {"catalogue", "list_games", "create_game", "view_game", "legal_moves", "play_move"}
         seen = await call(client, "view_game", game_id=game_id)
         refused = None
         for _ in range(MAX_TURNS):

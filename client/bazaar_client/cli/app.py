@@ -80,5 +80,5 @@ class BazaarGroup(click.Group):
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one JSON document (a line per event for watch).")
 @click.pass_context
 def main(ctx: click.Context, url: str, token: str | None, as_json: bool) -> None:
-    """Play and watch Bazaar games (Jaipur, Istanbul) from the terminal."""
+    """Play and watch the games a Bazaar service hosts (`bazaar catalogue` lists them) from the terminal."""
     ctx.obj = Session(Client(url, token), as_json, Console(file=sys.stdout, soft_wrap=False))

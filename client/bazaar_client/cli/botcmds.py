@@ -38,7 +38,7 @@ def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_
 
 
 @click.command()
-@click.option("--game", default="jaipur", show_default=True, help="jaipur or istanbul.")
+@click.option("--game", default="jaipur", show_default=True, help="A game the service hosts (`bazaar catalogue`).")
 @click.option("--bots", "bot_names", default="greedy,random", show_default=True,
               help="Comma-separated bots, one per seat; seats rotate between matches.")
 @click.option("--matches", "-n", default=10, show_default=True, type=click.IntRange(1, 100000))

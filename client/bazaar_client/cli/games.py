@@ -39,7 +39,7 @@ def parse_option(text: str) -> tuple[str, object]:
 @click.option("--seed", default=None, help="Entropy to mix into the deal.")
 @pass_session
 def create(session: Session, game: str, seats: int, options: tuple[str, ...], seed: str | None) -> None:
-    """Create a GAME (jaipur, istanbul); prints its id and one token per seat (shown only now)."""
+    """Create a GAME (one of `bazaar catalogue`'s); prints its id and one token per seat (shown only now)."""
     created = session.client.create(game, seats, dict(parse_option(o) for o in options), seed)
     table = Table(title=f"{created.game} {created.id} (version {created.version})")
     table.add_column("seat")
@@ -47,6 +47,21 @@ def create(session: Session, game: str, seats: int, options: tuple[str, ...], se
     for seat in created.seats:
         table.add_row(str(seat.seat), seat.token)
     session.emit(created, table)
+
+
+@click.command()
+@pass_session
+def catalogue(session: Session) -> None:
+    """The games the service hosts (their seats and commands) and the bots that may hold a seat."""
+    answer = session.client.catalogue()
+    table = Table(title="games")
+    for column in ("game", "title", "seats", "commands"):
+        table.add_column(column)
+    for g in answer["games"]:
+        seats = str(g["min_seats"]) if g["min_seats"] == g["max_seats"] else f"{g['min_seats']}-{g['max_seats']}"
+        table.add_row(g["name"], g["title"], seats, ", ".join(g["commands"]))
+    table.caption = "bots: " + ", ".join(answer["bots"])
+    session.emit(answer, table)
 
 
 @click.command(name="list")
@@ -187,4 +202,4 @@ def full_verification(text: str) -> tuple[bool, dict]:
     return done.returncode == 0, {"ok": done.returncode == 0, "report": (done.stdout or done.stderr).strip()}
 
 
-COMMANDS = (create, list_games, show, moves, play, watch, export, verify)
+COMMANDS = (catalogue, create, list_games, show, moves, play, watch, export, verify)

@@ -22,8 +22,8 @@ from bazaar_client.mcp.words import describe
 from bazaar_client.sdk import BazaarError, Client, GameView
 from bazaar_client.sdk.notation import NotationError, canonical, find_move, format_move, parse_move
 
-INSTRUCTIONS = """Play Bazaar games (Jaipur, Istanbul) as one seat. Your seat token comes from the `token`
-argument or the server's BAZAAR_TOKEN. Loop: `view_game` (whose turn, the position in words), when it is your
+INSTRUCTIONS = """Play the games a Bazaar service hosts (`catalogue` lists them) as one seat. Your seat token comes
+from the `token` argument or the server's BAZAAR_TOKEN. Loop: `view_game` (whose turn, the position in words), when it is your
 turn `legal_moves`, then `play_move` with a move's number or its notation (e.g. `take camels`,
 `sell cloth x3`). `create_game` returns one token per seat: keep them, they are shown only once."""
 
@@ -72,11 +72,21 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
             raise _failed(error) from error
 
     @server.tool()
+    def catalogue() -> dict[str, Any]:
+        """The games the service hosts (name, title, seats, commands, the JSON Schema of their options) and the bots
+        that may hold a seat (`options.bots`): what `create_game` takes."""
+        try:
+            return registry.client().catalogue()
+        except BazaarError as error:
+            raise _failed(error) from error
+
+    @server.tool()
     def create_game(game: str = "jaipur", seats: int = 2, options: dict | None = None,
                     seed: str | None = None, token: str | None = None) -> dict[str, Any]:
-        """Create a game (`jaipur` for 2 seats, `istanbul` for 2-5). Returns its id and one token per seat (shown
-        only now): pass a token as `token` to the other tools to act as that seat. `token` here: an organiser's or
-        a player's token, to make the game theirs; without it the game has no owner (a seat token is no maker)."""
+        """Create a game the service hosts (`catalogue` lists them with their seats and options). Returns its id and
+        one token per seat (shown only now): pass a token as `token` to the other tools to act as that seat. `token`
+        here: an organiser's or a player's token, to make the game theirs; without it the game has no owner (a seat
+        token is no maker)."""
         try:
             # the server refuses a token that speaks for nobody, and BAZAAR_TOKEN is a seat's: only an explicit one
             created = registry.base.as_seat(token).create(game, seats, options, seed)
