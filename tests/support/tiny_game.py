@@ -17,6 +17,9 @@ MIN_SEATS = MAX_SEATS = 2
 # needs at most 20 adds of 1, with a turn's end between each)
 EXAMPLE_OPTIONS = ({"goal": 20},)
 MAX_COMMANDS = 200
+# its options, exactly (the contract documents them; any other key is refused)
+OPTIONS_SCHEMA = {"type": "object", "additionalProperties": False,
+                  "properties": {"goal": {"type": "integer", "description": "The total that wins (default 12)."}}}
 
 
 @dataclass(frozen=True)
