@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import importlib
 
+# Names tools outside the project reach by their old place (`from service import serving`): the peer benchmark
+# and deployment scripts start the service and its Redis through them.
+STABLE = {"serving": "service.operations.serving", "embedded_redis": "service.operations.embedded_redis"}
+
 
 def __getattr__(name: str):
     if name == "create_app":
         return importlib.import_module("service.operations.app").create_app
+    if name in STABLE:
+        return importlib.import_module(STABLE[name])
     raise AttributeError(f"module 'service' has no attribute {name!r}")
