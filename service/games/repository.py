@@ -8,6 +8,7 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from domain import registry
 from domain.table import TableState, evolve
@@ -45,10 +46,12 @@ class Meta:
     # an imported game's record of where its log came from (its `game_imported` event's fields and `imported_at`),
     # shown in every view and listing; None for a game played here
     provenance: dict | None = field(default=None, hash=False)
+    # the game's module, resolved once when the meta is made (UnknownGame for a name the registry lacks): one
+    # command reads it five times, and a registry lookup at each read made 5 of the path's 17 crossings of a layer
+    game: Any = field(init=False, repr=False, compare=False, hash=False)
 
-    @property
-    def game(self):
-        return registry.get(self.name)
+    def __post_init__(self):
+        object.__setattr__(self, "game", registry.get(self.name))
 
     def record(self, created_at: str, **extra: str) -> dict[str, str]:
         record = {"game": self.name, "seats": str(self.seats), "seed": self.seed, "open": "1" if self.open else "0",
@@ -131,7 +134,7 @@ class Repository:
                         raw.get("open") == "1", tuple(json.loads(raw.get("players", "[]"))),
                         raw.get("owner") or None,  # a game made before owners were recorded has none
                         provenance=provenance_of(game_id, raw))
-        except (KeyError, ValueError, TypeError) as err:
+        except (KeyError, ValueError, TypeError, registry.UnknownGame) as err:
             raise CorruptGame(game_id, f"its stored record is unreadable ({type(err).__name__}: {err})") from None
 
     def cached(self, game_id: str) -> Loaded | None:
