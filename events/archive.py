@@ -20,10 +20,14 @@ from __future__ import annotations
 import importlib
 import os
 import tempfile
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
-from events.archive_record import SUFFIX, ArchiveCorrupt, ArchiveExists
+from events.archive_record import SUFFIX, ArchiveCorrupt, ArchiveExists, unpack_game
 from events.ids import checked
+
+ARCHIVED_CACHE = 64  # archived games whose verified log a process keeps
 
 
 class DirectoryArchive:
@@ -79,3 +83,29 @@ def open_archive(url: str, endpoint_url: str = ""):
         # deployment that archives to S3 needs it
         return importlib.import_module("events.s3_archive").S3Archive(bucket, prefix, endpoint_url)
     return DirectoryArchive(url.removeprefix("file://"))
+
+
+class ArchivedGames:
+    """The archive as the store reads it: a game's record, verified once (`unpack_game`), then kept for the next
+    reads (the newest ARCHIVED_CACHE games): a finished game's page after page must not unzip it every time."""
+
+    def __init__(self, archive):
+        self.archive = archive  # a DirectoryArchive or an S3Archive
+        self._verified: OrderedDict[str, tuple[dict[str, str], list[dict]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> tuple[dict[str, str], list[dict]] | None:
+        """(meta, envelopes) of an archived game, verified (ArchiveCorrupt if it does not verify), or None."""
+        with self._lock:
+            found = self._verified.get(game_id)
+        if found is not None:
+            return found
+        record = self.archive.get(game_id)
+        if record is None:
+            return None
+        found = unpack_game(game_id, record)
+        with self._lock:
+            self._verified[game_id] = found
+            while len(self._verified) > ARCHIVED_CACHE:
+                self._verified.popitem(last=False)
+        return found

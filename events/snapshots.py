@@ -25,7 +25,7 @@ from typing import Any
 from domain import registry
 from domain.table import TableState
 from events.codec import DecodeError, decode_typed, encode_typed
-from events.store import key
+from events.keys import key
 
 SCHEMA = 1  # the record's layout below; bump it when the layout changes
 DOMAIN = Path(__file__).resolve().parents[1] / "domain"
@@ -108,6 +108,17 @@ def decode(game, raw: bytes | str | None) -> Snapshot | None:
         return None  # an unreadable cache entry is a miss
 
 
+def kept_versions(stored: list[int], newest: int, keep_every: int) -> set[int]:
+    """The versions whose snapshots stay once `newest` is saved beside `stored`: the newest, and the first of each
+    run of keep_every versions (0: every one)."""
+    if not keep_every:
+        return {*stored, newest}
+    first: dict[int, int] = {}
+    for version in sorted([*stored, newest]):
+        first.setdefault(version // keep_every, version)
+    return set(first.values()) | {newest}
+
+
 class Snapshots:
     """The newest snapshot (`…:snap`), plus by version (`…:snaps`, a hash) the newest again and earlier ones
     for each run of `keep_every` versions its first one (0: every one), so that time travel to a version starts from the nearest
@@ -123,7 +134,9 @@ class Snapshots:
         if record is None:
             return False
         history = key(game_id, "snaps")
-        dropped = self._dropped(self.redis.hkeys(history), snap.version)
+        stored = self.redis.hkeys(history)
+        kept = kept_versions([int(v) for v in stored if v.isdigit()], snap.version, self.keep_every)
+        dropped = [v for v in stored if not v.isdigit() or int(v) not in kept] if self.keep_every else []
         pipe = self.redis.pipeline(transaction=False)
         pipe.set(key(game_id, "snap"), record)
         pipe.hset(history, str(snap.version), record)
@@ -132,19 +145,10 @@ class Snapshots:
         pipe.execute()
         return True
 
-    def _dropped(self, stored: list[bytes], newest: int) -> list[bytes]:
-        """The earlier snapshots not kept: all but the first of each run of keep_every versions."""
-        if not self.keep_every:
-            return []
-        first: dict[int, int] = {}
-        for version in sorted([int(v) for v in stored if v.isdigit()] + [newest]):
-            first.setdefault(version // self.keep_every, version)
-        kept = set(first.values()) | {newest}
-        return [v for v in stored if not v.isdigit() or int(v) not in kept]
-
     def load(self, game_id: str, game: Any) -> Snapshot | None:
+        name = key(game_id, "snap")  # BadId for an id of another form, as everywhere: it is no miss
         try:
-            return decode(game, self.redis.get(key(game_id, "snap")))
+            return decode(game, self.redis.get(name))
         except Exception:  # noqa: BLE001 - e.g. an old snapshot stored as a hash (WRONGTYPE): a miss
             return None
 

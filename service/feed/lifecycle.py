@@ -62,11 +62,11 @@ def republish(feed: Feed, repository: Repository, loaded: Loaded) -> int:
     """Offer every fact the game's log implies (each is written at most once); how many were missing.
 
     Forfeits need the log itself, read only for games whose clock can forfeit."""
-    first = repository.store.read(loaded.meta.id, 0, 1)
+    first = repository.store.log.read(loaded.meta.id, 0, 1)
     implied: list[Fact] = [created(loaded, first[0]["at"] if first else "")]
     if loaded.table.platform.timeout_policy != "auto":
-        implied += forfeits(loaded, repository.store.read(loaded.meta.id))
+        implied += forfeits(loaded, repository.store.log.read(loaded.meta.id))
     if loaded.finished:
-        last = repository.store.read(loaded.meta.id, loaded.version - 1)
+        last = repository.store.log.read(loaded.meta.id, loaded.version - 1)
         implied.append(finished(loaded, last[-1]["at"] if last else ""))
     return sum(feed.publish(fact) for fact in implied)

@@ -14,7 +14,7 @@ import logging
 
 from events.feed import Entry, Feed, GameCreated, GameFinished
 from events.ids import is_id
-from events.store import EventStore
+from events.store import GameIndex
 from service.feed import lifecycle
 from service.feed.consumers import Consumer
 from service.games.commands import now_iso
@@ -26,7 +26,7 @@ log = logging.getLogger("bazaar.reactions")
 INDEX_CONSUMER = "index"
 
 
-def update_index(store: EventStore):
+def update_index(index: GameIndex):
     """Index a game when it is created and when its status changes; the list is of games and their status.
 
     Written after the game's own append (it cannot share that script on a Redis Cluster); entries carry
@@ -38,15 +38,15 @@ def update_index(store: EventStore):
         if sealed[0]["version"] != 1 and not any(e["type"] == "seed_revealed" for e in sealed):
             return
         try:
-            store.index(loaded.meta.id, index_entry(loaded, now_iso()))
-            store.index_players(loaded.meta.id, loaded.meta.players)
+            index.record(loaded.meta.id, index_entry(loaded, now_iso()))
+            index.record_players(loaded.meta.id, loaded.meta.players)
         except Exception:  # noqa: BLE001 - a reaction must not fail the move; the feed and the sweep repair
             log.exception("index update failed for game %s", loaded.meta.id)
 
     return react
 
 
-def index_consumer(store: EventStore) -> Consumer:
+def index_consumer(index: GameIndex) -> Consumer:
     """The game index as a consumer of the feed: a created game is listed active, a finished one finished.
     Idempotent: the index keeps the entry of the highest version (a created game's entry has version 1)."""
 
@@ -55,11 +55,11 @@ def index_consumer(store: EventStore) -> Consumer:
         if not is_id(fact.game_id):
             return  # a fact of a game an earlier release imported under its file's id: never listed (events/ids.py)
         if isinstance(fact, GameCreated):
-            store.index(fact.game_id, {"game": fact.game, "version": 1, "seats": fact.seats, "status": "active",
+            index.record(fact.game_id, {"game": fact.game, "version": 1, "seats": fact.seats, "status": "active",
                                        "updated_at": fact.at, **imported(fact.provenance)})
-            store.index_players(fact.game_id, fact.players)
+            index.record_players(fact.game_id, fact.players)
         elif isinstance(fact, GameFinished):
-            store.index(fact.game_id, {"game": fact.game, "version": fact.version, "seats": fact.seats,
+            index.record(fact.game_id, {"game": fact.game, "version": fact.version, "seats": fact.seats,
                                        "status": "finished", "updated_at": fact.at, **imported(fact.provenance)})
 
     return Consumer(INDEX_CONSUMER, handle)
@@ -81,14 +81,8 @@ def reconcile(repository: Repository, feed: Feed) -> tuple[int, list[str], int]:
             log.error("game %s cannot be loaded and is left out of the index: %s", game_id, err)
             unreadable.append(game_id)
             continue
-        repository.store.index(game_id, index_entry(loaded, now_iso()))
-        repository.store.index_players(game_id, loaded.meta.players)
+        repository.store.index.record(game_id, index_entry(loaded, now_iso()))
+        repository.store.index.record_players(game_id, loaded.meta.players)
         republished += lifecycle.republish(feed, repository, loaded)
         seen += 1
     return seen, unreadable, republished
-
-
-def reconcile_index(repository: Repository) -> tuple[int, list[str]]:
-    """`reconcile` on the default feed: (games indexed, ids of unreadable games)."""
-    seen, unreadable, _ = reconcile(repository, Feed(repository.store.redis))
-    return seen, unreadable

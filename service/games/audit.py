@@ -72,7 +72,7 @@ class GameExists(Exception):
 
 def export_lines(repository: Repository, loaded: Loaded, seat: int | None) -> Iterator[str]:
     """The log as NDJSON, redacted for `seat` while the game runs, complete once it is over."""
-    envelopes = repository.store.read(loaded.meta.id, 0, loaded.version)
+    envelopes = repository.store.log.read(loaded.meta.id, 0, loaded.version)
     for env in redact_all(loaded.game, loaded.finished, seat, envelopes):
         yield json.dumps(env, separators=(",", ":")) + "\n"
 
@@ -267,7 +267,7 @@ def import_log(repository: Repository, lines: Iterable[str], now: str, imported_
     meta = Meta(game_id, claimed.name, claimed.seats, claimed.seed, tuple(token_hash(t) for t in tokens), claimed.open,
                 (), owner, provenance={**codec.to_wire(batch[0].event), "imported_at": now})
     try:
-        repository.store.create(game_id, meta.record(now), sealed)  # all of it or nothing
+        repository.store.log.create(game_id, meta.record(now), sealed)  # all of it or nothing
     except StoreGameExists:  # a fresh id taken: 64 random bits make this a bug, not bad luck
         raise GameExists(game_id) from None
     return repository.load(game_id), tokens

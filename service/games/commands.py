@@ -13,7 +13,7 @@ from domain.core import RuleViolation
 from domain.table import Deal, Dealer, RequestUndo, TimeOut
 from events import codec
 from events.platform import UnknownCommand, command_from_wire
-from events.store import EventStore, VersionConflict, key
+from events.store import Appended, Store, VersionConflict
 from service.games.problems import BadRequest, IdempotencyKeyReused
 from service.games.redaction import documents, redact_all
 from service.games.repository import Loaded, Repository
@@ -24,7 +24,7 @@ def now_iso() -> str:
 
 
 class Commands:
-    def __init__(self, repository: Repository, store: EventStore, clock: Callable[[], str] = now_iso,
+    def __init__(self, repository: Repository, store: Store, clock: Callable[[], str] = now_iso,
                  inline_dealer: bool = True):
         self.repository, self.store, self.clock = repository, store, clock
         self.inline_dealer = inline_dealer  # False once a background dealer resolves neutral figures' rolls
@@ -50,10 +50,10 @@ class Commands:
                 return self._attempt(self.repository.load(game_id), seat, body, expected_version, idem, fingerprint,
                                      seat_token)
         except (VersionConflict, RuleViolation, BadRequest):
-            seen = self.store.redis.hget(key(game_id, "idem"), idem) if idem else None
+            seen = self.store.log.seen(game_id, idem) if idem else None
             if seen is None:
                 raise
-            return self._replayed(game_id, seat, seen.decode(), fingerprint)  # a retry racing its first try
+            return self._replayed(game_id, seat, seen, fingerprint)  # a retry racing its first try
 
     def _attempt(self, loaded: Loaded, seat: int, body, expected_version, idem, fingerprint, seat_token):
         if expected_version is not None and expected_version != loaded.version:
@@ -103,28 +103,27 @@ class Commands:
         meta, game = loaded.meta, loaded.game
         dealer_rolls = self.inline_dealer if dealer_rolls is None else dealer_rolls
         batch, table = tables.execute(game, loaded.table, command, Dealer(meta.seed), dealer_rolls)
-        appended, sealed = self.store.append(meta.id, documents(game, batch), loaded.version, loaded.head_hash, idem,
+        appended, sealed = self.store.log.append(meta.id, documents(game, batch), loaded.version, loaded.head_hash, idem,
                                              fingerprint, meta.seed, seat_token)
         if appended.duplicate:
-            raise _Duplicate(f"{appended.first}:{appended.last}:{appended.fingerprint}")
+            raise _Duplicate(appended)
         after = Loaded(meta, table, sealed[-1]["hash"])
         self.repository.committed(loaded.version, after)
         for react in self.after_append:
             react(after, sealed)  # reactions never undo the move: see service.feed.reactions
         return after, sealed
 
-    def _replayed(self, game_id: str, seat: int, seen: str, fingerprint: str) -> tuple[int, list[dict]]:
-        first, last, stored = seen.split(":", 2)
-        if stored != fingerprint:
+    def _replayed(self, game_id: str, seat: int, seen: Appended, fingerprint: str) -> tuple[int, list[dict]]:
+        if seen.fingerprint != fingerprint:
             raise IdempotencyKeyReused()
         loaded = self.repository.load(game_id)
-        events = self.store.read(game_id, int(first) - 1, int(last))
-        return int(last), redact_all(loaded.game, loaded.finished, seat, events)
+        events = self.store.log.read(game_id, seen.first - 1, seen.last)
+        return seen.last, redact_all(loaded.game, loaded.finished, seat, events)
 
 
 class _Duplicate(Exception):
-    def __init__(self, seen: str):
-        super().__init__(seen)
+    def __init__(self, seen: Appended):
+        super().__init__(f"{seen.first}:{seen.last}")
         self.seen = seen
 
 

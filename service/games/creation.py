@@ -71,7 +71,7 @@ def create(commands: Commands, name: str, seats: int, options: dict, seed: str |
                           seed if open_game else None, at, getattr(game, "DEFAULT_UNDO", "turn"))
     batch, table = tables.execute(game, None, create_table, Dealer(seed), commands.inline_dealer)
     sealed = seal_all(meta.id, documents(game, batch), 0, GENESIS, seed)
-    commands.store.create(meta.id, meta.record(at), sealed)  # GameExists on an id collision: nothing written
+    commands.store.log.create(meta.id, meta.record(at), sealed)  # GameExists on an id collision: nothing written
     loaded = Loaded(meta, table, sealed[-1]["hash"])
     commands.repository.committed(0, loaded)
     for react in commands.after_append:

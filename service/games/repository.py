@@ -13,8 +13,8 @@ from typing import Any
 from domain import registry
 from domain.table import TableState, evolve
 from events.envelope import GENESIS, recorded_from
-from events.snapshots import Snapshot, Snapshots
-from events.store import EventStore
+from events.snapshots import Snapshot
+from events.store import Store
 
 log = logging.getLogger("bazaar.repository")
 
@@ -112,10 +112,9 @@ def fold(loaded: Loaded, envelopes: list[dict]) -> Loaded:
 
 
 class Repository:
-    def __init__(self, store: EventStore, cache_size: int = 2048, snapshot_every: int = 100,
-                 snapshot_keep_every: int = 1000):
+    def __init__(self, store: Store, cache_size: int = 2048, snapshot_every: int = 100):
         self.store = store
-        self.snapshots = Snapshots(store.redis, snapshot_keep_every)
+        self.snapshots = store.snapshots
         self.snapshot_every = snapshot_every  # write a snapshot when a command crosses a multiple of this
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
@@ -126,7 +125,7 @@ class Repository:
         cached = self._cache.get(game_id)
         if cached is not None:
             return cached.meta
-        raw = self.store.meta(game_id)
+        raw = self.store.facts.meta(game_id)
         if not raw:
             raise NotFound(game_id)
         try:
@@ -151,7 +150,7 @@ class Repository:
         return loaded
 
     def load_with_seats(self, game_id: str) -> tuple[Loaded, dict[int, str]]:
-        """The latest game and its replaced seat tokens (EventStore.replaced_seat_tokens): a seated read needs
+        """The latest game and its replaced seat tokens (GameFacts.replaced_seat_tokens): a seated read needs
         both, and for a cached game they come in one round trip."""
         return self._latest(game_id, seats=True)
 
@@ -163,20 +162,19 @@ class Repository:
         cached = self.cached(game_id)
         if cached is None:
             loaded, replaced = self._latest(game_id, seats)
-            return loaded, self.store.read(game_id, after, limit=limit), replaced
-        page, tail, replaced = self.store.read_page_and_tail(game_id, after, limit, cached.version, seats)
+            return loaded, self.store.log.read(game_id, after, limit=limit), replaced
+        # the page first, so it never runs past the tail
+        (page, tail), replaced = self.store.log.windows(game_id, [(after, None, limit), (cached.version, None, None)],
+                                                        seats)
         return self._caught_up(cached, tail), page, replaced
 
     def _latest(self, game_id: str, seats: bool) -> tuple[Loaded, dict[int, str]]:
         cached = self.cached(game_id)
         if cached is None:
             loaded = self._from_snapshot(self.meta(game_id))
-            replaced = self.store.replaced_seat_tokens(game_id) if seats else {}
+            replaced = self.store.facts.replaced_seat_tokens(game_id) if seats else {}
             return self._latest_known(loaded), replaced
-        if seats:
-            tail, replaced = self.store.read_with_seats(game_id, cached.version)
-        else:
-            tail, replaced = self.store.read(game_id, cached.version), {}
+        (tail,), replaced = self.store.log.windows(game_id, [(cached.version, None, None)], seats)
         return self._caught_up(cached, tail), replaced
 
     def advance(self, game_id: str, envelopes: list[dict]) -> None:
@@ -194,7 +192,7 @@ class Repository:
     def _caught_up(self, cached: Loaded, tail: list[dict]) -> Loaded:
         """A cached game with the envelopes appended since (remembered for the next request)."""
         if tail and tail[0]["prev_hash"] != cached.head_hash:
-            loaded = self._fold(Loaded(cached.meta, None), self.store.read(cached.meta.id))  # not our history
+            loaded = self._fold(Loaded(cached.meta, None), self.store.log.read(cached.meta.id))  # not our history
         else:
             loaded = self._fold(cached, tail)
         return self._latest_known(loaded)
@@ -222,10 +220,10 @@ class Repository:
         else:
             snap = self.snapshots.load_at(meta.id, game, until)
         if snap is not None:
-            tail = self.store.read(meta.id, snap.version - 1, until)
+            tail = self.store.log.read(meta.id, snap.version - 1, until)
             if tail and tail[0]["version"] == snap.version and tail[0]["hash"] == snap.head_hash:
                 return self._fold(Loaded(meta, snap.table, snap.head_hash), tail[1:])
-        return self._fold(Loaded(meta, None), self.store.read(meta.id, 0, until))
+        return self._fold(Loaded(meta, None), self.store.log.read(meta.id, 0, until))
 
     def remember(self, loaded: Loaded) -> None:
         with self._lock:
@@ -252,4 +250,4 @@ class Repository:
                 log.exception("snapshot failed for game %s", loaded.meta.id)
 
     def game_ids(self):
-        return self.store.game_ids()
+        return self.store.facts.game_ids()

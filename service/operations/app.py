@@ -51,7 +51,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["bazaar.ratings"] = wiring.ratings
     app.extensions["bazaar.identities"] = Identities(wiring.redis, app.config["ADMIN_TOKENS"],
                                                      app.config["ORGANISER_TOKENS"])
-    app.extensions["bazaar.hub"] = Hub(wiring.store, float(app.config["SSE_KEEPALIVE_S"]),
+    app.extensions["bazaar.hub"] = Hub(wiring.store.log, float(app.config["SSE_KEEPALIVE_S"]),
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
                                        int(app.config["SSE_PER_CLIENT"]), on_batch=wiring.repository.advance)
     errors.init_app(app)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from service.feed.reactions import reconcile_index
+from service.feed.reactions import reconcile
 from service.operations import config as settings
 from service.operations.wiring import build
 
@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     argparse.ArgumentParser(prog="python -m service.operations.reconcile",
                             description="Rebuild the cross-game index from the games' streams. Settings come from "
                                         "the environment (REDIS_URL, BAZAAR_*).").parse_args(argv)
-    seen, unreadable = reconcile_index(build(settings.load()).repository)
+    wiring = build(settings.load())
+    seen, unreadable, _republished = reconcile(wiring.repository, wiring.feed)
     print(f"index reconciled over {seen} games", flush=True)
     if unreadable:
         print(f"{len(unreadable)} unreadable games left out: {', '.join(unreadable[:10])}", file=sys.stderr)

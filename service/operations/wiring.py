@@ -15,7 +15,8 @@ from rq.serializers import JSONSerializer
 
 from events.archive import open_archive
 from events.feed import Feed
-from events.store import EventStore
+from events.redis_store import redis_store
+from events.store import Store
 from events.tournaments import TournamentStore
 from service.feed import lifecycle
 from service.feed.consumers import Consumer
@@ -63,7 +64,7 @@ def worker_loops_redis(config: dict) -> redis.Redis:
 @dataclass
 class Wiring:
     redis: redis.Redis | RedisCluster  # the games' Redis (a cluster or not: see service/operations/connections.py)
-    store: EventStore
+    store: Store  # the games' store on `redis` (events/store.py: log, facts, index, snapshots, archiving)
     repository: Repository
     commands: Commands
     queue: Queue
@@ -81,22 +82,22 @@ def build(config: dict) -> Wiring:
     # Live streams block in XREAD for a whole keep-alive interval: their reads need a socket timeout longer
     # than that (the client's default of 5 s once cut every quiet stream after 5 s).
     streams = connections.connect(config["REDIS_URL"], config, socket_timeout=float(config["SSE_KEEPALIVE_S"]) + 10)
-    store = EventStore(client, stream_client=streams,
-                       archive=open_archive(config["ARCHIVE_URL"], config["ARCHIVE_S3_ENDPOINT"]))
+    store = redis_store(client, stream_client=streams,
+                        archive=open_archive(config["ARCHIVE_URL"], config["ARCHIVE_S3_ENDPOINT"]),
+                        snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
     repository = Repository(store, cache_size=int(config["STATE_CACHE_SIZE"]),
-                            snapshot_every=int(config["SNAPSHOT_EVERY"]),
-                            snapshot_keep_every=int(config["SNAPSHOT_KEEP_EVERY"]))
+                            snapshot_every=int(config["SNAPSHOT_EVERY"]))
     commands = Commands(repository, store, inline_dealer=bool(config["INLINE_DEALER"]))
     queue_url = connections.queue_url(config)
     queue_redis = client if queue_url == config["REDIS_URL"] else connections.connect(queue_url, config)
     queue, bot_queue = rq_queue(QUEUE, queue_redis), rq_queue(BOT_QUEUE, queue_redis)
     scheduler = Scheduler(repository, queue, commands.inline_dealer, bot_queue)
     feed = Feed(client)
-    commands.after_append.append(update_index(store))
+    commands.after_append.append(update_index(store.index))
     commands.after_append.append(lifecycle.publish(feed))
     commands.after_append.append(scheduler)
     tournaments = Tournaments(TournamentStore(client))
     ratings = RatingBooks(client)
     loop = Loop(tournaments, commands, ratings)
-    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store), loop.consumer()],
+    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store.index), loop.consumer()],
                   tournaments, ratings, loop, bot_queue)

@@ -10,19 +10,19 @@ from datetime import datetime
 
 from events.archive_record import ArchiveCorrupt
 from events.ids import described, is_id
-from events.store import EventStore
+from events.store import Store
 
 log = logging.getLogger("bazaar.archiving")
 
 
-def sweep(store: EventStore, now: datetime, after_s: float) -> int:
+def sweep(store: Store, now: datetime, after_s: float) -> int:
     """Move every due finished game; the number moved. Reads only the games that are due (the index keeps
     finished, unarchived games in a set scored by when they finished), not every finished game."""
-    if after_s <= 0 or store.archive is None:
+    if after_s <= 0 or store.archiving is None:
         return 0
     moved, failed = 0, set()
     while True:
-        due = [(i, e) for i, e in store.due_for_archive(now.timestamp() - after_s, limit=500 + len(failed))
+        due = [(i, e) for i, e in store.index.due_for_archive(now.timestamp() - after_s, limit=500 + len(failed))
                if i not in failed]
         if not due:
             return moved
@@ -30,15 +30,15 @@ def sweep(store: EventStore, now: datetime, after_s: float) -> int:
             if not is_id(game_id):  # imported under its file's id by an earlier release: no key or file of it is named
                 log.warning("an index entry whose id is not of the service's form (%s) is never archived",
                             described(game_id))
-                store.not_due_for_archive(game_id)
+                store.index.not_due_for_archive(game_id)
                 continue
             if entry is None or entry.get("status") != "finished" or entry.get("archived"):
-                store.not_due_for_archive(game_id)  # the index says otherwise now: nothing to move
+                store.index.not_due_for_archive(game_id)  # the index says otherwise now: nothing to move
                 continue
             entry = {k: v for k, v in entry.items() if k != "id"}
             try:
-                if store.move_to_archive(game_id):
-                    store.index(game_id, {**entry, "archived": True})
+                if store.archiving.move_to_archive(game_id):
+                    store.index.record(game_id, {**entry, "archived": True})
                     moved += 1
                     continue
             except ArchiveCorrupt as err:
@@ -46,7 +46,7 @@ def sweep(store: EventStore, now: datetime, after_s: float) -> int:
                 # sweep will do better, so the game stays in Redis, due again only once its index entry is
                 # rewritten (the reconciling sweep at start), and says so once, not every few seconds
                 log.error("game %s stays in Redis: %s", game_id, err.detail)
-                store.not_due_for_archive(game_id)
+                store.index.not_due_for_archive(game_id)
                 continue
             except Exception:  # noqa: BLE001 - one game that cannot move must not stop the others
                 log.exception("game %s could not be moved to the archive (it stays in Redis)", game_id)

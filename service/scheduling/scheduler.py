@@ -294,9 +294,9 @@ class Scheduler:
         store, now_ms = self.repository.store, time.time() * 1000
         looked, armed, after = {}, 0, None
         while True:
-            page, after = store.page_games("active", after, limit=SWEEP_PAGE)
+            page, after = store.index.page_games("active", after, limit=SWEEP_PAGE)
             ids = [entry["id"] for entry in page]
-            for game_id, version in zip(ids, store.versions(ids), strict=True):
+            for game_id, version in zip(ids, store.log.versions(ids), strict=True):
                 last = self._looked.get(game_id)
                 if last is not None and last[0] == version and last[1] > now_ms:
                     looked[game_id] = last

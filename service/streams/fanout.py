@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
-from events.store import EventStore
+from events.store import GameLog
 from service.streams.departures import Departures, gone
 from service.streams.heartbeat import Heartbeat
 
@@ -178,7 +178,7 @@ class Feed:
 
 
 class Hub:
-    def __init__(self, store: EventStore, keepalive_s: float, page: int, capacity: int, per_client: int,
+    def __init__(self, store: GameLog, keepalive_s: float, page: int, capacity: int, per_client: int,
                  on_batch: Callable[[str, list[dict]], None] | None = None):
         # a feed's read blocks for a keep-alive interval: how long a feed nobody listens to any more lingers
         self.store, self.block_ms, self.page = store, int(keepalive_s * 1000), page

@@ -21,7 +21,7 @@ import redis
 from events.archive import DirectoryArchive
 from events.feed import Entry, Feed, GameFinished
 from events.ids import WHOLE
-from events.store import EventStore
+from events.redis_store import redis_store
 from service.access import identities
 from service.feed.reactions import index_consumer
 from service.games import creation
@@ -206,10 +206,10 @@ def test_the_record_survives_the_archive(api, importing, exported, tmp_path):
     gid = do_import(api, exported)["id"]
     view = api.call("GET", f"/v1/games/{gid}").json()
     client = importing[1]
-    store = EventStore(client, archive=DirectoryArchive(tmp_path))
-    assert store.move_to_archive(gid)  # what the sweep does to a game (this one alone: the server reads the others)
+    store = redis_store(client, archive=DirectoryArchive(tmp_path))
+    assert store.archiving.move_to_archive(gid)  # what the sweep does to a game (this one alone: the server reads the others)
     assert not client.exists(f"game:{{game:{gid}}}:meta")
-    cold = Repository(EventStore(client, archive=DirectoryArchive(tmp_path)))
+    cold = Repository(redis_store(client, archive=DirectoryArchive(tmp_path)))
     assert cold.meta(gid).provenance == view["provenance"]
     assert InProcess(Commands(cold, cold.store)).view(cold.load(gid), None)["imported"] is True
 
@@ -222,7 +222,7 @@ def test_the_feed_says_it_was_imported_and_its_index_consumer_keeps_the_mark(api
     assert {e.fact.TYPE for e in entries} == {"game_created", "game_finished"}
     assert all(e.fact.provenance is not None and e.fact.provenance["original_id"] == json.loads(exported[0])["game"]
                for e in entries)
-    consumer = index_consumer(EventStore(importing[1]))
+    consumer = index_consumer(redis_store(importing[1]).index)
     for entry in entries:
         consumer.handle(entry)
     listed = next(g for g in all_games(api) if g["id"] == gid)

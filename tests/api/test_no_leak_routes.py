@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from domain import table as tables
 from domain.table import undo
-from events.store import EventStore
+from events.redis_store import redis_store
 from service.games import views
 from service.games.commands import now_iso
 from service.pictures import board, png
@@ -122,7 +122,7 @@ def worker(running_worker):
 
 @pytest.fixture(scope="module")
 def store(redis_client):
-    return EventStore(redis_client)  # the suite's Redis, which the server uses: the true log, read beside it
+    return redis_store(redis_client)  # the suite's Redis, which the server uses: the true log, read beside it
 
 
 @pytest.mark.parametrize("mode", MODES, ids=mode_id)

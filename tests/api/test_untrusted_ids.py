@@ -13,7 +13,7 @@ import pytest
 
 from events import tournaments as tournament_keys
 from events.ids import BadId
-from events.store import key
+from events.keys import key
 from events.tournaments import GAMES_KEY, Seat, TournamentStore
 from service import create_app
 from tests.api.client import Api
@@ -84,9 +84,9 @@ def test_no_redis_key_of_a_game_or_tournament_is_named_by_another_form(name):
 def test_the_store_and_the_jobs_entry_points_refuse_such_an_id_before_redis(app, redis_client):
     games = InProcess.of(app)
     before = set(redis_client.scan_iter(match="game:*"))
-    calls = [lambda bad: games.store.read(bad), lambda bad: games.store.meta(bad),
-             lambda bad: games.store.create(bad, {"game": "tiny"}, []), lambda bad: games.load(bad),
-             lambda bad: games.store.index(bad, {"version": 1, "status": "active"}),
+    calls = [lambda bad: games.store.log.read(bad), lambda bad: games.store.facts.meta(bad),
+             lambda bad: games.store.log.create(bad, {"game": "tiny"}, []), lambda bad: games.load(bad),
+             lambda bad: games.store.index.record(bad, {"version": 1, "status": "active"}),
              lambda bad: games.commands.deal(bad, 3), lambda bad: games.commands.timeout(bad, 3)]
     for bad in NOT_IDS.values():
         for call in calls:

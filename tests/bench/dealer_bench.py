@@ -44,7 +44,7 @@ def governor_latency() -> None:
         worker = start_worker(url)
         try:
             wiring = build(settings.load({"REDIS_URL": url}))
-            games, store = InProcess(wiring.commands), wiring.store
+            games, log = InProcess(wiring.commands), wiring.store.log
             latencies = []
             rng = random.Random(1)
             game_no = 0
@@ -55,7 +55,7 @@ def governor_latency() -> None:
                 while not loaded.finished and len(latencies) < SAMPLES:
                     request = loaded.game.chance(loaded.state)
                     if request is not None:  # a neutral figure awaits the worker
-                        store.tail(gid, loaded.version, 10_000)
+                        log.tail(gid, loaded.version, 10_000)
                         loaded = games.load(gid)
                         continue
                     seat = loaded.game.to_act(loaded.state)[0]
@@ -66,7 +66,7 @@ def governor_latency() -> None:
                     loaded = games.load(gid)
                     request = loaded.game.chance(loaded.state)
                     if request is not None and request.by_dealer and request.label == "governor":
-                        landed = store.tail(gid, loaded.version, 10_000)
+                        landed = log.tail(gid, loaded.version, 10_000)
                         latencies.append(time.perf_counter() - done)
                         assert landed and landed[0]["type"] == "chance_drawn"
                         loaded = games.load(gid)

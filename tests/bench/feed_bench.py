@@ -9,7 +9,7 @@ import time
 import redis
 
 from events.feed import Feed
-from events.store import EventStore
+from events.redis_store import redis_store
 from service.access.identities import Identities
 from service.feed import lifecycle
 from service.feed.consumers import Subscription
@@ -23,9 +23,9 @@ GAMES = 400
 
 
 def _commands(client: redis.Redis, with_feed: bool) -> tuple[Commands, Feed]:
-    store, feed = EventStore(client), Feed(client)
+    store, feed = redis_store(client), Feed(client)
     commands = Commands(Repository(store), store)
-    commands.after_append.append(update_index(store))
+    commands.after_append.append(update_index(store.index))
     if with_feed:
         commands.after_append.append(lifecycle.publish(feed))
     return commands, feed
@@ -50,7 +50,7 @@ def feed_costs() -> None:
         print(f"Jaipur creation, in process: {without:.2f} ms without the feed write, {with_feed:.2f} ms with it "
               f"(+{with_feed - without:.2f} ms, median of 4 runs of {GAMES // 4})")
         facts = len(feed.entries())
-        subscription = Subscription(feed, index_consumer(EventStore(client)), member="bench")
+        subscription = Subscription(feed, index_consumer(redis_store(client).index), member="bench")
         started = time.perf_counter()
         handled = 0
         while (n := subscription.poll(count=500)) > 0:
@@ -59,7 +59,7 @@ def feed_costs() -> None:
         print(f"index consumer: {handled} of {facts} facts handled and acknowledged in {elapsed * 1000:.0f} ms "
               f"({handled / elapsed:.0f} facts/s, batches of 500)")
         started = time.perf_counter()
-        seen, _unreadable, republished = reconcile(Repository(EventStore(client)), feed)
+        seen, _unreadable, republished = reconcile(Repository(redis_store(client)), feed)
         elapsed = time.perf_counter() - started
         print(f"start-up sweep: {seen} games in {elapsed:.2f} s ({elapsed * 1000 / seen:.2f} ms a game); it "
               f"republished {republished} created facts, those of the games created without the feed write")

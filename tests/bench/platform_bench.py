@@ -18,7 +18,8 @@ from domain import table as tables
 from domain.table import Dealer
 from events import codec
 from events.layout import pack
-from events.store import EventStore, seal_all
+from events.redis_store import redis_store
+from events.store import Store, seal_all
 from service.games import creation
 from service.games.commands import Commands, now_iso, parse
 from service.games.redaction import documents, redact_all
@@ -129,17 +130,17 @@ def measured(server: Server, streams: list) -> tuple[float, float]:
     return rate, (cpu_seconds(family(server.pid)) - before) / sum(len(s) for s in streams)
 
 
-def in_process(store: EventStore, snapshot_every: int) -> InProcess:
+def in_process(store: Store, snapshot_every: int) -> InProcess:
     return InProcess(Commands(Repository(store, snapshot_every=snapshot_every), store))
 
 
 def jaipur_rebuild() -> None:
     with private_redis() as url:
-        games = in_process(EventStore(redis.Redis.from_url(url)), 0)
+        games = in_process(redis_store(redis.Redis.from_url(url)), 0)
         loaded, _ = games.create("jaipur", 2, {}, "rebuild", open_game=True)
         for seat, body in jaipur_script("rebuild", 1):
             games.command(loaded.meta.id, seat, body)
-        envelopes = games.store.read(loaded.meta.id)
+        envelopes = games.store.log.read(loaded.meta.id)
         meta = games.load(loaded.meta.id).meta
         raw = [json.dumps(e) for e in envelopes]
         runs = []
@@ -179,7 +180,7 @@ def long_tiny_game(games: InProcess, events_wanted: int) -> str:
 
 def snapshot_rebuild() -> None:
     with private_redis() as url:
-        store = EventStore(redis.Redis.from_url(url))
+        store = redis_store(redis.Redis.from_url(url))
         writer = in_process(store, 100)
         short, long = long_tiny_game(writer, 50), long_tiny_game(writer, 2000)
         tiny = registry.get("tiny")
@@ -210,7 +211,7 @@ def command_stages(passes: int = 3) -> None:
     reactions) less the seal and layout it repeats."""
     scripts = [jaipur_script(f"bench-{i}", i) for i in range(MATCHES)]
     with private_redis() as url:
-        store = EventStore(redis.Redis.from_url(url))
+        store = redis_store(redis.Redis.from_url(url))
         commands = Commands(Repository(store), store)
         runs = []
         for n in range(passes + 1):  # the first pass warms the caches and the connection

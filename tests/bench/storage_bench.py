@@ -10,7 +10,8 @@ import random
 import redis
 
 from events import codec
-from events.store import EventStore, key
+from events.keys import key
+from events.redis_store import redis_store
 from service.games.commands import Commands
 from service.games.repository import Repository
 from tests.bench.servers import private_redis
@@ -37,15 +38,15 @@ def play(games: InProcess, name: str, seats: int, options: dict, seed: int) -> s
 def bytes_per_event() -> None:
     with private_redis() as url:
         client = redis.Redis.from_url(url)
-        store = EventStore(client)
+        store = redis_store(client)
         games = InProcess(Commands(Repository(store), store))
         print("storage per event (MEMORY USAGE of all of a game's keys / its events; snapshots every 100, "
               "one kept per 1000):")
         for seed, (name, seats, options) in enumerate(GAMES):
             gid = play(games, name, seats, options, seed)
-            version = store.version(gid)
+            version = store.log.version(gid)
             parts = game_bytes(client, gid)
-            envelopes = store.read(gid)
+            envelopes = store.log.read(gid)
             client.delete(key(gid, "events"))
             for env in envelopes:  # the layout of earlier releases, for comparison
                 client.xadd(key(gid, "events"), {"e": json.dumps(env)}, id=f"0-{env['version']}")

@@ -14,8 +14,9 @@ from moto.server import ThreadedMotoServer
 
 from events.archive import DirectoryArchive
 from events.archive_record import ArchiveCorrupt, pack_game, unpack_game
+from events.keys import key
+from events.redis_store import redis_store
 from events.s3_archive import S3Archive
-from events.store import EventStore, key
 from service import create_app
 from service.games.commands import Commands
 from service.games.repository import Repository
@@ -31,7 +32,7 @@ TOKENS: dict[str, list[str]] = {}
 
 
 def in_process(redis_client, archive) -> InProcess:
-    store = EventStore(redis_client, archive=archive)
+    store = redis_store(redis_client, archive=archive)
     return InProcess(Commands(Repository(store), store))
 
 
@@ -40,7 +41,7 @@ def finished_game(svc: InProcess, seed: str) -> str:
     TOKENS[gid] = tokens
     loaded = svc.load(gid)
     assert loaded.finished
-    svc.store.index(gid, {"game": "jaipur", "version": loaded.version, "seats": 2, "status": "finished",
+    svc.store.index.record(gid, {"game": "jaipur", "version": loaded.version, "seats": 2, "status": "finished",
                           "updated_at": "2026-01-01T00:00:00.000Z"})
     return gid
 
@@ -116,13 +117,13 @@ def test_the_sweep_reads_only_finished_games_not_yet_archived_by_when_they_finis
     gid = finished_game(svc, "archive-set")
     running, _ = play_randomly(svc, "jaipur", 2, "archive-set-running", moves=5)
     finished_at = datetime(2026, 1, 1, tzinfo=UTC).timestamp()
-    due = dict(svc.store.due_for_archive(LATER.timestamp()))
+    due = dict(svc.store.index.due_for_archive(LATER.timestamp()))
     assert gid in due and due[gid]["status"] == "finished" and running not in due
-    assert [g for g, _ in svc.store.due_for_archive(finished_at - 1)] == []  # not due before it finished
-    assert gid in dict(svc.store.due_for_archive(finished_at))
+    assert [g for g, _ in svc.store.index.due_for_archive(finished_at - 1)] == []  # not due before it finished
+    assert gid in dict(svc.store.index.due_for_archive(finished_at))
     archiving.sweep(svc.store, LATER, 3600)
-    assert gid not in dict(svc.store.due_for_archive(LATER.timestamp()))  # archived: never read again
-    assert svc.store.list_games()[gid]["archived"] is True
+    assert gid not in dict(svc.store.index.due_for_archive(LATER.timestamp()))  # archived: never read again
+    assert svc.store.index.list_games()[gid]["archived"] is True
 
 
 def test_the_workers_sweep_moves_due_games(redis_url, tmp_path, monkeypatch):
@@ -131,7 +132,7 @@ def test_the_workers_sweep_moves_due_games(redis_url, tmp_path, monkeypatch):
     own.flushdb()
     svc = in_process(own, DirectoryArchive(tmp_path / "archive"))
     gid = finished_game(svc, "archive-worker")
-    log = svc.store.read(gid)
+    log = svc.store.log.read(gid)
     for name, value in {"ARCHIVE_URL": str(tmp_path / "archive"), "ARCHIVE_AFTER_S": "60", "SWEEP_S": "1"}.items():
         monkeypatch.setenv(f"BAZAAR_{name}", value)
     worker = WorkerProcess(url_of(redis_url, "archive_worker"), tmp_path).start()
@@ -142,7 +143,7 @@ def test_the_workers_sweep_moves_due_games(redis_url, tmp_path, monkeypatch):
     finally:
         worker.stop()
     assert not own.exists(key(gid, "meta"))
-    assert EventStore(own, archive=DirectoryArchive(tmp_path / "archive")).read(gid) == log
+    assert redis_store(own, archive=DirectoryArchive(tmp_path / "archive")).log.read(gid) == log
 
 
 def tampered(record: bytes) -> bytes:
@@ -163,7 +164,7 @@ def test_a_tampered_archive_is_refused_with_problem_json(redis_url, redis_client
     path = tmp_path / "archive" / f"{gid}.ndjson.gz"
     path.write_bytes(tampered(path.read_bytes()))
     with pytest.raises(ArchiveCorrupt):
-        EventStore(redis_client, archive=archive).read(gid)
+        redis_store(redis_client, archive=archive).log.read(gid)
     client = app_on(redis_url, tmp_path / "archive")
     for path_ in ("/v1/games/{id}", "/v1/games/{id}/events?after=0", "/v1/games/{id}/export"):
         response = client.get(path_.format(id=gid))
@@ -195,13 +196,13 @@ def test_the_s3_archive_round_trips_and_refuses_a_tampered_object(redis_client, 
     archive = S3Archive("bazaar-archive", "games", s3_endpoint)
     svc = in_process(redis_client, archive)
     gid = finished_game(svc, "archive-s3")
-    log = svc.store.read(gid)
+    log = svc.store.log.read(gid)
     truth = svc.load(gid)
     assert archiving.sweep(svc.store, LATER, 3600) >= 1
     assert not redis_client.exists(key(gid, "meta"))
     assert s3_client.head_object(Bucket="bazaar-archive", Key=f"games/{gid}.ndjson.gz")["ContentLength"] > 0
     cold = in_process(redis_client, S3Archive("bazaar-archive", "games", s3_endpoint))
-    assert cold.store.read(gid) == log
+    assert cold.store.log.read(gid) == log
     assert cold.load(gid).table == truth.table and cold.load(gid, until=10).version == 10
 
     s3_client.put_object(Bucket="bazaar-archive", Key=f"games/{gid}.ndjson.gz",

@@ -20,11 +20,14 @@ from moto.server import ThreadedMotoServer
 from events.archive import DirectoryArchive
 from events.archive_record import ArchiveCorrupt, ArchiveExists, pack_game
 from events.envelope import GENESIS
+from events.feed import Feed
 from events.ids import BadId
+from events.keys import INDEX_KEY, key
+from events.redis_store import redis_store
 from events.s3_archive import S3Archive
-from events.store import INDEX_KEY, EventStore, key, seal_all
+from events.store import seal_all
 from service import create_app
-from service.feed.reactions import reconcile_index
+from service.feed.reactions import reconcile
 from service.games import creation
 from service.games.commands import Commands
 from service.games.repository import Repository
@@ -49,7 +52,7 @@ def own(redis_url):
 
 
 def in_process(client, archive) -> InProcess:
-    store = EventStore(client, archive=archive)
+    store = redis_store(client, archive=archive)
     return InProcess(Commands(Repository(store), store))
 
 
@@ -59,7 +62,7 @@ def finished_game(svc: InProcess, seed: str, game_id: str | None = None) -> str:
     gid = loaded.meta.id
     play_on(svc, gid, random.Random(seed))
     assert svc.load(gid).finished
-    svc.store.index(gid, {**FINISHED, "version": svc.load(gid).version})
+    svc.store.index.record(gid, {**FINISHED, "version": svc.load(gid).version})
     return gid
 
 
@@ -67,7 +70,7 @@ def stored_as_an_earlier_release_did(client, gid: str, bad: str) -> None:
     """Move a game under an id of another form, as an import of a file naming it once stored one: its log chained
     under that id (whole envelopes, the first layout), its meta, its index and archive-due entries."""
     seed = client.hget(key(gid, "meta"), "seed").decode()
-    envelopes = EventStore(client).read(gid)
+    envelopes = redis_store(client).log.read(gid)
     docs = [{k: v for k, v in env.items() if k not in ("game", "version", "prev_hash", "hash", "sealed")}
             for env in envelopes]
     for env in seal_all(bad, docs, 0, GENESIS, seed):
@@ -136,7 +139,7 @@ def test_a_game_whose_id_names_another_games_record_stays_in_redis_and_the_recor
     assert archiving.sweep(svc.store, LATER, 3600) == 0
     errors = [r for r in caplog.records if r.name == "bazaar.archiving"]
     assert len(errors) == 1 and errors[0].exc_info is None  # said once, without a traceback, not every sweep
-    assert in_process(own, archive).store.read(first) == svc.store.read(first)  # the first game reads as before
+    assert in_process(own, archive).store.log.read(first) == svc.store.log.read(first)  # the first game reads as before
 
 
 def test_a_copy_found_from_a_sweep_that_died_before_letting_go_is_taken(own, tmp_path):
@@ -146,10 +149,10 @@ def test_a_copy_found_from_a_sweep_that_died_before_letting_go_is_taken(own, tmp
     svc = in_process(own, archive)
     gid = finished_game(svc, "untrusted-resumed")
     meta = {k.decode(): v.decode() for k, v in own.hgetall(key(gid, "meta")).items()}
-    log = svc.store.read(gid)
+    log = svc.store.log.read(gid)
     archive.put(gid, pack_game(meta, log))
     assert archiving.sweep(svc.store, LATER, 3600) == 1
-    assert not own.exists(key(gid, "events")) and in_process(own, archive).store.read(gid) == log
+    assert not own.exists(key(gid, "events")) and in_process(own, archive).store.log.read(gid) == log
 
 
 def test_a_record_of_less_of_the_game_is_not_taken_for_its_copy(own, tmp_path):
@@ -159,11 +162,11 @@ def test_a_record_of_less_of_the_game_is_not_taken_for_its_copy(own, tmp_path):
     svc = in_process(own, archive)
     gid = finished_game(svc, "untrusted-stale")
     meta = {k.decode(): v.decode() for k, v in own.hgetall(key(gid, "meta")).items()}
-    log = svc.store.read(gid)
+    log = svc.store.log.read(gid)
     stale = pack_game(meta, log[:-3])
     archive.put(gid, stale)
     assert archiving.sweep(svc.store, LATER, 3600) == 0
-    assert archive.get(gid) == stale and svc.store.read(gid) == log and own.exists(key(gid, "events"))
+    assert archive.get(gid) == stale and svc.store.log.read(gid) == log and own.exists(key(gid, "events"))
 
 
 def test_games_an_earlier_release_stored_under_a_files_id_are_never_archived_nor_listed(own, redis_url, tmp_path,
@@ -191,7 +194,7 @@ def test_games_an_earlier_release_stored_under_a_files_id_are_never_archived_nor
     assert listed == []
     page = client.get("/")
     assert page.status_code == 200 and b"pwned" not in page.data and b"&lt;script&gt;" not in page.data
-    assert reconcile_index(svc.repository) == (0, [])  # the start-up sweep passes them by
+    assert reconcile(svc.repository, Feed(own))[:2] == (0, [])  # the start-up sweep passes them by
 
 
 def test_the_s3_archive_names_objects_by_checked_ids_and_never_replaces_one(s3_endpoint, s3_client, own):

@@ -48,7 +48,7 @@ def domain_replay(games, gid, until):
 
 def domain_states(games, gid, until=None):
     """The state after each event 1..until (index v-1), folded by the game's own evolve."""
-    envelopes = games.store.read(gid, 0, until)
+    envelopes = games.store.log.read(gid, 0, until)
     game = registry.get(envelopes[0]["payload"]["game"])
     created = envelopes[0]["payload"]
     own = {k: v for k, v in created["options"].items() if k not in PLATFORM_KEYS}

@@ -7,7 +7,7 @@ import pytest
 
 from domain import registry
 from events.envelope import seal
-from events.store import key
+from events.keys import key
 from service import create_app
 from service.operations.verify import verify
 from tests.support import tiny_game

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from events.store import GameExists, key
+from events.keys import key
+from events.store import GameExists
 from service import create_app
-from service.feed.reactions import reconcile_index
+from service.feed.reactions import reconcile
 from tests.support.ports import free_port
 from tests.support.service import InProcess
 
@@ -49,7 +50,7 @@ def test_creation_is_atomic_when_the_id_is_taken(app, redis_client):
     games = InProcess.of(app)
     loaded, _ = games.create("tiny", 2, {})
     with pytest.raises(GameExists):
-        games.store.create(loaded.meta.id, {"game": "tiny"}, [])
+        games.store.log.create(loaded.meta.id, {"game": "tiny"}, [])
     assert redis_client.hget(key(loaded.meta.id, "meta"), "seats") == b"2"
 
 
@@ -93,7 +94,7 @@ def test_a_damaged_game_record_is_reported_not_fatal(app, client, redis_client):
     good, _ = games.create("tiny", 2, {})
     redis_client.hset(key(DAMAGED, "meta"), "game", "tiny")  # a record with only its name
     try:
-        seen, unreadable = reconcile_index(games.repository)
+        seen, unreadable, _republished = reconcile(games.repository, app.extensions["bazaar.feed"])
         assert DAMAGED in unreadable and seen >= 1
         r = client.get(f"/v1/games/{DAMAGED}")
         assert r.status_code == 500 and r.mimetype == PROBLEM and r.json["code"] == "game_corrupt"

@@ -40,7 +40,7 @@ def test_no_hidden_value_is_recoverable_from_published_digests(app, name, seats,
     gid, _tokens = play_randomly(games, name, seats, seed)
     loaded = games.load(gid)
     assert loaded.finished
-    complete = games.store.read(gid)
+    complete = games.store.log.read(gid)
     game = loaded.game
     hidden = 0
     for viewer in [None, *range(seats)]:
@@ -60,7 +60,7 @@ def test_no_hidden_value_is_recoverable_from_published_digests(app, name, seats,
 def test_after_the_end_the_seed_checks_every_commitment(app, name, seats, seed):
     games = InProcess.of(app)
     gid, _tokens = play_randomly(games, name, seats, seed + "-end")
-    complete = games.store.read(gid)
+    complete = games.store.log.read(gid)
     seed_revealed = complete[-1]["payload"]["seed"]
     assert all(check_sealed(env, seed_revealed) for env in complete)
     audit.validate(complete)  # chain, commitments and re-execution all hold

@@ -6,7 +6,9 @@ import uuid
 import pytest
 
 from events.envelope import GENESIS, verify_chain
-from events.store import EventStore, VersionConflict
+from events.redis_index import RedisGameIndex
+from events.redis_log import RedisGameLog
+from events.store import VersionConflict
 from tests.support.round_trips import count_round_trips
 
 pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
@@ -14,7 +16,7 @@ pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
 
 @pytest.fixture
 def store(redis_client):
-    return EventStore(redis_client)
+    return RedisGameLog(redis_client)
 
 
 def gid():
@@ -118,16 +120,16 @@ def test_a_read_from_the_middle_of_the_log_takes_one_round_trip_from_a_cold_stor
     g = gid()
     docs = [{"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
              "visibility": "public", "payload": {"n": n}} for n in range(40)]
-    EventStore(redis_client).append(g, docs, 0, GENESIS)
-    whole = EventStore(redis_client).read(g)
+    RedisGameLog(redis_client).append(g, docs, 0, GENESIS)
+    whole = RedisGameLog(redis_client).read(g)
     sent = count_round_trips(monkeypatch)
     for after, limit, until in ((5, 3, None), (16, 4, None), (20, 5, None), (31, None, None), (33, 2, 34),
                                 (39, 10, None), (40, 10, None), (45, 5, None)):
         sent.clear()
-        cold = EventStore(redis_client)
+        cold = RedisGameLog(redis_client)
         assert cold.read(g, after, until, limit) == whole[after:until][:limit]
         assert len(sent) == 1, (after, limit)
-    warm = EventStore(redis_client)
+    warm = RedisGameLog(redis_client)
     assert warm.read(g, 30, limit=2) == whole[30:32]
     sent.clear()
     assert warm.read(g, 32) == whole[32:] and len(sent) == 1  # chained from the hash it remembered
@@ -144,22 +146,22 @@ def test_tampered_log_names_the_broken_link(store):
 
 
 def test_index_never_moves_a_game_backwards(redis_client):
-    store = EventStore(redis_client, index_key=f"test-index:{{{gid()}}}")  # one hash tag: one cluster slot
+    store = RedisGameIndex(redis_client, index_key=f"test-index:{{{gid()}}}")  # one hash tag: one cluster slot
     g = gid()
-    store.index(g, {"version": 5, "status": "active"})
-    store.index(g, {"version": 3, "status": "stale"})
+    store.record(g, {"version": 5, "status": "active"})
+    store.record(g, {"version": 3, "status": "stale"})
     assert store.list_games()[g]["status"] == "active"
-    store.index(g, {"version": 7, "status": "finished"})
+    store.record(g, {"version": 7, "status": "finished"})
     assert store.list_games()[g]["status"] == "finished"
 
 
 def test_the_index_pages_in_id_order_and_by_status(redis_client):
-    store = EventStore(redis_client, index_key=f"test-index:{{{gid()}}}")  # one hash tag: one cluster slot
+    store = RedisGameIndex(redis_client, index_key=f"test-index:{{{gid()}}}")  # one hash tag: one cluster slot
     ids = sorted(f"{n:016x}" for n in range(0, 250, 7))
     for n, g in enumerate(ids):
-        store.index(g, {"version": 1, "status": "active"})
+        store.record(g, {"version": 1, "status": "active"})
         if n % 3 == 0:
-            store.index(g, {"version": 2, "status": "finished"})  # moves from one status list to the other
+            store.record(g, {"version": 2, "status": "finished"})  # moves from one status list to the other
     pages, after = [], None
     while True:
         page, after = store.page_games(after=after, limit=10)

@@ -28,7 +28,9 @@ import pytest
 import requests
 
 from events.envelope import verify_chain
-from events.store import EventStore, key
+from events.keys import key
+from events.redis_store import redis_store
+from events.store import Store
 from service.games import audit
 from service.operations import config as settings
 from service.operations import embedded_redis
@@ -99,12 +101,12 @@ def restart_redis(process, port, data_dir, fsync: str):
     return embedded_redis.start(port, data_dir, extra=("--appendfsync", fsync))
 
 
-def check_game(store: EventStore, player: Player) -> dict:
-    envelopes = store.read(player.gid)
+def check_game(store: Store, player: Player) -> dict:
+    envelopes = store.log.read(player.gid)
     assert [e["version"] for e in envelopes] == list(range(1, len(envelopes) + 1))  # gapless
     assert verify_chain(envelopes) is None  # the hash chain holds
     audit.validate(envelopes)  # every batch re-executed through the rules and the dealer (an open game)
-    idem = {k.decode(): v.decode() for k, v in store.redis.hgetall(key(player.gid, "idem")).items()}
+    idem = {k.decode(): v.decode() for k, v in store.log.redis.hgetall(key(player.gid, "idem")).items()}
     starts = {}
     for ack in player.acked:
         first, last, _fp = idem[f"{ack['seat']}:{ack['key']}"].split(":", 2)
@@ -159,10 +161,10 @@ def test_acknowledged_moves_survive_killed_web_worker_and_redis(tmp_path):
         faults_s = time.monotonic() - started
         for player in players:
             player.join(timeout=120)
-        store = EventStore(connect(url, {}))
+        store = redis_store(connect(url, {}))
         # the roll each client left pending is dealt, then the turn clock runs out and the timer plays: both
         # by the restarted worker, with no one calling it
-        wait_for(lambda: all(any(e["type"] == "turn_timed_out" for e in store.read(p.gid, after=p.acked[-1]["version"]))
+        wait_for(lambda: all(any(e["type"] == "turn_timed_out" for e in store.log.read(p.gid, after=p.acked[-1]["version"]))
                              for p in players), timeout=30)
         figures = [check_game(store, p) for p in players]
         print(f"fault test: {faults_s:.1f} s of faults;", figures)
@@ -194,9 +196,9 @@ def private_redis(tmp_path):
     process.wait(timeout=10)
 
 
-def dealt(store: EventStore, gid: str, version: int) -> list[dict]:
+def dealt(store: Store, gid: str, version: int) -> list[dict]:
     """The dealer's draws after `version` (the roll it awaited is dealt exactly once: one draw, right after)."""
-    return [e for e in store.read(gid, after=version) if e["type"] == "chance_drawn" and e["seat"] is None]
+    return [e for e in store.log.read(gid, after=version) if e["type"] == "chance_drawn" and e["seat"] is None]
 
 
 def worker_of(queue, job_id: str, workers: list[WorkerProcess]) -> WorkerProcess:
@@ -225,9 +227,9 @@ def killed_mid_roll(service: InProcess, port: int, url: str, log_dir) -> float:
         victim.kill()
         killed = time.monotonic()
         gates[1 - workers.index(victim)].open()
-        wait_for(lambda: store.version(rolls[0][0]) > rolls[0][1], timeout=30, interval=0.01)
+        wait_for(lambda: store.log.version(rolls[0][0]) > rolls[0][1], timeout=30, interval=0.01)
         took = time.monotonic() - killed
-        wait_for(lambda: store.version(rolls[1][0]) > rolls[1][1], timeout=10)  # the survivor's own roll too
+        wait_for(lambda: store.log.version(rolls[1][0]) > rolls[1][1], timeout=10)  # the survivor's own roll too
         for gid, version in rolls:
             assert len(dealt(store, gid, version)) == 1  # dealt once, whoever dealt it
         return took
@@ -294,7 +296,7 @@ def taken_then_killed(service: InProcess, url: str, log_dir) -> float:
         restarted.log_dir.mkdir()
         restarted.start()
         up = up_at(client, restarted)
-        wait_for(lambda: service.store.version(gid) > version, timeout=30, interval=0.01)
+        wait_for(lambda: service.store.log.version(gid) > version, timeout=30, interval=0.01)
         took = time.monotonic() - up
         assert len(dealt(service.store, gid, version)) == 1
         return took

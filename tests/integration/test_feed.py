@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from events.feed import Feed, GameCreated, GameFinished, SeatForfeited
-from events.store import EventStore
+from events.redis_store import redis_store
 from service.feed import consumers, lifecycle
 from service.feed.consumers import Consumer, Subscription, member_is_dead, member_name
 from service.feed.reactions import index_consumer, reconcile, update_index
@@ -40,10 +40,10 @@ def parts(url: str, *reactions: str, clock=None):
     """A command path on `url` with only the named reactions after each append ("index": the request's own
     index write, "feed": the feed write): leaving one out is a crash between the game's append and it."""
     client = redis.Redis.from_url(url)
-    store, feed = EventStore(client), Feed(client)
+    store, feed = redis_store(client), Feed(client)
     repository = Repository(store)
     commands = Commands(repository, store, clock=clock) if clock else Commands(repository, store)
-    chosen = {"index": update_index(store), "feed": lifecycle.publish(feed)}
+    chosen = {"index": update_index(store.index), "feed": lifecycle.publish(feed)}
     commands.after_append += [chosen[name] for name in reactions]
     return commands, feed
 
@@ -177,12 +177,12 @@ def test_entries_a_dead_consumer_process_held_are_reclaimed_by_another(db_url):
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait(timeout=10)
-    survivor = Subscription(feed, index_consumer(commands.store), member="survivor", claim_idle_ms=100)
+    survivor = Subscription(feed, index_consumer(commands.store.index), member="survivor", claim_idle_ms=100)
     assert survivor.poll() == 0  # nothing new: the three are pending with the dead member
     assert survivor.take_over_dead(member_is_dead) == 0  # "doomed" names no process of this host: wait for idle
     time.sleep(0.15)
     assert survivor.reclaim() == 3 and feed.pending("index") == 0
-    assert {e["id"] for e in commands.store.page_games("active")[0]} == set(games)
+    assert {e["id"] for e in commands.store.index.page_games("active")[0]} == set(games)
 
 
 def test_the_index_pages_correctly_from_the_feed_alone(db_url):
@@ -190,20 +190,20 @@ def test_the_index_pages_correctly_from_the_feed_alone(db_url):
     games = [create(commands) for _ in range(7)]
     for gid in games[::3]:
         finish(commands, gid)
-    store = commands.store
-    assert store.page_games()[0] == []
-    assert drain(Subscription(feed, index_consumer(store), member="w1")) == 10  # 7 created + 3 finished
+    index = commands.store.index
+    assert index.page_games()[0] == []
+    assert drain(Subscription(feed, index_consumer(index), member="w1")) == 10  # 7 created + 3 finished
     seen, after = [], None
     while True:
-        page, after = store.page_games(after=after, limit=3)
+        page, after = index.page_games(after=after, limit=3)
         assert len(page) <= 3
         seen += page
         if after is None:
             break
     assert [e["id"] for e in seen] == sorted(games)
-    finished = {e["id"] for e in store.page_games("finished")[0]}
+    finished = {e["id"] for e in index.page_games("finished")[0]}
     assert finished == set(games[::3])
-    assert {e["id"] for e in store.page_games("active")[0]} == set(games) - finished
+    assert {e["id"] for e in index.page_games("active")[0]} == set(games) - finished
     versions = {e["id"]: e["version"] for e in seen}
     assert all(versions[g] == commands.repository.load(g).version for g in finished)
 
@@ -212,11 +212,11 @@ def test_an_index_consumer_replaying_old_facts_never_moves_a_game_back(db_url):
     commands, feed = parts(db_url, "feed")
     gid = create(commands)
     finish(commands, gid)
-    consumer = index_consumer(commands.store)
+    consumer = index_consumer(commands.store.index)
     entries = feed.entries()
     for entry in [*entries, *reversed(entries)]:  # duplicated and out of order
         consumer.handle(entry)
-    assert commands.store.page_games("finished")[0][0]["id"] == gid
+    assert commands.store.index.page_games("finished")[0][0]["id"] == gid
 
 
 def test_the_feed_is_trimmed_only_of_what_every_consumer_acknowledged(db_url):
@@ -257,9 +257,9 @@ def test_the_sweep_repairs_an_index_entry_the_consumer_never_wrote(db_url):
     commands, feed = parts(db_url, "feed")
     gid = create(commands)
     finish(commands, gid)
-    assert commands.store.page_games()[0] == []  # the consumer has not run (the worker was down)
+    assert commands.store.index.page_games()[0] == []  # the consumer has not run (the worker was down)
     reconcile(commands.repository, feed)
-    [entry] = commands.store.page_games("finished")[0]
+    [entry] = commands.store.index.page_games("finished")[0]
     assert entry["id"] == gid and entry["version"] == commands.repository.load(gid).version
 
 
@@ -277,13 +277,13 @@ def test_a_starting_worker_takes_over_at_once_what_a_dead_worker_of_its_host_hel
     commands, feed = parts(db_url, "feed")
     games = [create(commands) for _ in range(2)]
     dead = dead_member()
-    Subscription(feed, index_consumer(commands.store), member=dead)  # joins the group
+    Subscription(feed, index_consumer(commands.store.index), member=dead)  # joins the group
     assert len(feed.read("index", dead, 100, None)) == 2  # it took both, then its process died
     worker = WorkerProcess(db_url, tmp_path).start()
     try:
         # well before CLAIM_IDLE_MS (30 s): the new worker took them over as it started
-        wait_for(lambda: len(commands.store.page_games("active")[0]) == 2, timeout=20)
-        assert {e["id"] for e in commands.store.page_games("active")[0]} == set(games)
+        wait_for(lambda: len(commands.store.index.page_games("active")[0]) == 2, timeout=20)
+        assert {e["id"] for e in commands.store.index.page_games("active")[0]} == set(games)
         wait_for(lambda: dead not in feed.members("index"))
         assert feed.pending("index") == 0
     finally:
@@ -296,8 +296,8 @@ def test_the_worker_keeps_the_index_from_the_feed(db_url, tmp_path):
     try:
         gid = create(commands)
         finish(commands, gid)
-        wait_for(lambda: commands.store.page_games("finished")[0], timeout=30)
-        assert commands.store.page_games("finished")[0][0]["id"] == gid
+        wait_for(lambda: commands.store.index.page_games("finished")[0], timeout=30)
+        assert commands.store.index.page_games("finished")[0][0]["id"] == gid
         wait_for(lambda: feed.pending("index") == 0)
     finally:
         worker.stop()

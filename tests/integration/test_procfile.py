@@ -35,12 +35,12 @@ def test_every_procfile_command_answers_help():
 
 def test_the_release_step_puts_a_game_missing_from_the_index_back(app, redis_url, monkeypatch):
     loaded, _tokens = InProcess.of(app).create("tiny", 2)
-    store, gid = app.extensions["bazaar.store"], loaded.meta.id
-    store.redis.hdel(store.index_key, gid)  # as if the process died between the game's append and the index
+    index, gid = app.extensions["bazaar.store"].index, loaded.meta.id
+    index.redis.hdel(index.index_key, gid)  # as if the process died between the game's append and the index
     for status in (None, *STATUSES):
-        store.redis.zrem(store._ids(status), gid)
-    assert gid not in store.list_games()
+        index.redis.zrem(index.ids(status), gid)
+    assert gid not in index.list_games()
     monkeypatch.setenv("REDIS_URL", redis_url)
     reconcile.main([])  # its exit status also counts other tests' damaged games: only this one matters here
-    assert store.list_games()[gid]["status"] == "active"
-    assert gid in [entry["id"] for entry in store.page_games("active", limit=10**6)[0]]
+    assert index.list_games()[gid]["status"] == "active"
+    assert gid in [entry["id"] for entry in index.page_games("active", limit=10**6)[0]]

@@ -8,8 +8,9 @@ import pickle
 import pytest
 
 from domain import registry
+from events.keys import key
+from events.redis_store import redis_store
 from events.snapshots import SCHEMA, Snapshot, record_json
-from events.store import EventStore, key
 from service.games.commands import Commands
 from service.games.repository import Loaded, Repository, fold
 from tests.support.play import play_randomly
@@ -22,8 +23,8 @@ registry.register("tiny", "tests.support.tiny_game")
 
 
 def service(app, every: int, keep_every: int = 0) -> InProcess:
-    store = InProcess.of(app).store
-    return InProcess(Commands(Repository(store, snapshot_every=every, snapshot_keep_every=keep_every), store))
+    store = redis_store(InProcess.of(app).store.log.redis, snapshot_keep_every=keep_every)
+    return InProcess(Commands(Repository(store, snapshot_every=every), store))
 
 
 def play_out(svc: InProcess, seed: str) -> str:
@@ -40,7 +41,7 @@ def play_out(svc: InProcess, seed: str) -> str:
 
 def full_fold(store, gid: str, until: int | None = None) -> Loaded:
     meta = Repository(store).meta(gid)
-    return fold(Loaded(meta, None), store.read(gid, 0, until))
+    return fold(Loaded(meta, None), store.log.read(gid, 0, until))
 
 
 def cold(store) -> Repository:
@@ -74,9 +75,9 @@ def test_a_snapshot_not_on_this_history_is_ignored(app):
 def test_a_snapshot_of_another_schema_is_ignored(app):
     svc = service(app, every=3)
     gid = play_out(svc, "snap-schema")
-    raw = json.loads(record_json(svc.store.redis.get(key(gid, "snap"))))
+    raw = json.loads(record_json(svc.store.log.redis.get(key(gid, "snap"))))
     raw["schema"] = SCHEMA + 1
-    svc.store.redis.set(key(gid, "snap"), json.dumps(raw))
+    svc.store.log.redis.set(key(gid, "snap"), json.dumps(raw))
     reader = cold(svc.store)
     assert reader.load(gid).table == full_fold(svc.store, gid).table
     assert reader.folded == full_fold(svc.store, gid).version
@@ -95,9 +96,9 @@ def test_a_crafted_pickle_in_redis_is_never_loaded(app, tmp_path):
     svc = service(app, every=3)
     gid = play_out(svc, "snap-pickle")
     bomb = pickle.dumps(Boom())
-    svc.store.redis.set(key(gid, "snap"), bomb)
-    for version in svc.store.redis.hkeys(key(gid, "snaps")):
-        svc.store.redis.hset(key(gid, "snaps"), version, bomb)
+    svc.store.log.redis.set(key(gid, "snap"), bomb)
+    for version in svc.store.log.redis.hkeys(key(gid, "snaps")):
+        svc.store.log.redis.hset(key(gid, "snaps"), version, bomb)
     reader = cold(svc.store)
     assert reader.load(gid).table == full_fold(svc.store, gid).table
     assert reader.load(gid, until=5).table == full_fold(svc.store, gid, until=5).table
@@ -109,7 +110,7 @@ def test_time_travel_starts_from_the_nearest_earlier_snapshot(app, monkeypatch):
     by one script, then the log after it."""
     svc = service(app, every=3)
     gid = play_out(svc, "snap-history")
-    versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
+    versions = sorted(int(v) for v in svc.store.log.redis.hkeys(key(gid, "snaps")))
     assert len(versions) >= 3
     last = svc.load(gid).version
     cold(svc.store).load(gid, until=1)  # the server learns the script (a first EVALSHA is refused, then loaded)
@@ -130,11 +131,11 @@ def test_time_travel_starts_from_the_nearest_earlier_snapshot(app, monkeypatch):
 def test_a_history_snapshot_off_this_history_is_ignored(app):
     svc = service(app, every=3)
     gid = play_out(svc, "snap-history-forged")
-    versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
+    versions = sorted(int(v) for v in svc.store.log.redis.hkeys(key(gid, "snaps")))
     version = versions[-1]
-    record = json.loads(record_json(svc.store.redis.hget(key(gid, "snaps"), str(version))))
+    record = json.loads(record_json(svc.store.log.redis.hget(key(gid, "snaps"), str(version))))
     record["hash"] = "f" * 64  # not the hash of the event at that version
-    svc.store.redis.hset(key(gid, "snaps"), str(version), json.dumps(record))
+    svc.store.log.redis.hset(key(gid, "snaps"), str(version), json.dumps(record))
     reader = cold(svc.store)
     assert reader.load(gid, until=version).table == full_fold(svc.store, gid, until=version).table
     assert reader.folded == version  # no earlier readable snapshot was a prefix either
@@ -143,8 +144,8 @@ def test_a_history_snapshot_off_this_history_is_ignored(app):
 def test_time_travel_past_an_unreadable_history_snapshot_starts_from_the_one_below(app):
     svc = service(app, every=3)
     gid = play_out(svc, "snap-history-unreadable")
-    versions = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
-    svc.store.redis.hset(key(gid, "snaps"), str(versions[-1]), b"not a snapshot")
+    versions = sorted(int(v) for v in svc.store.log.redis.hkeys(key(gid, "snaps")))
+    svc.store.log.redis.hset(key(gid, "snaps"), str(versions[-1]), b"not a snapshot")
     reader = cold(svc.store)
     assert reader.load(gid, until=versions[-1]).table == full_fold(svc.store, gid, until=versions[-1]).table
     assert reader.folded == versions[-1] - versions[-2]
@@ -168,8 +169,8 @@ def test_a_live_batch_advances_the_cached_game_in_place_or_by_a_load(app, monkey
     folded in place, with no Redis read; one that does not (the cache is further behind) loads the game."""
     writer = service(app, every=0)
     gid, _ = play_randomly(writer, "jaipur", 2, "advance", moves=12)
-    log = writer.store.read(gid)
-    reader = Repository(EventStore(writer.store.redis), snapshot_every=0)
+    log = writer.store.log.read(gid)
+    reader = Repository(redis_store(writer.store.log.redis), snapshot_every=0)
     reader.remember(fold(Loaded(reader.meta(gid), None), log[:8]))
     at_ten, at_end = full_fold(writer.store, gid, 10).table, full_fold(writer.store, gid).table
     sent = count_round_trips(monkeypatch)

@@ -10,9 +10,10 @@ import pytest
 from domain import registry
 from events import codec, layout
 from events.envelope import expected_hash, verify_chain
+from events.keys import key
 from events.layout import CHECKPOINT, COMPACT, FULL, ChainBroken
+from events.redis_store import redis_store
 from events.snapshots import record_json
-from events.store import EventStore, key
 from service.games.audit import export_lines
 from service.games.commands import Commands
 from service.games.repository import Repository
@@ -23,13 +24,13 @@ registry.register("tiny", "tests.support.tiny_game")
 
 
 def service(app, every: int = 100, keep_every: int = 1000) -> InProcess:
-    store = InProcess.of(app).store
-    return InProcess(Commands(Repository(store, snapshot_every=every, snapshot_keep_every=keep_every), store))
+    store = redis_store(InProcess.of(app).store.log.redis, snapshot_keep_every=keep_every)
+    return InProcess(Commands(Repository(store, snapshot_every=every), store))
 
 
 def cold(svc: InProcess) -> InProcess:
     """The same Redis as a new process sees it: no folded tables, no remembered hashes."""
-    store = EventStore(svc.store.redis)
+    store = redis_store(svc.store.log.redis)
     return InProcess(Commands(Repository(store, snapshot_every=0), store))
 
 
@@ -61,47 +62,47 @@ def test_a_whole_game_takes_under_150_bytes_an_event_with_its_snapshots(app, nam
     gid = play_whole_game(svc, name, seats, f"layout-size-{name}")
     loaded = svc.load(gid)
     assert loaded.finished
-    assert svc.store.redis.exists(key(gid, "snap"))  # snapshots are counted in
-    assert bytes_per_event(svc.store.redis, gid, loaded.version) < 150
+    assert svc.store.log.redis.exists(key(gid, "snap"))  # snapshots are counted in
+    assert bytes_per_event(svc.store.log.redis, gid, loaded.version) < 150
 
 
 def test_compact_entries_read_back_exactly_as_the_old_layout_did(app):
     svc = service(app, every=0)
     gid, _ = play_randomly(svc, "jaipur", 2, "layout-same", moves=60)
-    redis = svc.store.redis
-    assert {field for field, _value in svc.store.entries(gid)} == {COMPACT}
-    compact = cold(svc).store.read(gid)
+    redis = svc.store.log.redis
+    assert {field for field, _value in svc.store.log.entries(gid)} == {COMPACT}
+    compact = cold(svc).store.log.read(gid)
     loaded = svc.load(gid)
     exported = {seat: list(export_lines(svc.repository, loaded, seat)) for seat in (0, 1, None)}
     assert verify_chain(compact) is None and any("sealed" in env for env in compact)
 
     rewrite_in_old_layout(redis, gid, compact)
     old = cold(svc)
-    assert old.store.read(gid) == compact
-    assert [list(env) for env in old.store.read(gid)] == [list(env) for env in compact]  # key order too
+    assert old.store.log.read(gid) == compact
+    assert [list(env) for env in old.store.log.read(gid)] == [list(env) for env in compact]  # key order too
     for seat, lines in exported.items():
         assert list(export_lines(old.repository, old.load(gid), seat)) == lines
     # every window of the log, read by a process that has seen none of it, starts from the right hash
     for after in (0, 1, CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 3, len(compact) - 1):
-        assert cold(svc).store.read(gid, after, after + 5) == compact[after:after + 5]
+        assert cold(svc).store.log.read(gid, after, after + 5) == compact[after:after + 5]
 
 
 def test_an_old_layout_log_replays_and_goes_on_in_the_compact_layout(app):
     svc = service(app, every=0)
     gid, _ = play_randomly(svc, "istanbul", 3, "layout-old", moves=40)
-    before = svc.store.read(gid)
-    rewrite_in_old_layout(svc.store.redis, gid, before)
+    before = svc.store.log.read(gid)
+    rewrite_in_old_layout(svc.store.log.redis, gid, before)
     svc.forget(gid)
     old = cold(svc)
     loaded = old.load(gid)
     assert loaded.version == len(before) and loaded.head_hash == before[-1]["hash"]
-    assert {field for field, _value in old.store.entries(gid)} == {FULL}
+    assert {field for field, _value in old.store.log.entries(gid)} == {FULL}
 
     seat = loaded.game.to_act(loaded.state)[0]
     old.command(gid, seat, old.legal_moves(loaded, seat)[0])
-    fields = [field for field, _value in old.store.entries(gid)]
+    fields = [field for field, _value in old.store.log.entries(gid)]
     assert fields[:len(before)] == [FULL] * len(before) and set(fields[len(before):]) == {COMPACT}
-    after = cold(svc).store.read(gid)
+    after = cold(svc).store.log.read(gid)
     assert after[:len(before)] == before and verify_chain(after) is None
     assert cold(svc).load(gid).table == old.load(gid).table
 
@@ -109,19 +110,19 @@ def test_an_old_layout_log_replays_and_goes_on_in_the_compact_layout(app):
 def test_an_altered_compact_entry_is_refused_at_the_next_checkpoint(app, client):
     svc = service(app, every=0)
     gid, _ = play_randomly(svc, "jaipur", 2, "layout-tamper", moves=30)
-    envelopes = svc.store.read(gid)
+    envelopes = svc.store.log.read(gid)
     victim = envelopes[4]
     forged = {**victim, "at": "2020-01-01T00:00:00.000Z"}
     forged["hash"] = expected_hash(forged)  # consistent in itself: only the chain after it can tell
     field, value = layout.pack(forged, gid, victim["prev_hash"], svc.load(gid).meta.seed)
     assert field == COMPACT
-    redis = svc.store.redis
+    redis = svc.store.log.redis
     entries = redis.xrange(key(gid, "events"))
     redis.delete(key(gid, "events"))
     for entry_id, fields in entries:
         redis.xadd(key(gid, "events"), {field: value} if entry_id == b"0-5" else fields, id=entry_id)
     with pytest.raises(ChainBroken) as err:
-        cold(svc).store.read(gid)
+        cold(svc).store.log.read(gid)
     assert err.value.version == CHECKPOINT
     InProcess.of(app).forget(gid)
     response = client.get(f"/v1/games/{gid}/events?after=0&limit=100")
@@ -131,8 +132,8 @@ def test_an_altered_compact_entry_is_refused_at_the_next_checkpoint(app, client)
 def test_history_snapshots_are_thinned_to_one_per_run(app):
     svc = service(app, every=3, keep_every=10)
     gid, _ = play_randomly(svc, "tiny", 2, "layout-thin")
-    kept = sorted(int(v) for v in svc.store.redis.hkeys(key(gid, "snaps")))
-    newest = json.loads(record_json(svc.store.redis.get(key(gid, "snap"))))["version"]
+    kept = sorted(int(v) for v in svc.store.log.redis.hkeys(key(gid, "snaps")))
+    newest = json.loads(record_json(svc.store.log.redis.get(key(gid, "snap"))))["version"]
     assert kept[-1] == newest and len(kept) >= 3
     runs = [v // 10 for v in kept[:-1]]
     assert runs == sorted(set(runs))  # one per run of 10 versions, the newest besides

@@ -83,7 +83,7 @@ def drain(subscription: Subscription) -> None:
 
 
 def games_of(wiring: Wiring) -> list[str]:
-    return sorted(wiring.store.game_ids())
+    return sorted(wiring.store.facts.game_ids())
 
 
 def test_a_swiss_runs_to_its_end_and_a_second_delivery_of_every_fact_changes_nothing(wiring):

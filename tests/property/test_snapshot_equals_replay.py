@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import registry
-from events.snapshots import Snapshots, fingerprint
-from events.store import EventStore
+from events.redis_store import redis_store
+from events.snapshots import fingerprint
 from service.games.commands import Commands
 from service.games.repository import Loaded, Repository, fold
 from tests.conftest import sized
@@ -19,7 +19,7 @@ GAMES_PER_KIND = sized(ci=10, long=100)
 
 @pytest.fixture(scope="module")
 def store(redis_client):
-    return EventStore(redis_client)
+    return redis_store(redis_client)
 
 
 def service(store, every: int) -> InProcess:
@@ -29,7 +29,7 @@ def service(store, every: int) -> InProcess:
 def check(store, gid):
     cold = Repository(store, snapshot_every=0)
     from_snapshot = cold.load(gid)  # a new process: newest snapshot + tail
-    full = fold(Loaded(from_snapshot.meta, None), store.read(gid))
+    full = fold(Loaded(from_snapshot.meta, None), store.log.read(gid))
     assert from_snapshot.table == full.table and from_snapshot.head_hash == full.head_hash
     return cold.folded, full.version
 
@@ -38,7 +38,7 @@ def check(store, gid):
 @given(seed=st.integers(0, 2**32), every=st.integers(3, 60))
 def test_jaipur_snapshot_plus_tail_equals_full_replay(store, seed, every):
     gid, _ = play_randomly(service(store, every), "jaipur", 2, f"snap-j-{seed}", moves=10_000)
-    assert Snapshots(store.redis).load(gid, registry.get("jaipur")) is not None
+    assert store.snapshots.load(gid, registry.get("jaipur")) is not None
     folded, version = check(store, gid)
     assert folded < every  # only the tail after the newest snapshot was read
 
@@ -50,7 +50,7 @@ def istanbul_snapshot_plus_tail_equals_full_replay(store, used: list):
         gid, _ = play_randomly(service(store, every), "istanbul", seats, f"snap-i-{seed}", moves=moves)
         folded, version = check(store, gid)
         if version >= every:  # a snapshot was taken, and the load used it: only the tail after it was read
-            assert Snapshots(store.redis).load(gid, registry.get("istanbul")) is not None
+            assert store.snapshots.load(gid, registry.get("istanbul")) is not None
             assert folded < every
             used.append(gid)
     run()
@@ -65,9 +65,9 @@ def test_istanbul_snapshot_plus_tail_equals_full_replay(store):
 def test_a_snapshot_of_other_rules_is_ignored(store, monkeypatch):
     gid, _ = play_randomly(service(store, 5), "jaipur", 2, "older-schema", moves=30)
     jaipur = registry.get("jaipur")
-    assert Snapshots(store.redis).load(gid, jaipur) is not None
+    assert store.snapshots.load(gid, jaipur) is not None
     fingerprint.cache_clear()
     monkeypatch.setattr("events.snapshots.fingerprint", lambda name: "rules-of-another-release")
-    assert Snapshots(store.redis).load(gid, jaipur) is None  # written by other rules: not used
+    assert store.snapshots.load(gid, jaipur) is None  # written by other rules: not used
     folded, version = check(store, gid)
     assert folded == version

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from domain import table as tables
 from events import codec
 from events.envelope import check_sealed, decode_event
-from events.store import EventStore
+from events.store import Store
 from service.games.redaction import redact_all
 from service.games.repository import Loaded, Repository, fold
 
@@ -27,7 +27,7 @@ SECRET_LIST = 8  # a list this long from a hidden payload (a deck order, a shuff
 class Truth:
     """A game's true log and its table after each version (index = version), folded from the store's log."""
 
-    def __init__(self, store: EventStore, game_id: str):
+    def __init__(self, store: Store, game_id: str):
         self.store, self.id = store, game_id
         self.meta = Repository(store).meta(game_id)
         self.envelopes: list[dict] = []
@@ -45,7 +45,7 @@ class Truth:
         return self._tables[version]
 
     def refresh(self) -> Loaded:
-        for env in self.store.read(self.id, len(self.envelopes)):
+        for env in self.store.log.read(self.id, len(self.envelopes)):
             self._tables.append(fold(self._tables[-1], [env]))
             self.envelopes.append(env)
         return self.now

@@ -55,7 +55,7 @@ def import_game():
                        **({"field": err.field} if err.field else {}))
     except audit.GameExists as err:
         return problem(409, "game_exists", "Game exists", f"a game with id {err} exists already")
-    repository().store.index(loaded.meta.id, views.index_entry(loaded, now_iso()))
+    repository().store.index.record(loaded.meta.id, views.index_entry(loaded, now_iso()))
     lifecycle.republish(current_app.extensions["bazaar.feed"], repository(), loaded)  # its facts, as for any game
     body = {"id": loaded.meta.id, "game": loaded.meta.name, "version": loaded.version,
             "seats": [{"seat": i, "token": t} for i, t in enumerate(tokens)]}

@@ -108,7 +108,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
             while position < subscription.recent_from:
                 page = hub.pages.get(game_id, position)  # a full page another stream of this process read
                 if page is None:
-                    page = Batch(service.store.read(game_id, position, limit=page_size))
+                    page = Batch(service.store.log.read(game_id, position, limit=page_size))
                     if not page:
                         break
                     if len(page) == page_size:

@@ -104,7 +104,7 @@ def list_games():
     args = schemas.load(schemas.GamesQuery(), request.args.to_dict())
     if args["player"] is not None and not may_list_player(principal(), args["player"]):
         raise Forbidden("scope_forbidden", "only the player, its organiser or an admin may list a player's games")
-    games, after = repository().store.page_games(args["status"], args["after"], args["limit"], args["player"])
+    games, after = repository().store.index.page_games(args["status"], args["after"], args["limit"], args["player"])
     body = {"games": games, "next": after}
     if after is not None:
         query = {k: args[k] for k in ("status", "player") if args[k]}

@@ -23,7 +23,7 @@ def index():
     if not (text.isascii() and text.isdigit() and len(text) <= 6):
         raise BadRequest("malformed_request", "page must be a page number (0, 1, ...)", "page")
     page = int(text)
-    entries = repository().store.list_games()
+    entries = repository().store.index.list_games()
     # live games first, then the most recently updated: what a visitor is looking for
     ordered = sorted(entries.items(), key=lambda item: (item[1].get("status") != "active",
                                                         _newest_first(item[1].get("updated_at", ""))))

@@ -56,5 +56,5 @@ def replace_seat_token(game_id: str, seat: int):
     elif load_seat(game_id) != seat or g.seat_token is None:  # a player's token acting for the seat may not
         raise Forbidden("scope_forbidden", "only the seat's own token or the game's owner may replace it")
     token = secrets.token_urlsafe(32)
-    repository().store.replace_seat_token(game_id, seat, token_hash(token))
+    repository().store.facts.replace_seat_token(game_id, seat, token_hash(token))
     return {"seat": seat, "token": token}, 201
