@@ -6,8 +6,9 @@
 - `SnapshotCache`: cached tables of a game (events/snapshots.py encodes them), never the truth.
 - `Archiving`: moving a finished game out to the archive (events/archive.py), where reads still find it.
 
-The service's implementation is Redis (events/redis_store.py builds it: its scripts keep each rule in one atomic
-step on one node).
+Two implementations pass the same contract tests (tests/integration/test_store_contract.py): Redis, the
+service's (events/redis_store.py builds it: the scripts keep each rule in one atomic step on one node), and
+in memory (events/memory.py: one process, no Redis, for the service's tests where Redis is not what they test).
 
 What every implementation gives:
 - A log is gapless from version 1 and append-only. An append lands whole or not at all: at the version it
