@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from events.envelope import expected_hash
+from service.games import audit
 from service.operations.verify import verify
 from tests.support.play import play_randomly
 from tests.support.service import InProcess
@@ -15,10 +16,11 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def finished_jaipur(app):
-    games = InProcess.of(app)
+def finished_jaipur():
+    """A finished match's complete export, played on a store in memory (the verifier reads a file, not a store)."""
+    games = InProcess.in_memory()
     gid, _ = play_randomly(games, "jaipur", 2, "verifier")
-    return app.test_client().get(f"/v1/games/{gid}/export").get_data(as_text=True).splitlines()
+    return [line.rstrip("\n") for line in audit.export_lines(games.repository, games.load(gid), None)]
 
 
 def rehashed(lines: list[str], at: int, edit) -> list[str]:

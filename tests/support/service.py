@@ -1,8 +1,11 @@
-"""The service's parts driven in process by the tests: the same command path as HTTP, on a real Redis."""
+"""The service's parts driven in process by the tests: the same command path as HTTP, on the app's real Redis
+(`InProcess.of(app)`), or on a store in memory (`InProcess.in_memory()`) where Redis is not what a test tests."""
 
 from __future__ import annotations
 
 from domain import table as tables
+from events.memory import memory_store
+from service.feed.reactions import update_index
 from service.games import creation, views
 from service.games.commands import Commands, now_iso
 from service.games.redaction import redact_all
@@ -18,6 +21,15 @@ class InProcess:
     @classmethod
     def of(cls, app) -> InProcess:
         return cls(app.extensions["bazaar.commands"])
+
+    @classmethod
+    def in_memory(cls, snapshot_every: int = 100) -> InProcess:
+        """The command path on a store of its own in memory (events/memory.py), at production's snapshot interval,
+        with the reaction that needs no Redis (the index): no feed and no jobs, so the dealer deals inline."""
+        store = memory_store()
+        commands = Commands(Repository(store, snapshot_every=snapshot_every), store)
+        commands.after_append.append(update_index(store.index))
+        return cls(commands)
 
     def create(self, name: str, seats: int, options: dict | None = None, seed: str | None = None,
                open_game: bool = False) -> tuple[Loaded, list[str]]:
