@@ -14,7 +14,7 @@ from domain import registry
 from domain.table import TableState, evolve
 from events.envelope import GENESIS, recorded_from
 from events.snapshots import Snapshot
-from events.store import Store
+from events.store import Store, Window
 
 log = logging.getLogger("bazaar.repository")
 
@@ -112,6 +112,9 @@ def fold(loaded: Loaded, envelopes: list[dict]) -> Loaded:
 
 
 class Repository:
+    """Games as the store holds them, folded, through a process cache (each game's latest table) and the store's
+    snapshots; both only caches: the log is the truth."""
+
     def __init__(self, store: Store, cache_size: int = 2048, snapshot_every: int = 100):
         self.store = store
         self.snapshots = store.snapshots
@@ -141,68 +144,64 @@ class Repository:
             return self._cache.get(game_id)
 
     def load(self, game_id: str, until: int | None = None) -> Loaded:
-        """The game after event `until` (default: the latest), from the process cache plus the tail."""
-        if until is None:
-            return self._latest(game_id, seats=False)[0]
-        loaded = self._from_snapshot(self.meta(game_id), until)
-        if loaded.version == 0:
-            raise NotFound(game_id)
-        return loaded
+        """The game after event `until` (default: the latest)."""
+        return self._load(game_id, until=until).loaded
 
     def load_with_seats(self, game_id: str) -> tuple[Loaded, dict[int, str]]:
         """The latest game and its replaced seat tokens (GameFacts.replaced_seat_tokens): a seated read needs
         both, and for a cached game they come in one round trip."""
-        return self._latest(game_id, seats=True)
+        read = self._load(game_id, seats=True)
+        return read.loaded, read.replaced
 
     def load_with_page(self, game_id: str, after: int, limit: int | None, seats: bool = False
                        ) -> tuple[Loaded, list[dict], dict[int, str]]:
         """The latest game, a page of its envelopes (up to `limit` after `after`) and, with `seats`, its replaced
         seat tokens: a page of events is served with the game it comes from, and for a cached game all three
         come in one round trip."""
-        cached = self.cached(game_id)
-        if cached is None:
-            loaded, replaced = self._latest(game_id, seats)
-            return loaded, self.store.log.read(game_id, after, limit=limit), replaced
-        # the page first, so it never runs past the tail
-        (page, tail), replaced = self.store.log.windows(game_id, [(after, None, limit), (cached.version, None, None)],
-                                                        seats)
-        return self._caught_up(cached, tail), page, replaced
+        read = self._load(game_id, page=(after, None, limit), seats=seats)
+        return read.loaded, read.page, read.replaced
 
-    def _latest(self, game_id: str, seats: bool) -> tuple[Loaded, dict[int, str]]:
-        cached = self.cached(game_id)
-        if cached is None:
-            loaded = self._from_snapshot(self.meta(game_id))
-            replaced = self.store.facts.replaced_seat_tokens(game_id) if seats else {}
-            return self._latest_known(loaded), replaced
-        (tail,), replaced = self.store.log.windows(game_id, [(cached.version, None, None)], seats)
-        return self._caught_up(cached, tail), replaced
+    def _load(self, game_id: str, until: int | None = None, page: Window | None = None, seats: bool = False
+              ) -> _Read:
+        """Every load, in one pass:
+        1. the start: the cached table (the latest only); else the newest snapshot (at or below `until`), whose
+           own event is read again to check that it stands on this log; else nothing (the first event on);
+        2. one read of the log after the start, with the page and the seats asked for (the page first, so it
+           never runs past the game): for a cached game, that read is the whole load, one round trip;
+        3. the fold of what was read onto the start; or, if the log does not go on from the start (a snapshot of
+           another history, a table cached from a log that is not this one), of the whole log from its first event;
+        4. the latest game remembered for the next load."""
+        start, overlap = self.cached(game_id) if until is None else None, 0
+        if start is None:
+            meta = self.meta(game_id)
+            if until is None:
+                snap = self.snapshots.load(meta.id, meta.game)
+            else:
+                snap = self.snapshots.load_at(meta.id, meta.game, until)
+            start, overlap = (Loaded(meta, snap.table, snap.head_hash), 1) if snap else (Loaded(meta, None), 0)
+        asked = [page] if page is not None else []
+        (*paged, tail), replaced = self.store.log.windows(game_id, [*asked, (start.version - overlap, until, None)],
+                                                          seats)
+        if not _goes_on(start, tail, overlap):
+            start, tail, overlap = Loaded(start.meta, None), self.store.log.read(game_id, 0, until), 0
+        loaded = self._fold(start, tail[overlap:])
+        if until is None:
+            self.remember(loaded)
+        if loaded.version == 0:
+            raise NotFound(game_id)
+        return _Read(loaded, paged[0] if paged else [], replaced)
 
     def advance(self, game_id: str, envelopes: list[dict]) -> None:
         """Bring the cached game up to a batch of envelopes just read from its log (a live stream's feed), so the
         streams that redact the batch find the game in the cache: folded in place when the batch follows on from
-        the cached version (no Redis read), loaded when it does not."""
+        the cached version (no read), loaded when it does not."""
         cached = self.cached(game_id)
         if not envelopes or (cached is not None and cached.version >= envelopes[-1]["version"]):
             return
-        if cached is not None and cached.version + 1 == envelopes[0]["version"]:
-            self._caught_up(cached, envelopes)
+        if cached is not None and cached.version + 1 == envelopes[0]["version"] and _goes_on(cached, envelopes, 0):
+            self.remember(self._fold(cached, envelopes))
         else:
             self.load(game_id)
-
-    def _caught_up(self, cached: Loaded, tail: list[dict]) -> Loaded:
-        """A cached game with the envelopes appended since (remembered for the next request)."""
-        if tail and tail[0]["prev_hash"] != cached.head_hash:
-            loaded = self._fold(Loaded(cached.meta, None), self.store.log.read(cached.meta.id))  # not our history
-        else:
-            loaded = self._fold(cached, tail)
-        return self._latest_known(loaded)
-
-    def _latest_known(self, loaded: Loaded) -> Loaded:
-        """The game just read to its end, remembered for the next request (a game with no event is none)."""
-        self.remember(loaded)
-        if loaded.version == 0:
-            raise NotFound(loaded.meta.id)
-        return loaded
 
     def _fold(self, loaded: Loaded, envelopes: list[dict]) -> Loaded:
         self.folded += len(envelopes)
@@ -210,20 +209,6 @@ class Repository:
             return fold(loaded, envelopes)
         except Exception as err:  # noqa: BLE001 - a log this code cannot fold is reported, not a crash
             raise CorruptGame(loaded.meta.id, f"its log cannot be folded ({type(err).__name__}: {err})") from None
-
-    def _from_snapshot(self, meta: Meta, until: int | None = None) -> Loaded:
-        """The newest snapshot (at or below `until`) plus the events after it, if the snapshot is a prefix of
-        this stream's history; else a fold from the first event."""
-        game = meta.game
-        if until is None:
-            snap = self.snapshots.load(meta.id, game)
-        else:
-            snap = self.snapshots.load_at(meta.id, game, until)
-        if snap is not None:
-            tail = self.store.log.read(meta.id, snap.version - 1, until)
-            if tail and tail[0]["version"] == snap.version and tail[0]["hash"] == snap.head_hash:
-                return self._fold(Loaded(meta, snap.table, snap.head_hash), tail[1:])
-        return self._fold(Loaded(meta, None), self.store.log.read(meta.id, 0, until))
 
     def remember(self, loaded: Loaded) -> None:
         with self._lock:
@@ -251,3 +236,22 @@ class Repository:
 
     def game_ids(self):
         return self.store.facts.game_ids()
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What one load read: the game, the page asked for, the replaced seat tokens asked for."""
+
+    loaded: Loaded
+    page: list[dict]
+    replaced: dict[int, str]
+
+
+def _goes_on(start: Loaded, tail: list[dict], overlap: int) -> bool:
+    """Whether `tail` is the log after `start`: its first envelope is the start's own event again (`overlap`: a
+    snapshot's, read to check it), or follows on from its hash (a cached table's)."""
+    if start.version == 0 or not tail:
+        return not overlap or start.version == 0
+    if overlap:
+        return tail[0]["version"] == start.version and tail[0]["hash"] == start.head_hash
+    return tail[0]["prev_hash"] == start.head_hash
