@@ -9,6 +9,7 @@ checkpoint below, read in the same round trip as the window. A finished game mov
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections import OrderedDict
@@ -133,8 +134,8 @@ class RedisGameLog:
         archived = self.archived.get(game_id)
         out = []
         for after, until, limit in windows:
-            window = [dict(env) for env in archived[1][after:until]] if archived is not None else []
-            out.append(window[:limit] if limit is not None else window)
+            window = archived[1][after:until][:limit] if archived is not None else []
+            out.append(copy.deepcopy(window))  # the verified record stays as it was read
         return out, replaced
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:

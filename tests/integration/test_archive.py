@@ -100,6 +100,19 @@ def test_every_read_route_serves_an_archived_game_as_before(redis_url, redis_cli
     assert move.status_code in (401, 403, 409, 422) and move.mimetype == "application/problem+json"
 
 
+def test_an_archived_games_reads_hand_out_copies(redis_client, tmp_path):
+    """As every read does (events/store.py): changing what a read gave changes neither the next read nor the
+    verified record the process keeps."""
+    svc = in_process(redis_client, DirectoryArchive(tmp_path / "archive"))
+    gid = finished_game(svc, "archive-copies")
+    log = svc.store.log.read(gid)
+    assert archiving.sweep(svc.store, LATER, 3600) >= 1 and not redis_client.exists(key(gid, "events"))
+    for read in (svc.store.log.read(gid), svc.store.log.windows(gid, [(0, None, None)])[0][0]):
+        read[0]["payload"]["seats"] = "forged"
+        read[-1]["type"] = "forged"
+    assert svc.store.log.read(gid) == log
+
+
 def test_a_game_is_archived_only_when_due_and_finished(redis_client, tmp_path):
     svc = in_process(redis_client, DirectoryArchive(tmp_path))
     gid = finished_game(svc, "archive-due")
