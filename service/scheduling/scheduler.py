@@ -167,7 +167,7 @@ class Scheduler:
 
     def _stale(self, job_id: str, queue: Queue) -> bool:
         """True if the job holding this id will never run: left in RQ's intermediate list or lost from the
-        queue, started by a worker that died, or ended (failed, stopped) while the game still awaits it."""
+        queue, started by a worker that died, or ended without finishing (failed, stopped, cancelled)."""
         try:
             job = Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer)
         except NoSuchJobError:
@@ -200,7 +200,10 @@ class Scheduler:
             except NoSuchJobError:
                 return True
             return (datetime.now(UTC) - due).total_seconds() > SCHEDULED_STALE_S
-        if status == JobStatus.DEFERRED:
+        if status in (JobStatus.DEFERRED, JobStatus.FINISHED):
+            # a finished job did what its id names (dealt the roll, ran the timer, played the run, or found the
+            # game had moved on): a sweep that read the game a moment before the job's append must not run it
+            # again (the second run finds nothing to do, and its empty result replaces the first's)
             return False
         if status == JobStatus.STARTED:
             if self._worker_gone(job.worker_name, queue):

@@ -152,3 +152,20 @@ def test_a_scheduled_job_is_stale_only_once_overdue_with_no_scheduler_moving_it(
     assert scheduler._stale(overdue.id, queue)
     scheduler._enqueue("service.operations.jobs.timeout", "0" * 16, 3, overdue.id, at=None, queue=queue)
     assert queue.get_job_position(overdue.id) is not None  # queued to run now, not left to a scheduler
+
+
+def test_a_finished_job_is_never_queued_again(queue_url):
+    """A sweep that read the game a moment before the job appended its roll asks for the same job id again: the
+    finished job did its work, so its id is not taken back (its second run found nothing to do, and its empty
+    result replaced the first run's: the job-records test once read None where the new version was)."""
+    name = f"finished-{time.time_ns()}"
+    queue, job = _queued_deal(queue_url, name)
+    queue.remove(job.id)
+    job.set_status("finished")
+    scheduler = Scheduler(None, queue, inline_dealer=False)
+    assert not scheduler._stale(job.id, queue)
+    scheduler._enqueue("service.operations.jobs.deal", "0" * 16, 1, job.id)
+    assert queue.get_job_position(job.id) is None and queue.fetch_job(job.id).get_status() == "finished"
+    failed = _queued_deal(queue_url, f"failed-{time.time_ns()}")[1]
+    failed.set_status("failed")
+    assert scheduler._stale(failed.id, queue)  # one that failed is run again
