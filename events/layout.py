@@ -104,6 +104,16 @@ def unpack(field: bytes, value: bytes, game_id: str, version: int, prev_hash: st
     return env
 
 
+def stamp(field: bytes, value: bytes) -> str | None:
+    """When the event an entry stores was recorded (its `at`), read without the chain around it."""
+    if field == FULL:
+        return json.loads(value).get("at")
+    if field != COMPACT:
+        return None
+    at = _loads(_inflate(value))[0].get(SHORT["at"])
+    return _iso(at) if isinstance(at, int) else at
+
+
 def checkpoint_hash(field: bytes, value: bytes) -> str | None:
     """The hash an entry keeps of itself (layout 1 always, layout 2 at checkpoints), or None."""
     if field == FULL:

@@ -101,6 +101,11 @@ class MemoryGameLog:
         with self.games.changed:
             return [len(self.games.get(game_id).events) for game_id in game_ids]
 
+    def heads(self, game_ids: list[str]) -> list[tuple[int, str | None]]:
+        with self.games.changed:
+            games = [self.games.get(game_id).events for game_id in game_ids]
+        return [(len(events), json.loads(events[-1])["at"] if events else None) for events in games]
+
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         return self.windows(game_id, [(after, until, limit)])[0][0]
 

@@ -21,7 +21,7 @@ import redis
 from events.archive import ArchivedGames
 from events.envelope import GENESIS
 from events.keys import key
-from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, unpack
+from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, stamp, unpack
 from events.redis_facts import replaced_tokens
 from events.store import Appended, GameExists, TokenReplaced, VersionConflict, Window, seal_all
 
@@ -101,6 +101,21 @@ class RedisGameLog:
         for game_id in game_ids:
             pipe.xlen(key(game_id, "events"))
         return [int(n) for n in pipe.execute()]
+
+    def heads(self, game_ids: list[str]) -> list[tuple[int, str | None]]:
+        """In one pipelined round trip, as `versions`; an archived game counts (0, None) here."""
+        if not game_ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.xlen(key(game_id, "events"))
+            pipe.xrevrange(key(game_id, "events"), count=1)
+        answers = pipe.execute()
+        heads = []
+        for length, last in zip(answers[0::2], answers[1::2]):
+            fields = last[0][1] if last else None
+            heads.append((int(length), stamp(*next(iter(fields.items()))) if fields else None))
+        return heads
 
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """Raises ChainBroken if a stored checkpoint disagrees with the hashes recomputed up to it."""

@@ -85,6 +85,10 @@ class GameLog(Protocol):
     def versions(self, game_ids: list[str]) -> list[int]:
         """Each game's version, in one step (they need not agree with each other in time)."""
 
+    def heads(self, game_ids: list[str]) -> list[tuple[int, str | None]]:
+        """Each game's version and the time of its last event (None: no event), in one step: what a list of games
+        shows of each (the index keeps a game's status, written when it starts and ends, not every move)."""
+
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """The envelopes of one window (see Window), in version order."""
 

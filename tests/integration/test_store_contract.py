@@ -235,6 +235,17 @@ def test_versions_of_many_games_at_once(store):
     assert store.log.versions([a, b, gid()]) == [2, 1, 0] and store.log.versions([]) == []
 
 
+def test_heads_of_many_games_at_once_say_their_last_events_time(store):
+    g = gid()
+    later = {**doc(2), "at": "2026-11-30T12:34:56.789Z"}
+    store.log.create(g, {"game": "tiny", "seed": "seed"}, seal_all(g, [doc(1)], 0, GENESIS, "seed"))
+    store.log.append(g, [later], 1, store.log.head_hash(g), seed="seed")
+    b = created(store, [doc(1)])
+    assert store.log.heads([g, b, gid()]) == [(2, "2026-11-30T12:34:56.789Z"), (1, "2026-11-29T00:00:00.000Z"),
+                                              (0, None)]
+    assert store.log.heads([]) == []
+
+
 def test_an_unknown_game_is_empty_everywhere(store):
     g = gid()
     assert store.log.version(g) == 0 and store.log.read(g) == [] and store.log.head_hash(g) == GENESIS

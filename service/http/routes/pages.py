@@ -29,8 +29,12 @@ def index():
                                                         _newest_first(item[1].get("updated_at", ""))))
     shown = ordered[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
     more = len(ordered) > (page + 1) * PAGE_SIZE
-    return render_template("index.html", games=[{"id": gid, **entry} for gid, entry in shown], page=page,
-                           more=more, total=len(ordered))
+    # the index keeps a game's status (written when it starts and ends, not every move): each shown game's
+    # version and last move come from its log, all in one round trip; an archived one keeps its index entry's
+    heads = repository().store.log.heads([gid for gid, _entry in shown])
+    games = [{"id": gid, **entry, **({"version": version, "updated_at": at} if version else {})}
+             for (gid, entry), (version, at) in zip(shown, heads)]
+    return render_template("index.html", games=games, page=page, more=more, total=len(ordered))
 
 
 def _newest_first(stamp: str) -> tuple:
