@@ -3,6 +3,8 @@ docs/rules/jaipur.md for the rules and rulings implemented here."""
 
 from __future__ import annotations
 
+from domain.jaipur import notation as NOTATION
+from domain.jaipur import words as WORDS
 from domain.jaipur.commands import COMMANDS
 from domain.jaipur.decide import decide
 from domain.jaipur.events import EVENTS
@@ -51,4 +53,6 @@ __all__ = [
     "timeout_command",
     "forfeit",
     "reveals",
+    "NOTATION",
+    "WORDS",
 ]
