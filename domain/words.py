@@ -23,6 +23,11 @@ def listing(items, empty: str = "nothing", last: str = "and") -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def a(noun: str) -> str:
+    """`noun` with its indefinite article: "a movement tile", "an encounter tile"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 def seat(number: int | None) -> str:
     return "nobody" if number is None else f"seat {number}"
 

@@ -6,6 +6,8 @@ letters_seals/, great_bazaar/), every module's layer and what it owns.
 
 from __future__ import annotations
 
+from domain.istanbul import notation as NOTATION
+from domain.istanbul import words as WORDS
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import COMMANDS
 from domain.istanbul.data import MAX_SEATS, MIN_SEATS
@@ -31,5 +33,5 @@ __all__ = [
     "NAME", "MIN_SEATS", "MAX_SEATS", "COMMANDS", "EVENTS", "ALL_CODES", "initial_state", "decide", "evolve",
     "legal_commands", "timeout_command", "view", "to_act", "chance", "is_terminal", "result", "redact",
     "forfeit", "reveals", "VIEW_SCHEMA", "OPTIONS_SCHEMA", "OPTIONS_FOR_SEATS", "UPCASTERS", "STATE",
-    "upgrade_command", "picture",
+    "upgrade_command", "picture", "NOTATION", "WORDS",
 ]

@@ -67,18 +67,24 @@ def play(played: Game, seed: str, command) -> list[dict]:
     return played.record(batch)
 
 
-def choose(rng: random.Random, commands: list):
+def choose(rng: random.Random, commands: list, seen: set | None = None):
     """Uniform among the legal commands, `end_turn` only now and then while something else is possible (so an
-    Istanbul game ends in reasonable time)."""
+    Istanbul game ends in reasonable time); with `seen` (the types played so far), a type not yet played is
+    taken when offered, so one game reaches the rare commands."""
+    fresh = [c for c in commands if seen is not None and type(c).TYPE not in seen]
+    if fresh:
+        return rng.choice(fresh)
     others = [c for c in commands if type(c).TYPE != "end_turn"]
     return rng.choice(others if others and rng.random() > 0.1 else commands)
 
 
-def playthrough(game, options: dict, seats: int, seed: str, moves: int = 100_000):
+def playthrough(game, options: dict, seats: int, seed: str, moves: int = 100_000, curious: bool = False):
     """Yield (played, seat, legal commands) before each move of a random game, then play the chosen one; last,
-    (played, None, []) once the game is over (or `moves` were made)."""
+    (played, None, []) once the game is over (or `moves` were made). `curious`: play each command type the first
+    time it is offered."""
     played = start(game, options, seats, seed)
     rng = random.Random(seed)
+    seen: set | None = set() if curious else None
     for _ in range(moves):
         awaited = tables.awaited(game, played.table)
         if played.finished or not awaited:
@@ -86,5 +92,8 @@ def playthrough(game, options: dict, seats: int, seed: str, moves: int = 100_000
         seat = awaited[0]
         legal = game.legal_commands(played.state, seat)
         yield played, seat, legal
-        play(played, seed, choose(rng, legal))
+        command = choose(rng, legal, seen)
+        if seen is not None:
+            seen.add(type(command).TYPE)
+        play(played, seed, command)
     yield played, None, []
