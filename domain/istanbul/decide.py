@@ -8,7 +8,7 @@ to all. After the handler, reaching the ruby target triggers the end of the game
 from __future__ import annotations
 
 from domain.core import AwaitingChance, ChanceDrawn, GameOver, NotYourTurn, check_outcome
-from domain.istanbul import cards, figures, places, tiles, turn
+from domain.istanbul import cards, figures, places, refusals, tiles, turn
 from domain.istanbul import violations as v
 from domain.istanbul.chance import chance, decide_chance
 from domain.istanbul.commands import AcceptRoll, EndTurn
@@ -43,7 +43,8 @@ def decide(state: State, command) -> list:
     if command.seat not in state.phase.awaited(state):  # to_act, the chance step ruled out above
         raise NotYourTurn()
     if not listed(state, command):
-        raise v.violation(diagnose(state, command))
+        code = diagnose(state, command)
+        raise v.violation(code, refusals.message(state, command, code))
     events = HANDLERS[type(command)](state, command)
     if not (state.ending or places.RUBY_EVENTS.isdisjoint(map(type, events))):
         events += _end_trigger(state, command.seat, events)

@@ -5,6 +5,7 @@ a sentence with its numbers; every place says what it offers."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -12,6 +13,7 @@ import re
 import pytest
 
 import domain.istanbul as game
+from domain.core import RuleViolation
 from domain.istanbul import words
 from domain.istanbul.catalogue import CARDS, GUILD_CARDS, TAVERN_TILES
 from domain.istanbul.commands import (
@@ -31,7 +33,9 @@ from domain.istanbul.letters_seals.commands import JoinSecretSociety
 from domain.istanbul.letters_seals.data import KIOSK_TILES
 from domain.istanbul.letters_seals.events import SecretSocietyJoined
 from domain.istanbul.phrases.cards import title
+from domain.istanbul.refusals import REASONS
 from events.codec import command_to_wire, to_wire
+from tests.contract.test_conformance import nearby
 from tests.support.playthrough import playthrough
 from tests.unit.istanbul.builders import acting, letters_acting, play, position, roll, setup, with_place
 
@@ -42,6 +46,7 @@ BOXES = {  # each box with a seat count and the variants that add commands of th
     "letters_seals": (2, {"expansions": ["letters_seals"]}, "words-letters_seals-7"),
     "great_bazaar": (5, {"expansions": ["mocha_baksheesh", "letters_seals"]}, "words-gb-0"),
 }
+REFUSALS_EVERY = 7  # steps between near misses tried (each refusal builds the seat's view and legal moves)
 VIEWS_EVERY = 8  # steps between fresh views of every reader (views cost; an older one is still the reader's own)
 IDS = re.compile(r"\b([BMLGK]\d\d[RGYB]?|[SL][1-5]|(movement|encounter)_\d)\b")  # a card or tile id
 RAW = re.compile(r"None|[{}\[\]_]|\bnull\b|\btrue\b|\bfalse\b")  # a dict, a list, None, JSON, snake_case
@@ -75,8 +80,11 @@ def games() -> dict:
     out = {}
     for box, (seats, options, seed) in BOXES.items():
         readers = (*range(seats), None)
-        kinds, lines, read, views = set(), [], 0, {}
+        kinds, lines, read, views, refused, examples = set(), [], 0, {}, [], {}
         for step, (played, seat, legal) in enumerate(playthrough(game, options, seats, seed, curious=True)):
+            examples.update({type(c): c for c in legal})
+            if step % REFUSALS_EVERY == 0 and legal:
+                refused += refusals(played.state, seat, legal, examples)
             if step % VIEWS_EVERY == 0 or not legal:
                 views = {reader: played.view(reader) for reader in readers}
             mover = played.view(seat) if legal else None
@@ -92,7 +100,36 @@ def games() -> dict:
                 for reader in readers:
                     for line in words.position(views[reader]):
                         clean(line)
-        out[box] = (played, frozenset(kinds), tuple(lines))
+        out[box] = (played, frozenset(kinds), tuple(lines), tuple(refused))
+    return out
+
+
+ODD = {int: (-1, 0, 99), str: ("", "zz", "B99", "L08x"), tuple: ((), (99,), (0, 99)), dict: ({"zz": 1}, {"red": 9})}
+
+
+def oddities(command):
+    """`command` with one field at a value of its type that no rule expects (what a client may post)."""
+    for f in dataclasses.fields(command)[1:]:
+        value = getattr(command, f.name)
+        for odd in ODD.get(type(value), ()):  # of the value's own type: the codec refuses any other
+            yield dataclasses.replace(command, **{f.name: odd})
+
+
+def refusals(state, seat: int, legal: list, examples: dict) -> list:
+    """(command, code, message) of near misses now: a listed command with a field moved (tests/contract's
+    `nearby`), and a command of each type seen earlier in the game that is not listed now."""
+    listed = set(legal)
+    candidates = [near for command in legal[:2] for near in nearby(command, legal, state.seats)]
+    candidates += [odd for command in legal[-1:] for odd in oddities(command)]
+    candidates += [dataclasses.replace(c, seat=seat) for cls, c in examples.items() if cls not in map(type, legal)]
+    out = []
+    for command in candidates[:12]:
+        if command in listed or command.seat != seat:
+            continue
+        try:
+            game.decide(state, command)
+        except RuleViolation as refusal:
+            out.append((command, refusal.code, refusal.message))
     return out
 
 
@@ -103,7 +140,7 @@ RARE_EVENTS = [SecretSocietyJoined(0, (1, 5), (13, 14), 13, False, 3), SeatForfe
 
 def test_every_command_and_event_of_every_box_reads_cleanly_for_every_reader():
     commands, events = set(), set()
-    for played, kinds, lines in games().values():
+    for played, kinds, lines, _ in games().values():
         commands |= kinds
         for served, _, line in lines:
             if line is None:
@@ -127,7 +164,7 @@ def test_the_words_never_name_a_card_the_readers_envelope_hides():
     """The oracle is the envelope as served while the game ran: every card a line names (a bonus card by its effect
     in quotes, a guild card by its place) is in it, so another seat's draw from the deck is only "a card"."""
     hidden = 0
-    for _, _, lines in games().values():
+    for _, _, lines, _ in games().values():
         for served, _reader, line in lines:
             shown = json.dumps(served.get("payload"))
             for named in re.findall(r"“([^”]+)”", line or "") + GUILD.findall(line or ""):
@@ -257,3 +294,51 @@ def test_every_place_of_the_great_bazaar_says_what_it_offers():
     for pid in range(1, 26):
         line = clean(words.place(view, pid))
         assert line.startswith(f"The {view['place_names'][str(pid)]} ({pid}): ") and "): no action" not in line
+
+
+# --- refusals say why -------------------------------------------------------------------------------------------
+def refused(state, command) -> tuple[str, str]:
+    with pytest.raises(RuleViolation) as refusal:
+        game.decide(state, command)
+    return refusal.value.code, refusal.value.message
+
+
+def test_a_move_out_of_reach_says_how_far_and_what_is_within_reach():
+    state = position(setup(3), players={1: {"merchant": 13}})
+    code, why = refused(state, Move(0, 13))
+    assert code == "istanbul.place_unreachable"
+    assert why.startswith("the Sultan's Palace is 4 steps from your merchant at the Fountain: a move goes 1 or 2 steps "
+                          "(within reach: the Fabric Warehouse, ")
+    assert why.endswith("; now you may: move or play bonus card")
+    code, why = refused(state, Move(0, 99))
+    assert (code, why) == ("istanbul.place_unreachable", "there is no place 99 on this board: the places are numbered "
+                           "1 to 16; now you may: move or play bonus card")
+
+
+def test_a_place_action_out_of_its_phase_names_its_places_and_what_is_awaited():
+    code, why = refused(position(setup(3)), SellGoods(0, {"red": 1}))
+    assert code == "istanbul.wrong_phase"
+    assert why.startswith("sell goods (the action of the Large Market or the Small Market) is not possible now: the "
+                          "turn awaits the move")
+
+
+def test_a_sale_the_demand_tile_does_not_take_says_what_it_takes():
+    state = acting(11, player={"goods": {"red": 1}, "lira": 0})
+    code, why = refused(state, SellGoods(0, {"blue": 2}))
+    assert code == "istanbul.invalid_goods"
+    assert why.startswith("the demand tile at the Small Market takes at most ") and "you offer 2 jewelry" in why
+
+
+def test_every_code_has_words_of_its_own():
+    assert set(REASONS) == set(game.ALL_CODES) - {"istanbul.illegal_command"}  # that one names no rule
+
+
+def test_near_misses_in_random_games_of_every_box_are_refused_in_words():
+    """Every refusal met says why in words: no None, no dict; its code is one of the game's."""
+    seen = set()
+    for _, _, _, tried in games().values():
+        for command, code, why in tried:
+            assert code in game.ALL_CODES, code
+            assert why and "now you may:" in why and not re.search(r"None|[{}]|_", why), (command, why)
+            seen.add(code)
+    assert len(seen) >= 15, seen
