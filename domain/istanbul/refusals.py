@@ -3,7 +3,7 @@ for the code the rules chose (decide.py's diagnosis; the code never changes here
 what is missing, from what the refused seat may see (its own view, its own hand), then what the seat may do now:
 
     move sultans-palace  ->  the Sultan's Palace is 4 steps from your merchant at the Fountain: a move goes 1 or 2
-                             steps (within reach: the Post Office, ...); now you may: move, play bonus card
+                             steps (within reach: the Post Office, ...); now you may: move or play bonus card
 
 A message is read by the seat that posted the command only, and says nothing its view hides.
 """
@@ -53,7 +53,7 @@ def _now(b: Board) -> str:
 def _wrong_phase(state, command, b, code) -> str:
     module = places.BY_COMMAND.get(type(command))
     where = [p for p in getattr(module, "PLACES", ()) if p in state.layout]
-    at = f" (the action of {b.places(where).replace(' and ', ' or ')})" if where else ""
+    at = f" (the action of {b.places(where, 'or')})" if where else ""
     return f"{say(type(command).TYPE)}{at} is not possible now: the turn awaits {_now(b)}"
 
 
@@ -134,7 +134,7 @@ def _timing(state, command, b, code) -> str:
     row = CARDS.get(card)
     if row is None:
         return f"this is not the moment for that: the turn awaits {_now(b)}"
-    when = (f"during the action of {b.places(p for p in (row.place, *row.places) if p).replace(' and ', ' or ')}"
+    when = (f"during the action of {b.places((p for p in (row.place, *row.places) if p), 'or')}"
             if row.timing == "at_place" else TIMINGS.get(row.timing, "in your turn"))
     return f"{quoted(card)} is played {when}: now the turn awaits {_now(b)}"
 

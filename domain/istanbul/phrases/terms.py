@@ -68,8 +68,8 @@ class Board:
             return "nowhere"
         return f"the {self.names[pid]}" if pid in self.names else f"place {pid}"
 
-    def places(self, pids) -> str:
-        return listing((self.place(p) for p in pids), "no place")
+    def places(self, pids, last: str = "and") -> str:
+        return listing((self.place(p) for p in pids), "no place", last)
 
     def steps(self, a: int | None, b: int) -> int | None:
         if a not in self.cells or b not in self.cells:
