@@ -48,6 +48,15 @@ class AwaitingChance(RuleViolation):
         super().__init__("awaiting_chance", message)
 
 
+class Conflict(RuleViolation):
+    """Well-formed, but the table's state refuses it now: another caller got there first (a seat claimed), or
+    the table is not in the phase this needs (nothing is dealt yet, the game started or expired)."""
+
+
+class Refused(RuleViolation):
+    """Not this caller's to do: a seat reserved for another player, an invitation code that does not match."""
+
+
 class InvalidOptions(RuleViolation):
     def __init__(self, message: str):
         super().__init__("invalid_options", message)

@@ -21,6 +21,8 @@ class Create:
     seed: str | None
     at: str
     default_undo: str = "turn"
+    invitations: tuple | None = None  # open seats (events.Invitation, one per seat): nothing is dealt until claimed
+    expires_at: str | None = None  # with invitations: when a game still waiting for claims expires
 
 
 @dataclass(frozen=True)
@@ -100,4 +102,30 @@ class RecordImport:
     original_first_at: str
     original_last_at: str
     imported_by: str
+    at: str
+
+
+@dataclass(frozen=True)
+class ClaimSeat:
+    """`player` takes an open `seat` and contributes `entropy` to the deal (`generated`: the service made it)."""
+
+    seat: int
+    player: str
+    entropy: str
+    generated: bool
+    at: str
+
+
+@dataclass(frozen=True)
+class StartEarly:
+    """The creator starts a waiting game now: `bot` (a BotSeat) plays every seat still open."""
+
+    bot: Any
+    at: str
+
+
+@dataclass(frozen=True)
+class Expire:
+    """A waiting game's time for claims ran out (the worker's sweep)."""
+
     at: str

@@ -8,17 +8,20 @@ Chance steps that follow a command are drawn by the runner (domain/table/runner.
 from __future__ import annotations
 
 from domain.core import AwaitingChance, GameOver, InvalidOptions, NotYourTurn, RuleViolation, check_outcome
-from domain.table import clock, options, undo
+from domain.table import clock, options, seating, undo
 from domain.table.commands import (
     Act,
     AnswerUndo,
+    ClaimSeat,
     Create,
     Deal,
     Draw,
+    Expire,
     RecordImport,
     RequestUndo,
     RevealSeed,
     SeatBot,
+    StartEarly,
     TimeOut,
 )
 from domain.table.events import BotSeated, BotUnseated, GameCreated, GameImported, Recorded, SeedRevealed, TurnTimedOut
@@ -30,6 +33,20 @@ def decide(game, state: TableState | None, command) -> list[Recorded]:
         return decide_create(game, state, command)
     if state is None:
         raise RuleViolation("no_game", "the table has not been created")
+    if isinstance(command, ClaimSeat):
+        return seating.decide_claim(state, command)
+    if isinstance(command, StartEarly):
+        return seating.decide_start(state, command)
+    if isinstance(command, Expire):
+        return seating.decide_expire(state, command)
+    if isinstance(command, RevealSeed):
+        if not state.over or state.revealed:
+            raise RuleViolation("seed_not_due", "the seed is revealed once, when the game is over")
+        return [Recorded(SeedRevealed(command.seed), None, command.at)]
+    if isinstance(command, RecordImport):
+        return decide_import(state, command)
+    if not state.over:
+        seating.refuse_while_waiting(state)  # everything below plays the game, which begins with the deal
     if isinstance(command, Act):
         return decide_act(game, state, command)
     if isinstance(command, Draw):
@@ -49,12 +66,6 @@ def decide(game, state: TableState | None, command) -> list[Recorded]:
         return decide_timeout(game, state, command)
     if isinstance(command, SeatBot):
         return decide_seat_bot(state, command)
-    if isinstance(command, RevealSeed):
-        if not state.over or state.revealed:
-            raise RuleViolation("seed_not_due", "the seed is revealed once, when the game is over")
-        return [Recorded(SeedRevealed(command.seed), None, command.at)]
-    if isinstance(command, RecordImport):
-        return decide_import(state, command)
     raise RuleViolation("unknown_command", f"the table has no command {type(command).__name__}")
 
 
@@ -69,7 +80,9 @@ def decide_create(game, state, command: Create) -> list[Recorded]:
     game.initial_state(own, command.seats)  # the game validates its own options
     created = GameCreated(command.game, command.seats, {**own, **options.recorded(command.options, platform)},
                           command.seed_commitment, command.seed)
-    return [Recorded(created, None, command.at)]
+    if command.invitations is None:
+        return [Recorded(created, None, command.at)]
+    return [Recorded(created, None, command.at), Recorded(seating.opened(command, platform), None, command.at)]
 
 
 def decide_act(game, state: TableState, command: Act) -> list[Recorded]:

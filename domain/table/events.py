@@ -133,8 +133,65 @@ class GameImported:
     imported_by: str
 
 
+@dataclass(frozen=True)
+class Invitation:
+    """Who may claim an open seat: `kind` "public" (anyone), "code" (whoever holds the seat's invitation code,
+    which the creator hands out; the code is the service's secret, never recorded), "player" (only `player`) or
+    "bot" (a bot of the options plays it: nobody claims it)."""
+
+    kind: str
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatsOpened:
+    """The game waits for its seats to be claimed before anything is dealt (domain/table/seating.py): one
+    invitation per seat, and the time after which a game still waiting expires."""
+
+    TYPE = "seats_opened"
+    V = 1
+
+    invitations: tuple[Invitation, ...]
+    expires_at: str
+
+
+@dataclass(frozen=True)
+class SeatClaimed:
+    """`player` took `seat` and contributed `entropy` to the deal (public: the deal mixes every contribution
+    with the server's committed secret, which nobody else knows). `generated`: the server made the contribution
+    for a claimer that sent none, which then trusts the server with its share."""
+
+    TYPE = "seat_claimed"
+    V = 1
+
+    seat: int
+    player: str
+    entropy: str
+    generated: bool
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """Every seat is claimed (`early` false), or the creator started with bots in the seats still open (`early`
+    true, after their `bot_seated`): the deal is drawn next, from the server's secret and the contributions."""
+
+    TYPE = "game_started"
+    V = 1
+
+    early: bool
+
+
+@dataclass(frozen=True)
+class GameExpired:
+    """Nobody claimed the last seats in time: the game ends without a deal."""
+
+    TYPE = "game_expired"
+    V = 1
+
+
 EVENTS = {cls.TYPE: cls for cls in (GameCreated, SeedRevealed, ChanceDrawn, UndoRequested, UndoAnswered,
-                                    MovesTakenBack, TurnTimedOut, BotSeated, BotUnseated, GameImported)}
+                                    MovesTakenBack, TurnTimedOut, BotSeated, BotUnseated, GameImported,
+                                    SeatsOpened, SeatClaimed, GameStarted, GameExpired)}
 
 
 @dataclass(frozen=True)

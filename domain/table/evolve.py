@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.core import ChanceDrawn
-from domain.table import clock, options
+from domain.table import clock, options, seating
 from domain.table.events import (
     BotSeated,
     BotUnseated,
@@ -18,7 +18,7 @@ from domain.table.events import (
     UndoAnswered,
     UndoRequested,
 )
-from domain.table.state import MAX_CHECKPOINTS, Checkpoint, PendingUndo, TableState
+from domain.table.state import MAX_CHECKPOINTS, Checkpoint, PendingUndo, TableState, waiting
 
 
 def evolve(game, state: TableState | None, recorded: Recorded) -> TableState:
@@ -29,7 +29,9 @@ def evolve(game, state: TableState | None, recorded: Recorded) -> TableState:
     version = state.version + 1
     if kind is GameImported:
         return replace(state, version=version)  # a record of where the log came from, not a move: no clock runs
-    if kind is SeedRevealed:
+    if kind in seating.LOBBY_EVENTS:
+        state = seating.evolve_lobby(state, event, version)  # the clock starts with the deal, as with any draw
+    elif kind is SeedRevealed:
         state = replace(state, version=version, revealed=True)
     elif kind is TurnTimedOut:
         state = replace(state, version=version,
@@ -55,7 +57,8 @@ def evolve(game, state: TableState | None, recorded: Recorded) -> TableState:
     if state.clocks is None:
         return state
     game_state = state.game_state
-    awaited = () if state.over or game.chance(game_state) is not None else tuple(game.to_act(game_state))
+    idle = state.over or waiting(state) or game.chance(game_state) is not None
+    awaited = () if idle else tuple(game.to_act(game_state))
     return replace(state, clocks=clock.advance(state.clocks, state.platform, recorded.at, awaited))
 
 
@@ -84,7 +87,7 @@ def game_event(game, state: TableState, recorded: Recorded, version: int) -> Tab
     pending = state.undo if recorded.seat is None else None
     return TableState(state.game, state.seats, state.platform, game_state, version, state.draws + drawn,
                       game.is_terminal(game_state), state.revealed, state.open, checkpoints, pending, state.clocks,
-                      state.bots)
+                      state.bots, state.lobby)
 
 
 def is_reveal(game, event) -> bool:

@@ -8,18 +8,19 @@ from domain.table import undo
 from domain.table.commands import AnswerUndo
 from domain.table.events import Recorded
 from domain.table.evolve import evolve
-from domain.table.state import TableState
+from domain.table.state import TableState, waiting
 
 
 def awaited(game, state: TableState) -> tuple[int, ...]:
     """Seats whose move in the game is awaited: none while a chance step is pending or after the end."""
-    if state.over or game.chance(state.game_state) is not None:
+    if state.over or waiting(state) or game.chance(state.game_state) is not None:
         return ()
     return tuple(game.to_act(state.game_state))
 
 
 def pending_chance(game, state: TableState):
-    return None if state.over else game.chance(state.game_state)
+    """What must be drawn now: nothing after the end, nor before the deal (a table waiting for its seats)."""
+    return None if state.over or waiting(state) else game.chance(state.game_state)
 
 
 def legal_commands(game, state: TableState, seat: int, now: str) -> list:

@@ -2,7 +2,9 @@
 resolves, the moves the engine plays for a timed-out seat, and the seed reveal at the end.
 
 The service (before appending), the tests' driver, import and the offline verifier all call `execute`, so
-replaying an export is the same code as playing. Pure: the dealer derives every draw from the game's seed.
+replaying an export is the same code as playing. Pure: the dealer derives every draw from the game's seed; a
+game with open seats is dealt from that seed mixed with every claimer's contribution (`seating.mixed`), and
+nothing at all is drawn while its seats are still open.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from domain.table.dealer import Dealer
 from domain.table.decide import decide
 from domain.table.events import Recorded, TurnTimedOut
 from domain.table.evolve import evolve
-from domain.table.state import TableState
+from domain.table.seating import contributions, mixed
+from domain.table.state import TableState, waiting
 
 MAX_AUTO_MOVES = 64  # a seat's obligations are completed in far fewer; this only bounds a faulty game
 
@@ -50,10 +53,13 @@ class _Run:
     def settle(self) -> None:
         """Draw every pending chance step this command may resolve (the only chance loop)."""
         game = self.game
+        if waiting(self.state):
+            return  # nothing is dealt before every seat is claimed
         while not self.state.over and (request := game.chance(self.state.game_state)) is not None:
             if request.by_dealer and not self.dealer_rolls:
                 return
-            self.take(decide(game, self.state, Draw(self.dealer.draw(self.state.draws, request), self.at)))
+            drawn = dealt_by(self.dealer, self.state).draw(self.state.draws, request)
+            self.take(decide(game, self.state, Draw(drawn, self.at)))
 
     def play_for_late_seat(self) -> None:
         """Timeout policies "auto" and "bot": the game's smallest legal completion of the seat's obligations, move
@@ -72,6 +78,14 @@ class _Run:
                 recorded[0] = replace(recorded[0], auto=move)
             self.take(recorded)
             self.settle()
+
+
+def dealt_by(dealer: Dealer, state: TableState) -> Dealer:
+    """The dealer of this table's draws: the game's own seed, or for a table whose seats were claimed that seed
+    mixed with the claimers' contributions (the seed revealed at the end stays the committed one)."""
+    if state.lobby is None:
+        return dealer
+    return Dealer(mixed(dealer.seed, contributions(state.lobby)))
 
 
 def timeout_command(game, game_state, seat: int):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.table.clock import Clocks
+from domain.table.events import Invitation
 from domain.table.options import BotSeat, PlatformOptions
 
 MAX_CHECKPOINTS = 256  # how far back an undo may reach without a barrier; bounds memory per game
@@ -29,6 +30,25 @@ class PendingUndo:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """Who took an open seat, and what it contributed to the deal."""
+
+    player: str
+    entropy: str
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A table whose seats are claimed before the deal (domain/table/seating.py)."""
+
+    invitations: tuple[Invitation, ...]
+    expires_at: str
+    claims: tuple[Claim | None, ...]
+    started: bool = False
+    expired: bool = False
+
+
+@dataclass(frozen=True)
 class TableState:
     """`checkpoints` hold the game's states since the last barrier (a chance outcome or a reveal of hidden
     information): an undo may only go back to one of them, so it never changes an outcome already drawn."""
@@ -46,7 +66,13 @@ class TableState:
     undo: PendingUndo | None = None
     clocks: Clocks | None = None
     bots: tuple[BotSeat | None, ...] = ()  # the bot playing each seat now (None: its player)
+    lobby: Lobby | None = None  # open seats (None: the creator held every seat and the deal came at creation)
 
 
 def bot_of(state: TableState, seat: int) -> BotSeat | None:
     return state.bots[seat] if seat < len(state.bots) else None
+
+
+def waiting(state: TableState) -> bool:
+    """Seats are still open: nothing is dealt, nobody acts, no clock runs."""
+    return state.lobby is not None and not state.lobby.started and not state.lobby.expired
