@@ -1,5 +1,6 @@
-"""The durable cross-game feed: every game's lifecycle facts (created, finished with its result, a seat
-forfeited) on one Redis stream, read by consumer groups.
+"""The durable cross-game feed: every game's lifecycle facts (created, started, a turn begun, finished with its
+result, a seat forfeited) and the changes of challenge and rematch offers, on one Redis stream, read by consumer
+groups.
 
 Keys share the hash tag `{feed}`, so on a Redis Cluster every script here touches one slot; a game's own keys
 live in its own slot, so a fact is written in a separate step after the game's append (a crash between the two
@@ -68,14 +69,70 @@ class SeatForfeited:
     at: str
 
 
-FACTS = {cls.TYPE: cls for cls in (GameCreated, GameFinished, SeatForfeited)}
-Fact = GameCreated | GameFinished | SeatForfeited
+@dataclass(frozen=True)
+class GameStarted:
+    """The game is dealt and its players may play: at its creation when the creator held its seats, at its last
+    claim (or the creator's early start) when its seats were open. `players`: each seat's player, if any."""
+
+    TYPE = "game_started"
+    V = 1
+    game_id: str
+    game: str
+    seats: int
+    version: int
+    at: str
+    players: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """After the append at `version`, `seats` (bound to `players`) are awaited and were not the ones who acted:
+    a turn of theirs began. Announced, not published once (`Feed.announce`): a game makes one per turn, and a
+    consumer keeps what is newest per game (events/inbox.py)."""
+
+    TYPE = "turn_started"
+    V = 1
+    game_id: str
+    game: str
+    version: int
+    at: str
+    seats: tuple[int, ...] = ()
+    players: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class OfferChanged:
+    """A challenge or rematch offer (events/offers.py) was `change`d: "made", "accepted", "declined" or "settled";
+    `players` are everyone it names, `by` who made this change. `game_id` is the game it opens (the same id from
+    the offer's making on, so every fact names a game, as the feed's consumers expect)."""
+
+    TYPE = "offer_changed"
+    V = 1
+    game_id: str
+    offer_id: str
+    kind: str
+    change: str
+    version: int
+    by: str
+    at: str
+    players: tuple[str, ...] = ()
+    game: str = ""
+    source_game: str | None = None
+
+
+FACTS = {cls.TYPE: cls for cls in (GameCreated, GameFinished, SeatForfeited, GameStarted, TurnStarted, OfferChanged)}
+Fact = GameCreated | GameFinished | SeatForfeited | GameStarted | TurnStarted | OfferChanged
 
 
 def fact_id(fact: Fact) -> str:
-    """The fact's identity: each happens once per game (per seat for a forfeit)."""
+    """The fact's identity: each happens once per game (per seat for a forfeit, per version for a turn, per change
+    for an offer)."""
     if isinstance(fact, SeatForfeited):
         return f"{fact.game_id}:{fact.TYPE}:{fact.seat}"
+    if isinstance(fact, TurnStarted):
+        return f"{fact.game_id}:{fact.TYPE}:{fact.version}"
+    if isinstance(fact, OfferChanged):
+        return f"{fact.game_id}:{fact.TYPE}:{fact.offer_id}:{fact.version}"
     return f"{fact.game_id}:{fact.TYPE}"
 
 
@@ -110,6 +167,11 @@ class Feed:
     def publish(self, fact: Fact) -> bool:
         """Write the fact unless it was written before; True if this call wrote it."""
         return bool(self._publish(keys=[self.key, self.published_key], args=[fact_id(fact), encode(fact)]))
+
+    def announce(self, fact: Fact) -> None:
+        """Write a fact that may come again, with no record of it (a turn: one per turn of every game with players
+        would make the published ids grow with every move); its consumers are idempotent on what it says."""
+        self.redis.xadd(self.key, {"f": encode(fact)})
 
     def published(self, fact: Fact) -> bool:
         return bool(self.redis.hexists(self.published_key, fact_id(fact)))

@@ -82,7 +82,8 @@ def decide_create(game, state, command: Create) -> list[Recorded]:
                           command.seed_commitment, command.seed)
     if command.invitations is None:
         return [Recorded(created, None, command.at)]
-    return [Recorded(created, None, command.at), Recorded(seating.opened(command, platform), None, command.at)]
+    return [Recorded(created, None, command.at),
+            *(Recorded(e, None, command.at) for e in seating.opened(command, platform))]
 
 
 def decide_act(game, state: TableState, command: Act) -> list[Recorded]:

@@ -1,6 +1,7 @@
 """Open seats: a table whose seats are claimed, each with a contribution to the deal, before anything is dealt.
 
-A game created with `invitations` (one per seat: "public", "code", "player" or "bot") records `seats_opened`
+A game created with `invitations` (one per seat: "public", "code" or "player"; a seat the options give a bot is a
+bot's, "bot" in the log) records `seats_opened`
 after `game_created` and waits: no chance step is drawn, nobody is awaited, no clock runs. Each claim
 (`ClaimSeat`) records `seat_claimed` with the claimer's entropy; the claim that fills the last open seat also
 records `game_started`, and the runner then draws the deal from the seed `mixed` below: the server's secret
@@ -26,7 +27,8 @@ from domain.table.events import BotSeated, GameExpired, GameStarted, Invitation,
 from domain.table.options import PlatformOptions
 from domain.table.state import Claim, Lobby, TableState, waiting
 
-KINDS = ("public", "code", "player", "bot")
+INVITED = ("public", "code", "player")  # what a creator may invite with; "bot" is recorded for a bot's seat
+KINDS = (*INVITED, "bot")
 # A contribution: 16 to 128 URL-safe characters (hex or base64url of 8 to 96 random bytes). It is mixed in as
 # text, so its form only bounds what a log may hold.
 ENTROPY = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
@@ -44,27 +46,28 @@ def contributions(lobby: Lobby) -> tuple[str | None, ...]:
     return tuple(claim.entropy if claim is not None else None for claim in lobby.claims)
 
 
-def opened(command: Create, platform: PlatformOptions) -> SeatsOpened:
-    """The `seats_opened` a creation with invitations records, or InvalidOptions."""
-    invitations = tuple(command.invitations)
+def opened(command: Create, platform: PlatformOptions) -> list:
+    """The events a creation with invitations records after `game_created`: `seats_opened`, where a seat the
+    options give a bot is recorded as a bot's whatever its invitation said (nobody claims it); and
+    `game_started` at once when no seat is left open. InvalidOptions for invitations that do not fit."""
     if command.seed is not None:
         raise InvalidOptions("open: a game dealt from a published seed cannot have open seats")
-    if len(invitations) != command.seats:
+    if len(command.invitations) != command.seats:
         raise InvalidOptions(f"invitations: one per seat ({command.seats})")
+    for seat, invitation in enumerate(command.invitations):
+        if invitation.kind not in INVITED or (invitation.kind == "player") != (invitation.player is not None):
+            raise InvalidOptions(f"invitations[{seat}]: public, code, or a player's id")
+    invitations = tuple(Invitation("bot") if seat < len(platform.bots) and platform.bots[seat] is not None
+                        else invitation for seat, invitation in enumerate(command.invitations))
     reserved = [i.player for i in invitations if i.kind == "player"]
     if len(reserved) != len(set(reserved)):
-        raise InvalidOptions("invitations: a player may hold one seat of a game")
-    for seat, invitation in enumerate(invitations):
-        if invitation.kind not in KINDS or (invitation.kind == "player") != (invitation.player is not None):
-            raise InvalidOptions(f"invitations[{seat}]: public, code, bot, or a player's id")
-        has_bot = seat < len(platform.bots) and platform.bots[seat] is not None
-        if (invitation.kind == "bot") != has_bot:
-            raise InvalidOptions(f"invitations[{seat}]: a seat is a bot's exactly when `bots` names one for it")
-    if all(i.kind == "bot" for i in invitations):
-        raise InvalidOptions("invitations: at least one seat must be open to a player")
+        raise RuleViolation("player_seated_twice", "invitations: a player may hold one seat of a game")
     if not isinstance(command.expires_at, str):
         raise InvalidOptions("invitations: a game with open seats needs the time it expires")
-    return SeatsOpened(invitations, command.expires_at)
+    events = [SeatsOpened(invitations, command.expires_at)]
+    if all(i.kind == "bot" for i in invitations):
+        events.append(GameStarted(False))  # nobody to wait for: dealt at once, from the server's secret alone
+    return events
 
 
 def lobby_of(event: SeatsOpened) -> Lobby:

@@ -33,6 +33,7 @@ import redis
 SCOPES = ("seat", "player", "organiser", "admin")
 KINDS = ("player", "organiser", "admin")  # identity kinds: an identity's tokens carry its kind as their scope
 CONFIGURED = "configured"  # the prefix of the identities of tokens that come from configuration
+GUEST = "guest"  # `created_by` of a player that made itself by claiming a seat: nobody manages it but admins
 _STORED = re.compile(r"^([0-9a-f]{16})\.([A-Za-z0-9_-]{20,100})$")
 
 
@@ -108,6 +109,33 @@ class Identities:
                                 "created_by": created_by, "expires_at": expires_at})
         pipe.expireat(key, expires_at)
         pipe.sadd(self._identity(identity) + ":tokens", token_id)
+        return Issued(identity, name, f"{token_id}.{secret}", token_id, expires_at)
+
+    def create_guest(self, identity: str, name: str, token_id: str, secret: str, ttl_s: int,
+                     now: float | None = None) -> Issued | None:
+        """A player that made itself by claiming a seat (`created_by` GUEST), with the token the claim derived
+        (service/games/seating.py `guest_of`). A retried claim derives the same ids: the identity and its token
+        are written once, and the answer repeats (with the first token's expiry); None if that token has since
+        expired or been revoked (a retry never brings it back)."""
+        known = self.token(token_id)
+        if known is not None and known.get("identity") == identity:
+            return Issued(identity, (self.identity(identity) or {}).get("name", name), f"{token_id}.{secret}", token_id,
+                          int(known["expires_at"]))
+        if self.identity(identity) is not None:
+            return None
+        now = time.time() if now is None else now
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hsetnx(self._identity(identity), "kind", "player")
+        pipe.hsetnx(self._identity(identity), "name", name)
+        pipe.hsetnx(self._identity(identity), "created_by", GUEST)
+        pipe.hsetnx(self._identity(identity), "created_at", int(now))
+        expires_at = int(now) + ttl_s
+        key = self._token(token_id)
+        pipe.hset(key, mapping={"digest": digest(secret), "scope": "player", "identity": identity,
+                                "created_by": GUEST, "expires_at": expires_at})
+        pipe.expireat(key, expires_at)
+        pipe.sadd(self._identity(identity) + ":tokens", token_id)
+        pipe.execute()
         return Issued(identity, name, f"{token_id}.{secret}", token_id, expires_at)
 
     def identity(self, identity: str) -> dict[str, str] | None:

@@ -7,7 +7,8 @@ manage it. Admins manage everything. Seats are the exception the routes make the
 its own token.
 
 Every route that manages something asks `manages`; every route that acts for a player (binds it to a seat,
-lists its games, issues or revokes its tokens) asks `speaks_for`. Nothing else decides it.
+lists its games, issues or revokes its tokens) asks `speaks_for`; starting a game with open seats before every
+seat is claimed asks `hosts`. Nothing else decides it.
 """
 
 from __future__ import annotations
@@ -37,3 +38,9 @@ def speaks_for(who: Principal | None, identity: str, created_by: str | None) -> 
     """May `who` act for this identity (a player): the identity itself (its consent), or whoever manages what
     its creator owns (the organiser that created it, an admin)."""
     return who is not None and (who.identity == identity or manages(who, created_by))
+
+
+def hosts(who: Principal | None, owner: str | None, creator: str | None) -> bool:
+    """May `who` start a game with open seats early: whoever manages the game, or the identity that created it
+    (a player that opened a game to strangers; a game made without a token has no creator, so admins only)."""
+    return manages(who, owner) or (who is not None and creator is not None and who.identity == creator)

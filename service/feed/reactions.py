@@ -14,11 +14,13 @@ import logging
 
 from events.feed import Entry, Feed, GameCreated, GameFinished
 from events.ids import is_id
-from events.store import GameIndex
+from events.lobby import OpenGames
+from events.store import GameIndex, Store
 from service.feed import lifecycle
 from service.feed.consumers import Consumer
 from service.games.commands import now_iso
 from service.games.repository import NotFound, Repository
+from service.games.seating import listing_entry, players_of
 from service.games.views import imported, index_entry
 
 log = logging.getLogger("bazaar.reactions")
@@ -46,7 +48,35 @@ def update_index(index: GameIndex):
     return react
 
 
-def index_consumer(index: GameIndex) -> Consumer:
+def update_lobby(store: Store, lobby: OpenGames):
+    """A game with open seats, after each append: its entry in the listing of open games (gone once it waits no
+    more), its claimers in the index of each player's games, and its index entry when it starts. Versioned
+    writes, after the game's own append: `reconcile` repairs what a crash missed."""
+
+    def react(loaded, sealed):
+        if loaded.table is None or loaded.table.lobby is None:
+            return
+        try:
+            list_open(store, lobby, loaded)
+            if any(e["type"] == "seat_claimed" for e in sealed):
+                store.index.record_players(loaded.meta.id, players_of(loaded))
+            if any(e["type"] == "game_started" for e in sealed):
+                store.index.record(loaded.meta.id, index_entry(loaded, now_iso()))
+        except Exception:  # noqa: BLE001 - a reaction must not fail the move; the sweep repairs
+            log.exception("open games' listing update failed for game %s", loaded.meta.id)
+
+    return react
+
+
+def list_open(store: Store, lobby: OpenGames, loaded) -> None:
+    """The game's entry in the listing of open games, as its log says now (its options as created)."""
+    first = store.log.read(loaded.meta.id, 0, 1)
+    created = first[0] if first else {"payload": {}, "at": ""}
+    entry = listing_entry(loaded, created["payload"].get("options", {}), created["at"])
+    lobby.put(loaded.meta.id, loaded.version, entry)
+
+
+def index_consumer(store: Store) -> Consumer:
     """The game index as a consumer of the feed: a created game is listed active, a finished one finished.
     Idempotent: the index keeps the entry of the highest version (a created game's entry has version 1)."""
 
@@ -65,7 +95,7 @@ def index_consumer(index: GameIndex) -> Consumer:
     return Consumer(INDEX_CONSUMER, handle)
 
 
-def reconcile(repository: Repository, feed: Feed) -> tuple[int, list[str], int]:
+def reconcile(repository: Repository, feed: Feed, lobby: OpenGames | None = None) -> tuple[int, list[str], int]:
     """Rebuild every game's index entry from its stream and republish the lifecycle facts missing from the
     feed; (games indexed, ids of unreadable games, facts republished).
 
@@ -82,7 +112,9 @@ def reconcile(repository: Repository, feed: Feed) -> tuple[int, list[str], int]:
             unreadable.append(game_id)
             continue
         repository.store.index.record(game_id, index_entry(loaded, now_iso()))
-        repository.store.index.record_players(game_id, loaded.meta.players)
+        repository.store.index.record_players(game_id, players_of(loaded))
+        if lobby is not None and loaded.table.lobby is not None:
+            list_open(repository.store, lobby, loaded)
         republished += lifecycle.republish(feed, repository, loaded)
         seen += 1
     return seen, unreadable, republished

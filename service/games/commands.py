@@ -12,7 +12,7 @@ from domain import table as tables
 from domain.core import RuleViolation
 from domain.table import Deal, Dealer, RequestUndo, TimeOut
 from events import codec
-from events.platform import UnknownCommand, command_from_wire
+from events.platform import SERVICE_ONLY, UnknownCommand, command_from_wire
 from events.store import Appended, Store, VersionConflict
 from service.games.problems import BadRequest, IdempotencyKeyReused
 from service.games.redaction import documents, redact_all
@@ -103,6 +103,8 @@ class Commands:
         meta, game = loaded.meta, loaded.game
         dealer_rolls = self.inline_dealer if dealer_rolls is None else dealer_rolls
         batch, table = tables.execute(game, loaded.table, command, Dealer(meta.seed), dealer_rolls)
+        if not batch:
+            return loaded, []  # a command that changes nothing (a claim repeated by its claimer) appends nothing
         appended, sealed = self.store.log.append(meta.id, documents(game, batch), loaded.version, loaded.head_hash, idem,
                                              fingerprint, meta.seed, seat_token)
         if appended.duplicate:
@@ -133,7 +135,7 @@ def parse(game, body, seat: int, at: str):
         raise BadRequest("malformed_command", "the command must be a JSON object")
     if not isinstance(body.get("type"), str):
         raise BadRequest("malformed_command", "the command needs a string 'type'", "type")
-    if body["type"] in ("undo", "deal", "timeout", "create_game", "bot_move", "seat_bot"):
+    if body["type"] in SERVICE_ONLY:
         raise BadRequest("unknown_command", f"{body['type']!r} is not posted as a command", "type")
     try:
         return command_from_wire(game, body, seat, at)

@@ -11,16 +11,16 @@ from domain import registry
 from domain import table as tables
 from domain.core import InvalidOptions
 from domain.table import Create, Dealer
+from domain.table.clock import later
+from domain.table.events import Invitation
 from events.envelope import GENESIS
 from events.store import seal_all
+from service.games import seating
 from service.games.commands import Commands
 from service.games.problems import BadRequest
 from service.games.redaction import documents
 from service.games.repository import Loaded, Meta
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+from service.games.seating import token_hash
 
 
 def effective_seed(client_seed: str | None, open_game: bool) -> str:
@@ -50,25 +50,35 @@ def check_bots(options) -> None:
 
 def create(commands: Commands, name: str, seats: int, options: dict, seed: str | None = None,
            open_game: bool = False, players: tuple[str | None, ...] = (), game_id: str | None = None,
-           owner: str | None = None) -> tuple[Loaded, list[str]]:
+           owner: str | None = None, invitations: tuple[Invitation, ...] | None = None, open_for_s: int = 0,
+           creator: str | None = None) -> tuple[Loaded, list[str]]:
     """A new game, stored atomically (its facts and first events in one script, or nothing); the seat tokens
     are returned once and only their hashes are kept. `players` binds seats to player ids (checked by the
     caller): their player tokens act for those seats too. `owner`: the organiser or admin that makes it and
     manages it from then on (service/access/ownership.py; None: only admins do). `game_id` (16 hex digits) names the
     game instead of a fresh random id: a tournament derives its tables' ids, so a retry finds the game made
-    before (events.store.GameExists) instead of making a second one."""
+    before (events.store.GameExists) instead of making a second one.
+
+    `invitations` (one per seat) opens the seats instead: no seat token is made (the list returned is empty), each
+    seat is claimed by a player (service/games/seating.py), and the game waits `open_for_s` seconds for its last
+    claim. `creator` is the identity that made it (it may start it early)."""
     try:
         game = registry.get(name)
     except registry.UnknownGame:
         raise BadRequest("unknown_game", f"no game named {name!r}", "game") from None
     check_bots(options)
     seed = effective_seed(seed, open_game)
-    tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
-    meta = Meta(game_id or secrets.token_hex(8), name, seats, seed, tuple(token_hash(t) for t in tokens), open_game,
-                tuple(players), owner)
     at = commands.clock()
+    if invitations is None:
+        tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
+        hashes, token_key, expires_at = tuple(token_hash(t) for t in tokens), None, None
+    else:  # a claimer's token is derived from the game's key when it claims (service/games/seating.py)
+        tokens, hashes, token_key, expires_at = [], ("",) * seats, seating.new_key(), later(at, open_for_s)
+    meta = Meta(game_id or secrets.token_hex(8), name, seats, seed, hashes, open_game, tuple(players), owner,
+                token_key=token_key, creator=creator)
     create_table = Create(name, seats, options, hashlib.sha256(seed.encode()).hexdigest(),
-                          seed if open_game else None, at, getattr(game, "DEFAULT_UNDO", "turn"))
+                          seed if open_game else None, at, getattr(game, "DEFAULT_UNDO", "turn"), invitations,
+                          expires_at)
     batch, table = tables.execute(game, None, create_table, Dealer(seed), commands.inline_dealer)
     sealed = seal_all(meta.id, documents(game, batch), 0, GENESIS, seed)
     commands.store.log.create(meta.id, meta.record(at), sealed)  # GameExists on an id collision: nothing written

@@ -49,6 +49,10 @@ class Meta:
     # the game's module, resolved once when the meta is made (UnknownGame for a name the registry lacks): one
     # command reads it five times, and a registry lookup at each read made 5 of the path's 17 crossings of a layer
     game: Any = field(init=False, repr=False, compare=False, hash=False)
+    # a game with open seats (domain/table/seating.py): the secret its claimers' seat tokens and its invitation
+    # codes are derived from (service/games/seating.py), and the identity that created it (it may start early)
+    token_key: str | None = None
+    creator: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "game", registry.get(self.name))
@@ -62,6 +66,10 @@ class Meta:
             record["owner"] = self.owner
         if self.provenance is not None:
             record["provenance"] = json.dumps(self.provenance)
+        if self.token_key is not None:
+            record["token_key"] = self.token_key
+        if self.creator is not None:
+            record["creator"] = self.creator
         return record
 
 
@@ -135,7 +143,8 @@ class Repository:
             return Meta(game_id, raw["game"], int(raw["seats"]), raw["seed"], tuple(json.loads(raw["tokens"])),
                         raw.get("open") == "1", tuple(json.loads(raw.get("players", "[]"))),
                         raw.get("owner") or None,  # a game made before owners were recorded has none
-                        provenance=provenance_of(game_id, raw))
+                        provenance=provenance_of(game_id, raw), token_key=raw.get("token_key"),
+                        creator=raw.get("creator"))
         except (KeyError, ValueError, TypeError, registry.UnknownGame) as err:
             raise CorruptGame(game_id, f"its stored record is unreadable ({type(err).__name__}: {err})") from None
 

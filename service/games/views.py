@@ -4,8 +4,9 @@ the game's entry in the cross-game index. An imported game says so in both (`imp
 from __future__ import annotations
 
 from domain import table as tables
-from domain.table import AnswerUndo, clock
+from domain.table import AnswerUndo, clock, waiting
 from events import codec
+from service.games import seating
 from service.games.repository import Loaded
 
 
@@ -16,7 +17,7 @@ def view(loaded: Loaded, seat: int | None, now: str, complete: bool = False) -> 
     body = {
         "id": loaded.meta.id,
         "game": loaded.meta.name,
-        "status": "finished" if table.over else "active",
+        "status": status(table),
         "version": table.version,
         "seat": seat,
         "seats": table.seats,
@@ -24,6 +25,7 @@ def view(loaded: Loaded, seat: int | None, now: str, complete: bool = False) -> 
         "awaiting_chance": chance_summary(tables.pending_chance(game, table)),
         "head_hash": loaded.head_hash,
         "open": table.open,
+        "seating": "claims" if table.lobby is not None else "creator",
         "state": game.view(state, seat, complete=True) if complete else game.view(state, seat),
         **imported(loaded.meta.provenance),
     }
@@ -37,10 +39,36 @@ def view(loaded: Loaded, seat: int | None, now: str, complete: bool = False) -> 
     if pending is not None and pending.expires_at > now:  # an expired request changed nothing
         body["undo_request"] = {"by": pending.by, "to_version": pending.to_version,
                                 "expires_at": pending.expires_at, "accepted": list(pending.accepted)}
+    if table.lobby is not None:
+        body["lobby"] = lobby(loaded)
     result = game.result(state)
     if result is not None:
         body["result"] = result
     return body
+
+
+def awaited(loaded: Loaded) -> tuple[int, ...]:
+    """The seats whose decision the game awaits now."""
+    return tuple(tables.awaited(loaded.game, loaded.table))
+
+
+def status(table) -> str:
+    """"waiting" for its open seats (nothing dealt yet), "active", "finished", or "expired" (never dealt)."""
+    if table.lobby is not None and table.lobby.expired:
+        return "expired"
+    if waiting(table):
+        return "waiting"
+    return "finished" if table.over else "active"
+
+
+def lobby(loaded: Loaded) -> dict:
+    """A game with open seats, as everyone may see it: each seat's invitation and who claimed it, the seats it
+    still waits for, and when it expires. Contributions are in the log; codes and tokens are nobody's business."""
+    table = loaded.table
+    seats = [{"seat": s, "invitation": i.kind, "player": c.player if c is not None else i.player,
+              "claimed": c is not None, "bot": i.kind == "bot" or (table.bots[s] is not None if table.bots else False)}
+             for s, (i, c) in enumerate(zip(table.lobby.invitations, table.lobby.claims))]
+    return {"seats": seats, "awaiting": list(seating.open_seats(loaded)), "expires_at": table.lobby.expires_at}
 
 
 def legal_moves(loaded: Loaded, seat: int, now: str) -> list[dict]:
@@ -61,9 +89,15 @@ def chance_summary(request) -> dict | None:
 
 
 def index_entry(loaded: Loaded, now: str) -> dict:
-    return {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
-            "status": "finished" if loaded.finished else "active", "updated_at": now,
-            **imported(loaded.meta.provenance)}
+    """The index knows two statuses (active, finished): a game waiting for its seats is listed active and says
+    `waiting`, an expired one finished and says `expired` (it is archived like any finished game)."""
+    entry = {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
+             "status": "finished" if loaded.finished else "active", "updated_at": now,
+             **imported(loaded.meta.provenance)}
+    table = loaded.table
+    if table is not None and table.lobby is not None:
+        entry["waiting" if not table.over else "expired"] = waiting(table) or table.lobby.expired
+    return entry
 
 
 def imported(provenance: dict | None) -> dict:

@@ -12,6 +12,7 @@ from flask import current_app, g, request
 
 from service.access import ownership
 from service.access.identities import Identities, Principal
+from service.games import seating
 from service.games.creation import token_hash
 from service.games.repository import Loaded
 from service.http.errors import Forbidden, Unauthorized
@@ -45,8 +46,9 @@ def principal() -> Principal | None:
 
 
 def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None] | None = None) -> int | None:
-    """The caller's seat in this game: by its seat token, or by a player token whose player the game bound to
-    a seat. A token that fits no seat is refused, no token is a spectator.
+    """The caller's seat in this game: by its seat token (issued at creation, or derived for a seat's claimer),
+    or by a player token whose player the game bound to a seat or who claimed one. A token that fits no seat is
+    refused, no token is a spectator.
 
     A seat token can be replaced (`POST …/seats/{seat}/token`); the replaced one must stop working in every
     process at once. `appending`: the request will append, and the append script itself refuses a replaced
@@ -69,13 +71,16 @@ def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None
         g.loaded, replaced = repository.load_with_seats(game_id)  # the route reads the game too: one round trip
     else:
         g.loaded, g.page, replaced = repository.load_with_page(game_id, *page, seats=True)
-    seat = matching(digest, [replaced.get(i, expected) for i, expected in enumerate(meta.token_hashes)])
+    # a claimed seat's token is derived from the game's key and its claimer (service/games/seating.py)
+    claimed = seating.claimed_token_hashes(g.loaded)
+    seat = matching(digest, [replaced.get(i, expected or claimed[i]) for i, expected in enumerate(meta.token_hashes)])
     if seat is not None:
         g.seat_token = (seat, digest)
         return seat
     who = identities().verify(token)
-    if who is not None and who.scope == "player" and who.identity in meta.players:
-        return meta.players.index(who.identity)
+    held = seating.seat_of_player(g.loaded, who.identity) if who is not None and who.scope == "player" else None
+    if held is not None:  # a player bound to a seat at creation, or its claimer
+        return held
     if who is not None:
         # an organiser, admin or player with no seat here reads the game as anyone may, as a spectator (its
         # owner included: the owner manages seats, it does not see their hands); routes that need a seat refuse it

@@ -92,14 +92,16 @@ def game_options(game: ModuleType, create: bool) -> dict:
 
 
 def seats_rules(game: ModuleType, seats: int, create: bool) -> dict:
-    """What `seats` (a tournament's `table_size`) changes in the options, and for a creation in `players`."""
+    """What `seats` (a tournament's `table_size`) changes in the options, and for a creation in `players` and
+    `invitations`."""
     rules = copy.deepcopy(getattr(game, "OPTIONS_FOR_SEATS", {}).get(seats, {}))
     if not create:
         return {"properties": {"options": rules}} if rules else {}
     shared = platform.seats_schema(seats)
     options = {**rules, "properties": {**rules.get("properties", {}), **shared["properties"]}}
     players = {"anyOf": [{"type": "null"}, {"maxItems": 0}, {"minItems": seats, "maxItems": seats}]}
-    return {"properties": {"options": options, "players": players}}
+    invitations = {"anyOf": [{"type": "null"}, {"minItems": seats, "maxItems": seats}]}  # one per seat
+    return {"properties": {"options": options, "players": players, "invitations": invitations}}
 
 
 def when(**values) -> dict:

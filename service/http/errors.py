@@ -9,7 +9,7 @@ import redis
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from domain.core import AwaitingChance, NotYourTurn, RuleViolation
+from domain.core import AwaitingChance, Conflict, NotYourTurn, Refused, RuleViolation
 from events.archive_record import ArchiveCorrupt
 from events.layout import ChainBroken
 from events.store import TokenReplaced, VersionConflict
@@ -104,6 +104,10 @@ def init_app(app: Flask) -> None:
             response = problem(409, err.code, "Awaiting a chance outcome", err.message)
             response.headers["Retry-After"] = "1"
             return response
+        if isinstance(err, Conflict):  # another caller got there first, or the game is not in that phase
+            return problem(409, err.code, "Conflict", err.message)
+        if isinstance(err, Refused):  # a seat reserved for another, an invitation code that does not fit
+            return problem(403, err.code, "Forbidden", err.message)
         return problem(422, err.code, "Against the rules", err.message)
 
     @app.errorhandler(CorruptGame)

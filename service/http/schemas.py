@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from domain.table.events import Invitation
 from events import ids
 from service.games.inputs import MAX_VERSION
 from service.games.problems import BadRequest
@@ -32,6 +33,18 @@ class JsonBoolean(fields.Boolean):
         return value
 
 
+class InvitationField(fields.Field):
+    """One open seat's invitation: "public", "code", or {"player": <player id>}."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and value in ("public", "code"):
+            return Invitation(value)
+        if isinstance(value, dict) and set(value) == {"player"} and isinstance(value["player"], str):
+            ID(value["player"])
+            return Invitation("player", value["player"])
+        raise ValidationError('"public", "code" or {"player": <player id>}')
+
+
 class CreateGame(Schema):
     class Meta:
         unknown = RAISE
@@ -44,6 +57,8 @@ class CreateGame(Schema):
     # seat -> player id (or null): the player's token acts for that seat; only organisers and admins bind
     players = fields.List(fields.String(allow_none=True, validate=ID),
                           load_default=None, allow_none=True)
+    # one per seat: the seats are left open for claimers (service/games/seating.py) instead of handed to the creator
+    invitations = fields.List(InvitationField(), load_default=None, allow_none=True)
 
 
 class CreateIdentity(Schema):
@@ -77,6 +92,11 @@ class GamesQuery(Schema):
     player = fields.String(load_default=None, validate=ID)
     after = fields.String(load_default=None, validate=ID)
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+    # the games waiting for claimers instead (`open=true`), and what narrows either list
+    open = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"})
+    game = fields.String(load_default=None, validate=validate.Length(min=1, max=40))
+    seats = fields.Integer(load_default=None, validate=validate.Range(min=1, max=16))
+    options = fields.String(load_default=None, validate=validate.Length(min=2, max=2000))
 
 
 class ExpectedVersion(Schema):

@@ -29,7 +29,8 @@ class GameIdConverter(BaseConverter):
 
 BLUEPRINTS = ("service.http.routes.games", "service.http.routes.events", "service.http.routes.audit", "service.http.routes.meta",
               "service.http.routes.pictures", "service.http.routes.pages", "service.http.routes.seats",
-              "service.http.routes.identities", "service.http.routes.tournaments")
+              "service.http.routes.identities", "service.http.routes.tournaments", "service.http.routes.lobby",
+              "service.http.routes.me", "service.http.routes.offers")
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -49,6 +50,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["bazaar.feed"] = wiring.feed
     app.extensions["bazaar.tournaments"] = wiring.tournaments
     app.extensions["bazaar.ratings"] = wiring.ratings
+    app.extensions["bazaar.open_games"] = wiring.open_games
+    app.extensions["bazaar.offers"] = wiring.offers
+    app.extensions["bazaar.inbox"] = wiring.inbox
     app.extensions["bazaar.identities"] = Identities(wiring.redis, app.config["ADMIN_TOKENS"],
                                                      app.config["ORGANISER_TOKENS"])
     app.extensions["bazaar.hub"] = Hub(wiring.store.log, float(app.config["SSE_KEEPALIVE_S"]),

@@ -30,6 +30,9 @@ DEFAULTS = {
     "ARCHIVE_URL": "var/archive",
     "ARCHIVE_S3_ENDPOINT": "",
     "ARCHIVE_AFTER_S": 7 * 24 * 3600,
+    # A game created with open seats waits this long for its last claim, and a challenge or rematch offer this long
+    # for its answers; then the worker's sweep expires the game (the offer lapses by itself).
+    "OPEN_FOR_S": 24 * 3600,
     "ORGANISER_TOKENS": "",  # comma-separated bearer tokens allowed to import games
     # Rate limits (service/http/limits.py), in the `limits` notation; generous for people and bots, fatal to floods.
     "MAX_BODY_BYTES": 1 << 20,  # request bodies above this are refused with 413 (commands are ~100 bytes)

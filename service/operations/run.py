@@ -130,7 +130,8 @@ def main() -> int:
             print(f"embedded Redis on 127.0.0.1:{redis_port} as user {embedded_redis.USER}, password in "
                   f"{data_dir / embedded_redis.SECRET_FILE} (data and append-only file in {data_dir})", flush=True)
         app = create_app({"REDIS_URL": env["REDIS_URL"]})
-        seen, unreadable, republished = reconcile(app.extensions["bazaar.repository"], app.extensions["bazaar.feed"])
+        seen, unreadable, republished = reconcile(app.extensions["bazaar.repository"], app.extensions["bazaar.feed"],
+                                                  app.extensions["bazaar.open_games"])
         print(f"index reconciled over {seen} games; {republished} lifecycle facts were missing from the feed",
               flush=True)
         if unreadable:

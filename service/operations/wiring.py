@@ -15,13 +15,18 @@ from rq.serializers import JSONSerializer
 
 from events.archive import open_archive
 from events.feed import Feed
+from events.inbox import Inbox
+from events.lobby import OpenGames
+from events.offers import OfferStore
 from events.redis_store import redis_store
 from events.store import Store
 from events.tournaments import TournamentStore
 from service.feed import lifecycle
 from service.feed.consumers import Consumer
-from service.feed.reactions import index_consumer, update_index
+from service.feed.notices import Notices
+from service.feed.reactions import index_consumer, update_index, update_lobby
 from service.games.commands import Commands
+from service.games.offers import Offers
 from service.games.repository import Repository
 from service.operations import connections
 from service.scheduling.scheduler import Scheduler
@@ -75,6 +80,9 @@ class Wiring:
     ratings: RatingBooks
     tournament_loop: Loop  # pairs rounds, opens their games, records results (service/tournaments/loop.py)
     bot_queue: Queue  # on the same Redis as `queue`
+    open_games: OpenGames  # the listing of games waiting for claimers, and when each expires (events/lobby.py)
+    offers: Offers  # challenges and rematches (service/games/offers.py)
+    inbox: Inbox  # each player's own stream of notices (events/inbox.py), written by the `players` consumer
 
 
 def build(config: dict) -> Wiring:
@@ -93,11 +101,18 @@ def build(config: dict) -> Wiring:
     queue, bot_queue = rq_queue(QUEUE, queue_redis), rq_queue(BOT_QUEUE, queue_redis)
     scheduler = Scheduler(repository, queue, commands.inline_dealer, bot_queue)
     feed = Feed(client)
+    open_games = OpenGames(client)
     commands.after_append.append(update_index(store.index))
+    commands.after_append.append(update_lobby(store, open_games))
     commands.after_append.append(lifecycle.publish(feed))
     commands.after_append.append(scheduler)
     tournaments = Tournaments(TournamentStore(client))
     ratings = RatingBooks(client)
     loop = Loop(tournaments, commands, ratings)
-    return Wiring(client, store, repository, commands, queue, scheduler, feed, [index_consumer(store.index), loop.consumer()],
-                  tournaments, ratings, loop, bot_queue)
+    offers = Offers(OfferStore(client), commands, int(config["OPEN_FOR_S"]))
+    offers.after_append.append(lifecycle.publish_offer(feed))
+    inbox = Inbox(client, stream_client=streams)
+    notices = Notices(inbox, repository, tournaments.store)
+    return Wiring(client, store, repository, commands, queue, scheduler, feed,
+                  [index_consumer(store.index), loop.consumer(), notices.consumer()], tournaments, ratings, loop, bot_queue,
+                  open_games, offers, inbox)

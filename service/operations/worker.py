@@ -50,7 +50,7 @@ from service.feed import consumers
 from service.operations import config as settings
 from service.operations import jobs
 from service.operations.wiring import DEQUEUE_S, JOBS_SERIALIZER, Wiring, worker_loops_redis
-from service.scheduling import archiving
+from service.scheduling import archiving, expiry
 from service.scheduling.liveness import record_gone
 from service.scheduling.scheduler import TAKE_BACK_S, Scheduler
 
@@ -202,8 +202,10 @@ def start_take_back(scheduler: Scheduler, interval_s: float, stop: threading.Eve
     return thread
 
 
-def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0) -> None:
-    """The start-up sweep at once (every active game), then the periodic ones, until `stop`."""
+def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, archive_after_s: float = 0,
+                expire: Callable[[datetime], int] | None = None) -> None:
+    """The start-up sweep at once (every active game), then the periodic ones, until `stop`; each also expires
+    the games whose seats stayed open too long (`expire`)."""
     try:
         log.info("re-armed %d active games", scheduler.sweep())
     except Exception:  # noqa: BLE001 - Redis gone again (or the games' Redis is not up yet): the periodic sweep re-arms
@@ -212,6 +214,8 @@ def sweep_every(scheduler: Scheduler, interval_s: float, stop: threading.Event, 
         try:
             scheduler.sweep()
             archiving.sweep(scheduler.repository.store, datetime.now(UTC), archive_after_s)
+            if expire is not None:
+                expire(datetime.now(UTC))
         except Exception:  # noqa: BLE001 - Redis away for a moment: the next sweep tries again
             log.exception("sweep failed")
 
@@ -240,7 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     # a roll a worker killed mid-job held is dealt within a second or two of this process being up, not a sweep later
     start_take_back(wiring.scheduler, TAKE_BACK_S, stop)
     threading.Thread(target=sweep_every, args=(wiring.scheduler, float(config["SWEEP_S"]), stop,
-                                               float(config["ARCHIVE_AFTER_S"])), name="sweep", daemon=True).start()
+                                               float(config["ARCHIVE_AFTER_S"]),
+                                               lambda now: expiry.sweep(wiring.commands, wiring.open_games, now)),
+                     name="sweep", daemon=True).start()
     # running tournaments take whatever step a lost job or a crash left undone, at start and then every SWEEP_S
     threading.Thread(target=wiring.tournament_loop.sweep_every, args=(float(config["SWEEP_S"]), stop),
                      name="tournaments", daemon=True).start()

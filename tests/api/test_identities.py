@@ -240,7 +240,7 @@ def test_routes_refuse_callers_outside_their_scopes(app, client):
     callers = {"anonymous": None, "seat": game["seats"][0]["token"], "player": ada["token"],
                "organiser": org["token"], "admin": ADMIN}
     values = {"game_id": game["id"], "identity_id": ada["id"], "token_id": ada["token_id"], "seat": 0,
-              "tournament_id": "0" * 16, "player_id": ada["id"]}
+              "tournament_id": "0" * 16, "player_id": ada["id"], "challenge_id": "0" * 16}
     checked = 0
     for method, template, op in operations(app):
         if not template.startswith("/v1/"):

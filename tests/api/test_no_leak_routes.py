@@ -59,7 +59,11 @@ NO_GAME_DATA = {("get", "/healthz"), ("get", "/openapi.yaml"),
                 # tournaments: pairings, game ids, results and ratings, all public; never a game's state
                 ("get", "/v1/tournaments"), ("get", "/v1/tournaments/{tournament_id}"),
                 ("get", "/v1/tournaments/{tournament_id}/standings"), ("get", "/v1/tournaments/{tournament_id}/rounds"),
-                ("get", "/v1/tournaments/{tournament_id}/events"), ("get", "/v1/players/{player_id}/ratings")}
+                ("get", "/v1/tournaments/{tournament_id}/events"), ("get", "/v1/players/{player_id}/ratings"),
+                # a player's own notices and games: ids, seats, versions, a finished game's public result
+                ("get", "/v1/me/events"), ("get", "/v1/me/games"),
+                # offers: who offered what to whom, and to the caller its own seat's token once the game opened
+                ("get", "/v1/games/{game_id}/rematch"), ("get", "/v1/challenges/{challenge_id}")}
 # Writes, and why what they answer cannot leak: each is checked as the games are played, or by design.
 WRITES = {
     ("post", "/v1/games"): "the creator gets every seat token: it hands them out (by design)",
@@ -78,6 +82,14 @@ WRITES = {
     ("delete", "/v1/tournaments/{tournament_id}/players/{player_id}"): "answers the withdrawal, no game data",
     ("post", "/v1/tournaments/{tournament_id}/start"): "its organiser or admins; answers the tournament's public view",
     ("post", "/v1/tournaments/{tournament_id}/seeding"): "its organiser or admins; answers the tournament's public view",
+    ("post", "/v1/games/{game_id}/seats/{seat}/claim"): "answers the claimer its own seat's token (and a guest its "
+                                                        "player token), the version and status: no game data",
+    ("post", "/v1/games/{game_id}/start"): "the creator, owner or admins; answers the version, status and bots",
+    ("post", "/v1/games/{game_id}/rematch"): "a seat of the finished game; answers the offer (and its own new seat)",
+    ("post", "/v1/games/{game_id}/rematch/decline"): "a seat of the finished game; answers the offer",
+    ("post", "/v1/challenges"): "players; answers the offer",
+    ("post", "/v1/challenges/{challenge_id}/accept"): "the players it names; answers the offer (and its own new seat)",
+    ("post", "/v1/challenges/{challenge_id}/decline"): "the players it names; answers the offer",
 }
 
 

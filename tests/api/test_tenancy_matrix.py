@@ -9,8 +9,9 @@ names an id and is filed among those that name none, fails the test.
 The world every cell runs in: organisers A (the owner) and B, both made by the admin; A's players Ada and Abe, B's
 player Bea; game G, A's, seat 0 bound to Ada, seat 1 a plain seat that is to act and has made one move (the right
 seat is seat 1's token); game H, anonymous (another game's seat is H's seat 0 token); A's tournament T registering
-Ada and Cy, and A's tournament S, started. A cell that changes the world (a move, a revocation, a start) gets a
-world of its own.
+Ada and Cy, and A's tournament S, started; A's games with open seats (one untouched, one whose seat 0 Abe claimed);
+A's finished game of Ada and Abe (and the rematch Abe offered); Abe's challenge to Ada. A cell that changes the
+world (a move, a revocation, a start) gets a world of its own.
 """
 
 from __future__ import annotations
@@ -127,6 +128,42 @@ TABLE: dict[tuple[str, str], Row] = {
         lambda w: (f"/v1/tournaments/{w.tournament}/start", None),
         (ORGANISER_REQUIRED, ORGANISER_REQUIRED, ORGANISER_REQUIRED, FORBIDDEN,
          FORBIDDEN, 200, FORBIDDEN, 200), changes=True),
+    # open seats: a guest (no token) or a player claims; a token of no player is nobody's; organisers and admins
+    # claim nothing (they bind players at creation)
+    ("POST", "/v1/games/{game_id}/seats/{seat}/claim"): Row(
+        lambda w: (f"/v1/games/{w.open_game}/seats/1/claim", {}), (201, BAD_TOKEN, BAD_TOKEN, 201,
+                                                                   201, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+        changes=True),
+    # the creator (here the owner, organiser A) or an admin starts a waiting game early; a seat token is no one's
+    ("POST", "/v1/games/{game_id}/start"): Row(
+        lambda w: (f"/v1/games/{w.seated_game}/start", {}), (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED,
+                                                             FORBIDDEN, FORBIDDEN, 200, FORBIDDEN, 200),
+        changes=True),
+    # an offer is its players' (Ada's and Abe's) and admins' to read, its players' to answer
+    ("GET", "/v1/games/{game_id}/rematch"): Row(
+        lambda w: (f"/v1/games/{w.rematch_offered}/rematch", None), (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED,
+                                                                     200, FORBIDDEN, FORBIDDEN, FORBIDDEN, 200)),
+    # a seat of the finished game (Ada's, by her player token) offers or accepts; anyone else is no seat of it
+    ("POST", "/v1/games/{game_id}/rematch"): Row(
+        lambda w: (f"/v1/games/{w.finished}/rematch", {}), (NO_SEAT, BAD_TOKEN, BAD_TOKEN, 200,
+                                                            FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN), changes=True),
+    ("POST", "/v1/games/{game_id}/rematch/decline"): Row(
+        lambda w: (f"/v1/games/{w.rematch_offered}/rematch/decline", None),
+        (NO_SEAT, BAD_TOKEN, BAD_TOKEN, 200, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN), changes=True),
+    ("POST", "/v1/challenges"): Row(  # the id is in the body: any player challenges any player
+        lambda w: ("/v1/challenges", {"player": w.second_player, "game": "tiny"}),
+        (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED, 201, 201, FORBIDDEN, FORBIDDEN, FORBIDDEN)),
+    ("GET", "/v1/challenges/{challenge_id}"): Row(  # Abe challenged Ada
+        lambda w: (f"/v1/challenges/{w.challenge}", None), (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED, 200,
+                                                            FORBIDDEN, FORBIDDEN, FORBIDDEN, 200)),
+    ("POST", "/v1/challenges/{challenge_id}/accept"): Row(
+        lambda w: (f"/v1/challenges/{w.challenge}/accept", {}), (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED,
+                                                                 200, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+        changes=True),
+    ("POST", "/v1/challenges/{challenge_id}/decline"): Row(
+        lambda w: (f"/v1/challenges/{w.challenge}/decline", None), (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED,
+                                                                    200, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+        changes=True),
 }
 
 # Routes that name no game, seat, identity, token, tournament or player, and why they are not in the matrix.
@@ -141,6 +178,8 @@ WITHOUT_ID = {
     ("POST", "/v1/games/import"): "a new game from an export: nothing owned is named",
     ("POST", "/v1/tournaments"): "a new tournament: nothing owned is named",
     ("GET", "/v1/tournaments"): "the public list of tournaments",
+    ("GET", "/v1/me/events"): "the caller itself: its own notices",
+    ("GET", "/v1/me/games"): "the caller itself: its own games",
 }
 
 
@@ -179,8 +218,50 @@ class World:
         return self.ok(self.api.call("POST", "/v1/tournaments", self.a["token"], json=body), 201)["id"]
 
     @cached_property
+    def abe(self) -> dict:
+        return self.ok(self.api.call("POST", "/v1/players", self.a["token"], json={"name": "Abe"}), 201)
+
+    @cached_property
     def second_player(self) -> str:
-        return self.ok(self.api.call("POST", "/v1/players", self.a["token"], json={"name": "Abe"}), 201)["id"]
+        return self.abe["id"]
+
+    def open_tiny(self) -> str:
+        body = {"game": "tiny", "seats": 2, "invitations": ["public", "public"]}
+        return self.ok(self.api.call("POST", "/v1/games", self.a["token"], json=body), 201)["id"]
+
+    @cached_property
+    def open_game(self) -> str:
+        """A's game with both seats open to anyone."""
+        return self.open_tiny()
+
+    @cached_property
+    def seated_game(self) -> str:
+        """A's open game whose seat 0 Abe claimed: it may start early."""
+        gid = self.open_tiny()
+        self.ok(self.api.call("POST", f"/v1/games/{gid}/seats/0/claim", self.abe["token"], json={}), 201)
+        return gid
+
+    @cached_property
+    def finished(self) -> str:
+        """A's game of Ada (seat 0) and Abe (seat 1), played to its end (a goal of 1: the first move ends it)."""
+        body = {"game": "tiny", "seats": 2, "options": {"goal": 1}, "players": [self.player, self.second_player]}
+        gid = self.ok(self.api.call("POST", "/v1/games", self.a["token"], json=body), 201)["id"]
+        seat = self.ok(self.api.call("GET", f"/v1/games/{gid}"), 200)["to_act"][0]
+        token = self.tokens["owners_player"] if seat == 0 else self.abe["token"]
+        self.ok(self.api.call("POST", f"/v1/games/{gid}/commands", token, json={"type": "add", "amount": 1}), 201)
+        return gid
+
+    @cached_property
+    def rematch_offered(self) -> str:
+        """The finished game, with a rematch Abe offered."""
+        self.ok(self.api.call("POST", f"/v1/games/{self.finished}/rematch", self.abe["token"], json={}), 200)
+        return self.finished
+
+    @cached_property
+    def challenge(self) -> str:
+        """Abe challenged Ada."""
+        body = {"player": self.player, "game": "tiny"}
+        return self.ok(self.api.call("POST", "/v1/challenges", self.abe["token"], json=body), 201)["id"]
 
     @cached_property
     def tournament(self) -> str:

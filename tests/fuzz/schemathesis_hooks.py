@@ -30,7 +30,18 @@ CALLERS = {
     ("DELETE", "/v1/tournaments/{tournament_id}/players/{player_id}"): "ORGANISER",
     ("POST", "/v1/tournaments/{tournament_id}/seeding"): "ORGANISER",
     ("POST", "/v1/tournaments/{tournament_id}/start"): "ORGANISER",
+    ("POST", "/v1/games/{game_id}/start"): "ORGANISER",  # its owner starts the open game a player sat down in
+    ("GET", "/v1/me/events"): "PLAYER",
+    ("GET", "/v1/me/games"): "PLAYER",
+    ("POST", "/v1/challenges"): "PLAYER",
+    ("GET", "/v1/challenges/{challenge_id}"): "PLAYER",  # a challenge made to the run's player
+    ("POST", "/v1/challenges/{challenge_id}/accept"): "PLAYER",
+    ("POST", "/v1/challenges/{challenge_id}/decline"): "PLAYER",
+    ("GET", "/v1/games/{game_id}/rematch"): "PLAYER",  # the player's finished game, with a rematch offered
+    ("POST", "/v1/games/{game_id}/rematch"): "PLAYER",
+    ("POST", "/v1/games/{game_id}/rematch/decline"): "PLAYER",
 }
+GUESTS = {("POST", "/v1/games/{game_id}/seats/{seat}/claim")}  # claimed with no token: a guest
 SEAT_ROUTES = "/v1/games/{game_id}"  # everything else under a game: its seat 0
 # Refusals of a schema-valid creation that depend on what is stored, not on the body: a player id that names no
 # player, or one player in two seats (the schema cannot know which ids exist).
@@ -39,6 +50,8 @@ CREATIONS = {("POST", "/v1/games"), ("POST", "/v1/tournaments")}
 
 
 def caller(method: str, path: str) -> str | None:
+    if (method, path) in GUESTS:
+        return None
     named = CALLERS.get((method, path))
     if named is not None:
         return os.environ[f"BAZAAR_FUZZ_{named}"]

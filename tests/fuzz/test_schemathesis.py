@@ -57,10 +57,23 @@ def world(base: str) -> dict[str, str]:
     registering = made(base, "/v1/tournaments", organiser, {"game": "jaipur", "format": "swiss", "table_size": 2,
                                                             "rounds": 2})
     made(base, f"/v1/tournaments/{registering['id']}/players", organiser, {"name": "Ed"})
+    # open seats, offers: a game open to anyone, one where a player sat down, a finished game of the run's player
+    # with a rematch offered to it, and a challenge made to it
+    rival = made(base, "/v1/players", organiser, {"name": "Fay"})
+    open_game = made(base, "/v1/games", organiser, {"game": "jaipur", "seats": 2, "invitations": ["public", "public"]})
+    seated = made(base, "/v1/games", organiser, {"game": "jaipur", "seats": 2, "invitations": ["public", "public"]})
+    made(base, f"/v1/games/{seated['id']}/seats/0/claim", rival["token"], {})
+    finished = made(base, "/v1/games", organiser, {"game": "tiny", "seats": 2, "options": {"goal": 1},
+                                                   "players": [player["id"], rival["id"]]})
+    first = requests.get(f"{base}/v1/games/{finished['id']}", timeout=10).json()["to_act"][0]
+    made(base, f"/v1/games/{finished['id']}/commands", finished["seats"][first]["token"], {"type": "add", "amount": 1})
+    made(base, f"/v1/games/{finished['id']}/rematch", rival["token"], {}, status=200)
+    challenge = made(base, "/v1/challenges", rival["token"], {"player": player["id"], "game": "jaipur"})
     return {"ADMIN": ADMIN, "ORGANISER": organiser, "PLAYER": player["token"], "PLAYER_ID": player["id"],
             "SPARE_TOKEN_ID": spare["token_id"], "DOOMED_ID": doomed["id"], "SEAT": game["seats"][0]["token"],
             "GAME": game["id"], "SEATS_GAME": seats_game["id"], "TOURNAMENT": running["id"],
-            "OPEN_TOURNAMENT": registering["id"], "ENTRANT": entrants[1]}
+            "OPEN_TOURNAMENT": registering["id"], "ENTRANT": entrants[1], "OPEN_GAME": open_game["id"],
+            "SEATED_GAME": seated["id"], "FINISHED_GAME": finished["id"], "CHALLENGE": challenge["id"]}
 
 
 def answers(report: Path) -> dict[str, Counter]:

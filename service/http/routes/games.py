@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, g, request, url_for
 
+from events.lobby import OpenGames
 from service.access import ownership
 from service.access.identities import Principal
-from service.games import creation, views
+from service.games import creation, seating, views
 from service.games.commands import Commands, now_iso
 from service.games.inputs import parse_json
 from service.games.problems import BadRequest, Unprocessable
 from service.games.repository import Repository
-from service.http import schemas
+from service.http import lobby_schemas, schemas
 from service.http.auth import (
     bearer_token,
     identities,
@@ -54,6 +55,8 @@ def create_game():
     if current_app.config["CREATE_REQUIRES_TOKEN"]:
         require_organiser()  # an operator's choice: only organisers create games
     args = schemas.load(schemas.CreateGame(), json_body())
+    if args["invitations"] is not None:
+        return create_open_game(args, who)
     players = bound_players(args["players"], args["seats"])
     loaded, tokens = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"],
                                      args["open"], players, owner=ownership.owner_of(who))
@@ -64,6 +67,42 @@ def create_game():
         "seats": [{"seat": i, "token": t} for i, t in enumerate(tokens)],
     }
     return body, 201, {"Location": url_for("games.get_game", game_id=loaded.meta.id)}
+
+
+def create_open_game(args: dict, who: Principal | None):
+    """Seats left open, each with its invitation: the creator gets each "code" seat's invitation code to hand out
+    and a link per seat, never a seat's token (its claimer gets that, service/games/seating.py). A seat reserved
+    for a player names one that exists (the player consents by claiming it)."""
+    if args["players"]:
+        raise Unprocessable("invalid_players", "bind players at creation or open the seats to claimers, not both",
+                            "players")
+    invitations = tuple(args["invitations"])
+    for invitation in invitations:
+        record = identities().identity(invitation.player) if invitation.kind == "player" else {"kind": "player"}
+        if record is None or record["kind"] != "player":
+            raise Unprocessable("unknown_player", f"there is no player {invitation.player}", "invitations")
+    loaded, _ = creation.create(commands(), args["game"], args["seats"], args["options"], args["seed"], args["open"],
+                                owner=ownership.owner_of(who), invitations=invitations,
+                                open_for_s=int(current_app.config["OPEN_FOR_S"]),
+                                creator=who.identity if who is not None else None)
+    seats = []
+    for seat, invitation in enumerate(invitations):
+        entry: dict = {"seat": seat, "invitation": invitation.kind}
+        if invitation.kind == "code":
+            entry["code"] = seating.invitation_code(loaded.meta, seat)
+        if invitation.kind == "player":
+            entry["player"] = invitation.player
+        if invitation.kind != "bot":
+            entry["url"] = join_url(loaded.meta.id, seat, entry.get("code"))
+        seats.append(entry)
+    body = {"id": loaded.meta.id, "game": loaded.meta.name, "version": loaded.version, "seating": "claims",
+            "seats": seats, "expires_at": loaded.table.lobby.expires_at}
+    return body, 201, {"Location": url_for("games.get_game", game_id=loaded.meta.id)}
+
+
+def join_url(game_id: str, seat: int, code: str | None) -> str:
+    """The page a claimer opens: the play page with the seat (and its code) in the fragment, never sent to us."""
+    return url_for("pages.play", game_id=game_id) + (f"#invite={code}" if code else f"#join={seat}")
 
 
 def bound_players(players: list | None, seats: int) -> tuple[str | None, ...]:
@@ -100,16 +139,60 @@ def may_list_player(who: Principal | None, player: str) -> bool:
 @bp.get("")
 def list_games():
     """Every game is public to spectators, so every caller sees every game; `player=<id>` narrows the list
-    to the games with a seat bound to that player, for those who may know them (see may_list_player)."""
+    to the games with a seat bound to that player, for those who may know them (see may_list_player).
+    `open=true` lists instead the games waiting for claimers that the caller may join (list_open_games)."""
     args = schemas.load(schemas.GamesQuery(), request.args.to_dict())
+    if args["open"]:
+        return list_open_games(args)
+    if args["options"] is not None:
+        raise Unprocessable("invalid_filter", "options: a filter of the games waiting for claimers (open=true)",
+                            "options")
     if args["player"] is not None and not may_list_player(principal(), args["player"]):
         raise Forbidden("scope_forbidden", "only the player, its organiser or an admin may list a player's games")
     games, after = repository().store.index.page_games(args["status"], args["after"], args["limit"], args["player"])
+    # narrowed within the page, as `player` with `status` is (follow `next`)
+    games = [e for e in games if args["game"] in (None, e.get("game")) and args["seats"] in (None, e.get("seats"))]
     body = {"games": games, "next": after}
     if after is not None:
-        query = {k: args[k] for k in ("status", "player") if args[k]}
+        query = {k: args[k] for k in ("status", "player", "game", "seats") if args[k]}
         body["next_url"] = url_for("games.list_games", after=after, limit=args["limit"], **query)
     return body
+
+
+def list_open_games(args: dict):
+    """Games waiting for claimers with a seat the caller may claim: a public seat for anyone, a seat reserved for
+    the caller's player; "code" seats are joined with their code, never listed. Narrowed by title, seats and
+    options (a JSON object whose every key the game's options hold with that value), in id order, a page at a
+    time."""
+    for name in ("status", "player"):
+        if args[name] is not None:
+            raise Unprocessable("invalid_filter", f"{name}: not a filter of the games waiting for claimers", name)
+    wanted = lobby_schemas.options_filter(args["options"])
+    if bearer_token() is not None and principal() is None:
+        raise Unauthorized("bad_token", "this token is no organiser's, admin's or player's (expired or revoked?)")
+    who = principal()
+    player = who.identity if who is not None and who.scope == "player" else None
+
+    def keep(entry: dict) -> bool:
+        options = entry.get("options") or {}
+        return ((args["game"] is None or entry["game"] == args["game"])
+                and (args["seats"] is None or entry["seats"] == args["seats"])
+                and all(k in options and options[k] == v for k, v in (wanted or {}).items())
+                and bool(seating.joinable(entry, player)))
+
+    found, after = open_games().page(args["after"], args["limit"], keep)
+    games = [{"id": e["id"], "game": e["game"], "seats": e["seats"], "options": e["options"],
+              "joinable": seating.joinable(e, player), "open_seats": e["open_seats"], "created_at": e["created_at"],
+              "expires_at": e["expires_at"], "version": e["version"]} for e in found]
+    body = {"games": games, "next": after}
+    if after is not None:
+        query = {k: args[k] for k in ("game", "seats", "options") if args[k] is not None}
+        body["next_url"] = url_for("games.list_games", open="true", after=after, limit=args["limit"], **query)
+    return body
+
+
+def open_games() -> OpenGames:
+    return current_app.extensions["bazaar.open_games"]
 
 
 @bp.get("/<game_id:game_id>")

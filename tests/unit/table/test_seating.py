@@ -104,16 +104,27 @@ def test_a_reserved_seat_takes_only_its_player_and_an_entropy_of_the_documented_
     assert lobby.claim(0, "ada") == ["seat_claimed"]
 
 
-@pytest.mark.parametrize(("invitations", "options", "why"), [
-    ((PUBLIC,), {}, "one per seat"),
-    ((Invitation("bot"), PUBLIC), {}, "a bot's exactly when"),
-    ((PUBLIC, PUBLIC), {"bots": [None, {"bot": "random"}]}, "a bot's exactly when"),
-    ((Invitation("player", "ada"), Invitation("player", "ada")), {}, "one seat"),
-    ((Invitation("lobby"), PUBLIC), {}, "public, code, bot"),
+@pytest.mark.parametrize(("invitations", "why"), [
+    ((PUBLIC,), "one per seat"),
+    ((Invitation("bot"), PUBLIC), "public, code"),  # a bot's seat comes from the options, never an invitation
+    ((Invitation("lobby"), PUBLIC), "public, code"),
+    ((Invitation("player"), PUBLIC), "public, code"),
 ])
-def test_invitations_that_do_not_fit_the_seats_are_refused(invitations, options, why):
+def test_invitations_that_do_not_fit_the_seats_are_refused(invitations, why):
     with pytest.raises(InvalidOptions, match=why):
-        Lobby(invitations, options)
+        Lobby(invitations)
+
+
+def test_a_player_is_invited_to_one_seat_of_a_game():
+    with pytest.raises(RuleViolation) as twice:
+        Lobby((Invitation("player", "ada"), Invitation("player", "ada")))
+    assert twice.value.code == "player_seated_twice"
+
+
+def test_a_table_of_bots_only_is_dealt_at_once():
+    lobby = Lobby((PUBLIC, PUBLIC), {"bots": [{"bot": "random"}, {"bot": "greedy"}]})
+    assert [r.event.TYPE for r in lobby.log][:4] == ["game_created", "seats_opened", "game_started", "chance_drawn"]
+    assert [i.kind for i in lobby.state.lobby.invitations] == ["bot", "bot"]
 
 
 def test_an_open_game_cannot_have_open_seats():
@@ -123,7 +134,7 @@ def test_an_open_game_cannot_have_open_seats():
 
 
 def test_a_bot_seat_of_the_options_is_not_open_and_the_last_human_claim_starts_the_game():
-    lobby = Lobby((PUBLIC, Invitation("bot")), {"bots": [None, {"bot": "random"}]})
+    lobby = Lobby((PUBLIC, CODE), {"bots": [None, {"bot": "random"}]})  # the options' bot takes seat 1
     with pytest.raises(RuleViolation) as bot_seat:
         lobby.claim(1, "p1")
     assert bot_seat.value.code == "seat_not_open"
