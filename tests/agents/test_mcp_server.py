@@ -34,7 +34,8 @@ async def agent_plays_a_match(url: str, game_id: str, token: str, opponent: Clie
     agent_moves = 0
     async with McpClient(parameters(url, token), read_timeout_seconds=60) as client:
         names = {tool.name for tool in (await client.list_tools()).tools}
-        assert names == {"catalogue", "list_games", "create_game", "view_game", "legal_moves", "play_move"}
+        assert names == {"catalogue", "list_games", "create_game", "view_game", "legal_moves", "play_move",
+                         "find_games", "take_seat", "open_game"}
         seen = await call(client, "view_game", game_id=game_id)
         refused = None
         for _ in range(MAX_TURNS):
@@ -75,3 +76,23 @@ def test_an_agent_plays_a_whole_jaipur_match_through_bazaar_mcp(server):
     assert "the game is over" in final["words"]
     assert agent_moves > 10
     assert refused is None or (refused["is_error"] and "not_your_turn" in refused["text"])
+
+
+async def agent_finds_a_game_and_takes_a_seat(url: str, game_id: str) -> tuple[dict, dict]:
+    async with McpClient(parameters(url, ""), read_timeout_seconds=60) as client:
+        found = await call(client, "find_games", game="tiny", seats=2)
+        listed = next(g for g in found["games"] if g["id"] == game_id)
+        taken = await call(client, "take_seat", game_id=game_id, seat=listed["joinable"][0])
+        seen = await call(client, "view_game", game_id=game_id, token=taken["token"])
+    return taken, seen
+
+
+def test_an_agent_finds_a_game_waiting_for_players_and_takes_a_seat_through_bazaar_mcp(server):
+    """A game with one seat taken and one open to anyone: the agent finds it, takes the open seat (the deal is
+    drawn then), and reads the game as that seat with the token it was given."""
+    bazaar = Client(server)
+    opened = bazaar.create_open("tiny", 2, ["public", "public"], options={"goal": 40})
+    bazaar.claim(opened.id, 0)
+    taken, seen = asyncio.run(agent_finds_a_game_and_takes_a_seat(server, opened.id))
+    assert taken["seat"] == 1 and taken["status"] == "active" and taken["player_token"]
+    assert seen["view"]["seat"] == 1 and seen["view"]["status"] == "active"

@@ -1,4 +1,5 @@
-"""Commands about bots: `bot` (one bot in one seat of a live game) and `match` (a local series between bots)."""
+"""Commands about bots: `bot` (one bot in one seat of a live game), `match` (a local series between bots) and
+`listen` (a bot plays every game of a player, from the player's own stream)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bazaar_client.bots import BOTS, make_bot
+from bazaar_client.bots.listener import listen as listen_for
 from bazaar_client.bots.runner import play_match, play_seat
 from bazaar_client.bots.stats import wilson
 from bazaar_client.cli.app import Session
@@ -90,4 +92,25 @@ def match(session: Session, game: str, bot_names: str, matches: int, seed: str, 
     session.emit(summary, table)
 
 
-COMMANDS = (bot, match)
+@click.command()
+@click.option("--bot", "bot_name", type=click.Choice(sorted(BOTS)), default="greedy", show_default=True)
+@click.option("--seed", default=None, help="The bot's random seed (ties, random moves).")
+@click.option("--budget-ms", type=click.FloatRange(min=1), default=None,
+              help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
+@click.option("--games", type=click.IntRange(min=1), default=None, help="Stop once this many games have ended.")
+@click.pass_obj
+def listen(session: Session, bot_name: str, seed: str | None, budget_ms: float | None, games: int | None) -> None:
+    """Play every game of your player (BAZAAR_TOKEN: a player's token) as its own stream announces them: a game
+    started, your turn began (tournament rounds, accepted challenges and rematches alike). No polling."""
+    if session.client.token is None:
+        raise click.UsageError("listen needs a player's token: pass --token or set BAZAAR_TOKEN")
+
+    def told(notice):
+        if not session.json:
+            session.console.print(f"{notice.type} {notice.game_id or notice.fields.get('offer_id', '')}")
+
+    made = listen_for(session.client, make_bot(bot_name, seed, budget_ms), games, on_notice=told)
+    session.emit({"moves": made}, f"{bot_name} played {made} moves")
+
+
+COMMANDS = (bot, match, listen)

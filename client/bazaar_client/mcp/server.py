@@ -1,7 +1,9 @@
 """`bazaar mcp`: a Model Context Protocol server (stdio) through which a language-model agent takes a seat.
 
 Tools: `list_games`, `create_game`, `view_game` (the seat's view in words and as JSON), `legal_moves` (numbered,
-in each game's text notation) and `play_move` (by number or notation). A seat token is all an agent needs: the
+in each game's text notation) and `play_move` (by number or notation); and to meet other players, `find_games`
+(games waiting for players), `take_seat` (claim one: its token comes back) and `open_game` (a game whose seats
+others claim). A seat token is all an agent needs: the
 `token` argument of a tool, else `BAZAAR_TOKEN`; the service is `BAZAAR_URL`. Everything goes through the SDK,
 exactly as for any third-party client; a refusal comes back as a tool error that names the problem's code.
 
@@ -25,7 +27,9 @@ from bazaar_client.sdk.notation import NotationError, canonical, find_move, form
 INSTRUCTIONS = """Play the games a Bazaar service hosts (`catalogue` lists them) as one seat. Your seat token comes
 from the `token` argument or the server's BAZAAR_TOKEN. Loop: `view_game` (whose turn, the position in words), when it is your
 turn `legal_moves`, then `play_move` with a move's number or its notation (e.g. `take camels`,
-`sell cloth x3`). `create_game` returns one token per seat: keep them, they are shown only once."""
+`sell cloth x3`). `create_game` returns one token per seat: keep them, they are shown only once. To play
+strangers: `find_games`, then `take_seat` (or `open_game` and share its codes); the seat's token it returns is
+yours alone: pass it as `token`."""
 
 
 class Seats:
@@ -93,6 +97,41 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
         except BazaarError as error:
             raise _failed(error) from error
         return asdict(created)
+
+    @server.tool()
+    def find_games(game: str | None = None, seats: int | None = None) -> dict[str, Any]:
+        """Games waiting for players, with the seats you may take (`joinable`); `game` and `seats` narrow them."""
+        try:
+            return {"games": [asdict(g) for g in registry.client().open_games(game, seats)]}
+        except BazaarError as error:
+            raise _failed(error) from error
+
+    @server.tool()
+    def take_seat(game_id: str | None = None, seat: int | None = None, code: str | None = None,
+                  name: str | None = None) -> dict[str, Any]:
+        """Take an open seat: `game_id` and `seat` (from `find_games`), or an invitation `code`. Returns the seat's
+        token (yours alone: pass it as `token` to the other tools) and, as you come as a guest, your player token.
+        The game starts, and is dealt, when its last seat is taken."""
+        guest = registry.base.as_seat(None)  # a seat's token is no claimer: the claim is made as a guest
+        try:
+            if code:
+                claimed = guest.join(code, name=name)
+            elif game_id is not None and seat is not None:
+                claimed = guest.claim(game_id, seat, name=name)
+            else:
+                raise ToolError("bad_request: give game_id and seat, or an invitation code")
+        except BazaarError as error:
+            raise _failed(error) from error
+        return asdict(claimed)
+
+    @server.tool()
+    def open_game(game: str = "jaipur", seats: int = 2, options: dict | None = None) -> dict[str, Any]:
+        """A game whose seats players claim (nothing is dealt before the last claim): seat 0 has an invitation code
+        (take it yourself with `take_seat`, or hand it out), the others are open to anyone (`find_games`)."""
+        try:
+            return asdict(registry.base.as_seat(None).create_open(game, seats, options=options))
+        except BazaarError as error:
+            raise _failed(error) from error
 
     @server.tool()
     def view_game(game_id: str, token: str | None = None) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # what checkers and editors see (re-exports: pyproject.toml lets ruff know)
     from bazaar_client.sdk.client import AUTO, Client
     from bazaar_client.sdk.errors import BazaarError
+    from bazaar_client.sdk.lobby_types import ClaimedSeat, ListedGame, MyGame, Notice, Offer, OpenGame
+    from bazaar_client.sdk.notices import PlayerStream
     from bazaar_client.sdk.retry import RetryPolicy
     from bazaar_client.sdk.stream import EventStream
     from bazaar_client.sdk.tournament_types import (
@@ -51,6 +53,8 @@ if TYPE_CHECKING:  # what checkers and editors see (re-exports: pyproject.toml l
 _MODULES = {
     "bazaar_client.sdk.client": ("AUTO", "Client"),
     "bazaar_client.sdk.errors": ("BazaarError",),
+    "bazaar_client.sdk.lobby_types": ("ClaimedSeat", "ListedGame", "MyGame", "Notice", "Offer", "OpenGame"),
+    "bazaar_client.sdk.notices": ("PlayerStream",),
     "bazaar_client.sdk.retry": ("RetryPolicy",),
     "bazaar_client.sdk.stream": ("EventStream",),
     "bazaar_client.sdk.tournament_types": ("PlayerRatings", "Rating", "RatingChange", "Registration", "Rounds", "Standing",

@@ -11,6 +11,7 @@ import os
 
 from bazaar_client.sdk.commands import post_command
 from bazaar_client.sdk.errors import BazaarError
+from bazaar_client.sdk.lobby import LobbyMethods
 from bazaar_client.sdk.retry import RetryPolicy
 from bazaar_client.sdk.stream import EventStream
 from bazaar_client.sdk.tournaments import TournamentMethods
@@ -36,7 +37,7 @@ DEFAULT_URL = "http://127.0.0.1:8000"
 AUTO = object()  # expected_version: the last version this client saw
 
 
-class Client(TournamentMethods):
+class Client(TournamentMethods, LobbyMethods):
     def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, retry: RetryPolicy | None = None,
                  transport: Transport | None = None):
         self.transport = transport or Transport(base_url, token, retry)
