@@ -76,6 +76,13 @@ class OpenGames:
             start = f"({ids[-1]}"
         return found, start[1:]
 
+    def newest(self, limit: int) -> list[dict]:
+        """The `limit` waiting games that expire last (the newest, where the wait for claims is the same), newest
+        first: what a page offers people to join."""
+        ids = [i.decode() for i in self.redis.zrevrange(self._expiry, 0, limit - 1)]
+        raw = self.redis.mget([self._game(i) for i in ids if is_id(i)]) if ids else []
+        return [{"id": i, **json.loads(v)} for i, v in zip(ids, raw, strict=True) if v and "game" in json.loads(v)]
+
     def due(self, now: datetime, limit: int = 500) -> list[str]:
         """Waiting games whose time for claims is up at `now`, soonest first."""
         return [i.decode() for i in self.redis.zrangebyscore(self._expiry, "-inf", now.timestamp(), 0, limit)]

@@ -1,4 +1,6 @@
-"""Pages for people: `/` lists live and recent games, `/play/{id}` shows one game and lets a seat play it.
+"""Pages for people: `/` lists live and recent games and the games waiting for players, and creates a game to
+share (service/http/static/lobby.js); `/play/{id}` shows one game, lets a seat play it, and takes the seat a
+shared link names.
 
 Plain HTML from templates plus one static script (service/http/static/play.js): no build step, nothing from a CDN.
 A seat's token stays in the URL fragment (`/play/{id}#token=...`), which browsers never send to a server, so
@@ -7,14 +9,17 @@ it cannot reach a query string, an access log or a Referer; the script sends it 
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, current_app, render_template, request
 
+from domain import registry
 from service.games.problems import BadRequest
+from service.games.seating import joinable
 from service.http.routes.games import repository
 
 bp = Blueprint("pages", __name__)
 
 PAGE_SIZE = 50  # games per page of `/`: the index hash holds every game ever played
+OPEN_SHOWN = 20  # the newest games waiting for players that `/` offers to join (the API lists them all)
 
 
 @bp.get("/")
@@ -34,7 +39,9 @@ def index():
     heads = repository().store.log.heads([gid for gid, _entry in shown])
     games = [{"id": gid, **entry, **({"version": version, "updated_at": at} if version else {})}
              for (gid, entry), (version, at) in zip(shown, heads)]
-    return render_template("index.html", games=games, page=page, more=more, total=len(ordered))
+    waiting = [{**e, "joinable": joinable(e, None)} for e in current_app.extensions["bazaar.open_games"].newest(OPEN_SHOWN)]
+    return render_template("index.html", games=games, page=page, more=more, total=len(ordered), titles=registry.names(),
+                           open_games=[e for e in waiting if e["joinable"]])
 
 
 def _newest_first(stamp: str) -> tuple:

@@ -69,6 +69,8 @@
     if (state.finished) {
       const winners = (view.result && view.result.winners) || [];
       turn = "Finished. Winner" + (winners.length === 1 ? "" : "s") + ": " + winners.map((s) => "seat " + s).join(", ");
+    } else if (view.status === "waiting" || view.status === "expired") {
+      turn = view.status === "waiting" ? "Waiting for players: nothing is dealt yet." : "Expired before it began.";
     } else if (view.awaiting_chance) {
       turn = "The dealer is drawing…";
     } else {
@@ -76,6 +78,7 @@
     }
     el("turn").textContent = turn + "  (version " + view.version + ")";
     el("clock").textContent = clockText();
+    document.dispatchEvent(new CustomEvent("bazaar:view", { detail: view }));  // lobby.js: who is awaited
   }
 
   function showMoves(moves) {
