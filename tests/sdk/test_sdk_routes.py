@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from bazaar_client.sdk import BazaarError, Client
+from bazaar_client.sdk import BazaarError, Client, OpenGame
 from bazaar_client.sdk.tournament_types import Registration, Rounds, Standing, Standings, Tournament, TournamentSummary
 from tests.support.databases import own_db
 from tests.support.openapi import SPEC_PATH
@@ -30,6 +30,10 @@ METHODS = {
     "drawTournamentSeeding": "draw_seeding",
     "getTournamentStandings": "standings", "getTournamentRounds": "rounds", "getTournamentEvents": "tournament_events",
     "getPlayerRatings": "ratings",
+    "claimSeat": "claim", "startGame": "start", "myEvents": "my_events", "myGames": "my_games",
+    "challenge": "challenge", "getChallenge": "challenge_view", "acceptChallenge": "accept_challenge",
+    "declineChallenge": "decline_challenge", "offerRematch": "rematch", "getRematch": "rematch_offer",
+    "declineRematch": "decline_rematch",
 }
 # pages for people with a browser, not for programs
 NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page"}
@@ -129,3 +133,34 @@ def test_a_tournament_through_the_sdk_answers_in_types(own):
     page = anyone.tournament_events(created.id, after=0, limit=2)
     assert page.version >= 9 and [e["type"] for e in page.events] == ["tournament_created", "player_registered"]
     assert anyone.ratings(known.id).ratings == {}
+
+
+def test_open_seats_offers_and_a_players_own_games_through_the_sdk(own):
+    """No worker runs here: the offers are read on their routes (tests/integration/test_players_e2e.py follows them
+    on the players' streams)."""
+    club = Client(own, Client(own, ADMIN).create_organiser("Lobby club").token)
+    ada, bo = (Client(own, club.create_player(name).token) for name in ("Ada", "Bo"))
+    opened = ada.create_open("tiny", 2, options={"goal": 1})  # a code for seat 0, seat 1 public
+    assert isinstance(opened, OpenGame) and [s.invitation for s in opened.seats] == ["code", "public"]
+    mine = ada.join(opened.code(0))  # the SDK makes the entropy and the Idempotency-Key
+    assert (mine.seat, mine.status, mine.player_token) == (0, "waiting", None)  # a player claims as itself
+    assert [(g.id, g.joinable) for g in Client(own).open_games("tiny") if g.id == opened.id] == [(opened.id, (1,))]
+    started = ada.start(opened.id, "random")  # its creator starts it with a bot in seat 1
+    assert started["status"] == "active" and started["bots"][1] == {"bot": "random", "budget_ms": None}
+    assert [(g.id, g.seat) for g in ada.my_games()] == [(opened.id, 0)]
+    with pytest.raises(BazaarError) as taken:
+        bo.claim(opened.id, 1)
+    assert taken.value.code == "game_started"
+
+    offer = ada.challenge(bo.me().id, "tiny", {"goal": 1})
+    assert bo.challenge_view(offer.id).status == "open" and offer.players == (ada.me().id, bo.me().id)
+    played = bo.accept_challenge(offer.id)
+    assert played.status == "settled" and played.seat == 1 and played.token
+    view = Client(own, played.token).view(played.game_id)
+    mover = ada if view.to_act == (0,) else bo
+    mover.play(played.game_id, mover.legal_moves(played.game_id).moves[0])
+    assert bo.rematch(played.game_id).status == "open"
+    assert ada.rematch_offer(played.game_id).by == bo.me().id
+    assert ada.decline_rematch(played.game_id).declined_by == ada.me().id
+    notices, last = ada.notices()
+    assert notices == [] and last == "0-0"  # the players' consumer is the worker's
