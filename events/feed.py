@@ -54,6 +54,7 @@ class GameFinished:
     at: str
     result: dict = field(default_factory=dict)
     provenance: dict | None = None
+    expired: bool = False  # its seats stayed open until it expired: it ended without a deal (and a result)
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,9 @@ def created(loaded: Loaded, at: str) -> GameCreated:
 
 def finished(loaded: Loaded, at: str) -> GameFinished:
     meta = loaded.meta
+    lobby = loaded.table.lobby
     return GameFinished(meta.id, meta.name, meta.seats, loaded.version, at, loaded.game.result(loaded.state) or {},
-                        meta.provenance)
+                        meta.provenance, lobby is not None and lobby.expired)
 
 
 def started(loaded: Loaded, at: str) -> GameStarted | None:

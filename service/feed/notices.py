@@ -56,8 +56,7 @@ class Notices:
             loaded = self.repository.load(fact.game_id)
         except NotFound:
             return
-        lobby = loaded.table.lobby
-        expired = lobby is not None and lobby.expired
+        expired = fact.expired
         for seat, player in enumerate(players_of(loaded)):
             if player is not None:
                 notice = {"type": "game_expired" if expired else "game_finished", "game_id": fact.game_id,

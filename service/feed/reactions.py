@@ -76,7 +76,7 @@ def list_open(store: Store, lobby: OpenGames, loaded) -> None:
     lobby.put(loaded.meta.id, loaded.version, entry)
 
 
-def index_consumer(store: Store) -> Consumer:
+def index_consumer(index: GameIndex) -> Consumer:
     """The game index as a consumer of the feed: a created game is listed active, a finished one finished.
     Idempotent: the index keeps the entry of the highest version (a created game's entry has version 1)."""
 
@@ -90,7 +90,8 @@ def index_consumer(store: Store) -> Consumer:
             index.record_players(fact.game_id, fact.players)
         elif isinstance(fact, GameFinished):
             index.record(fact.game_id, {"game": fact.game, "version": fact.version, "seats": fact.seats,
-                                       "status": "finished", "updated_at": fact.at, **imported(fact.provenance)})
+                                       "status": "finished", "updated_at": fact.at, **imported(fact.provenance),
+                                       **({"expired": True} if fact.expired else {})})
 
     return Consumer(INDEX_CONSUMER, handle)
 

@@ -90,13 +90,16 @@ def chance_summary(request) -> dict | None:
 
 def index_entry(loaded: Loaded, now: str) -> dict:
     """The index knows two statuses (active, finished): a game waiting for its seats is listed active and says
-    `waiting`, an expired one finished and says `expired` (it is archived like any finished game)."""
+    `waiting`, an expired one finished and says `expired` (it is archived like any finished game). Each mark only
+    where it holds: the feed's index consumer writes the same entries from the facts (events/feed.py)."""
     entry = {"game": loaded.meta.name, "version": loaded.version, "seats": loaded.meta.seats,
              "status": "finished" if loaded.finished else "active", "updated_at": now,
              **imported(loaded.meta.provenance)}
     table = loaded.table
-    if table is not None and table.lobby is not None:
-        entry["waiting" if not table.over else "expired"] = waiting(table) or table.lobby.expired
+    if table is not None and waiting(table):
+        entry["waiting"] = True
+    if table is not None and table.lobby is not None and table.lobby.expired:
+        entry["expired"] = True
     return entry
 
 

@@ -164,6 +164,30 @@ def test_every_route_serves_each_viewer_only_its_redaction(api, worker, store, m
         sweep(api, truth, tokens, rng, as_png)
 
 
+@settings(max_examples=sized(ci=1, long=4))
+@given(data=st.data())
+def test_a_game_of_claimed_seats_serves_each_viewer_only_its_redaction(api, worker, store, data):
+    """Seats claimed by their players (one with its invitation code, one as a guest): each claimer's token is served
+    only its own seat's view, and nothing of the claimers' tokens, the game's key or the seed the deal came from
+    (recomputed from the log's contributions) reaches anyone before the end."""
+    seed = data.draw(st.integers(0, 2**32), "seed")
+    rng = random.Random(f"claims:{seed}")
+    body = {"game": "jaipur", "seats": 2, "invitations": ["code", "public"], "seed": f"no-leak-claims-{seed}"}
+    created = api.call("POST", "/v1/games", json=body).json()
+    gid = created["id"]
+    tokens = [api.call("POST", f"/v1/games/{gid}/seats/0/claim", json={"code": created["seats"][0]["code"]}).json(),
+              api.call("POST", f"/v1/games/{gid}/seats/1/claim", json={}).json()]
+    tokens = [claimed["token"] for claimed in tokens]
+    truth = Truth(store, gid)
+    assert truth.settled().table.lobby.started
+    sweep(api, truth, tokens, rng, False)
+    play(api, truth, tokens, rng, rng.randrange(1, 40))
+    sweep(api, truth, tokens, rng, False)
+    play(api, truth, tokens, rng, PROFILES["jaipur"]["max_commands"])
+    assert truth.settled().finished
+    sweep(api, truth, tokens, rng, False)
+
+
 def play(api: Api, truth: Truth, tokens: list[str], rng: random.Random, commands: int) -> int:
     """Up to `commands` random legal commands (or undo requests) of the seats the game awaits, chosen from the
     in-process truth and posted to the API; the number played."""

@@ -20,6 +20,7 @@ from events.envelope import check_sealed, decode_event
 from events.store import Store
 from service.games.redaction import redact_all
 from service.games.repository import Loaded, Repository, fold
+from tests.support.lobby import dealt_seed
 
 SECRET_LIST = 8  # a list this long from a hidden payload (a deck order, a shuffle) cannot appear by chance
 
@@ -131,10 +132,19 @@ class Secrets:
 
 
 def plain_secrets(truth: Truth, tokens: list[str], version: int) -> set[str]:
-    """The seat tokens and their hashes, and while the game runs at `version`, its seed (unless it is open)."""
-    texts = {*tokens, *truth.meta.token_hashes}
+    """The seat tokens and their hashes, and while the game runs at `version`, its seed (unless it is open). A
+    game whose seats were claimed has no stored hash for a claimed seat (""), but a key its claimers' tokens and
+    codes come from, and, once dealt, the seed its draws come from (recomputed here from the log's contributions,
+    as tests/support/lobby.py reads the documented construction): both are secrets too while it runs."""
+    texts = {*tokens, *(h for h in truth.meta.token_hashes if h)}
+    if truth.meta.token_key:
+        texts.add(truth.meta.token_key)
     if not truth.at(version).finished and not truth.meta.open:
         texts.add(truth.meta.seed)
+        claims = {env["payload"]["seat"]: env["payload"]["entropy"] for env in truth.envelopes
+                  if env["type"] == "seat_claimed"}
+        if any(env["type"] == "game_started" for env in truth.envelopes):
+            texts.add(dealt_seed(truth.meta.seed, [claims.get(s) for s in range(truth.meta.seats)]))
     return texts
 
 

@@ -17,6 +17,7 @@ from domain.table import Act, ClaimSeat, Create, Dealer, Expire, StartEarly
 from domain.table.events import Invitation
 from domain.table.options import BotSeat
 from domain.table.runner import dealt_by
+from events.snapshots import Snapshot, decode, encode
 from tests.support import tiny_game as tiny
 from tests.support.tiny_game import Add
 from tests.unit.table.support import at
@@ -178,3 +179,10 @@ def test_a_started_game_does_not_expire_and_replay_folds_the_same_table():
         lobby.run(Expire(at(61)))
     assert started.value.code == "game_started"
     assert tables.replay(tiny, None, lobby.log) == lobby.state
+
+
+def test_a_waiting_table_round_trips_through_a_snapshot():
+    lobby = Lobby((Invitation("player", "ada"), CODE))
+    lobby.claim(0, "ada")
+    again = decode(tiny, encode(tiny, Snapshot(lobby.state.version, "0" * 64, lobby.state)))
+    assert again.table == lobby.state and again.table.lobby.claims[0].entropy == ENTROPY[0]

@@ -84,6 +84,8 @@ def test_nothing_is_dealt_before_the_last_claim_and_the_view_says_who_is_awaited
 
 def test_the_creator_gets_codes_and_links_never_a_seat_token(server):
     api = Api(server)
+    hot_seat, _tokens = api.create("tiny", 2)
+    assert api.view(hot_seat)["seating"] == "creator" and "lobby" not in api.view(hot_seat)
     created = create_open(api, ("code", "public"))
     gid, seats = created["id"], created["seats"]
     assert "token" not in str(created) and seats[0]["code"].startswith(f"{gid}-0-") and "code" not in seats[1]
