@@ -57,6 +57,7 @@ def test_each_inputs_first_hands_follow_the_decks_own_odds(hands, seed):
     cards = GAMES_PER_INPUT * DEAL_PER_PLAYER
     deck = sum(SHUFFLED.values())
     statistic = sum((hands[seed][k] - cards * n / deck) ** 2 / (cards * n / deck) for k, n in SHUFFLED.items())
+    print(f"{seed!r}: chi-square {statistic:.2f} on 6 degrees of freedom, p = {chi2_survival_6(statistic):.3f}")
     assert chi2_survival_6(statistic) > LEVEL, (statistic, dict(hands[seed]))
 
 
@@ -70,4 +71,5 @@ def test_the_first_hands_do_not_depend_on_the_creators_input(hands):
         for row in rows:
             expected = sum(row.values()) * column / total
             statistic += (row[kind] - expected) ** 2 / expected
+    print(f"input x first hand: chi-square {statistic:.2f} on 6 degrees of freedom, p = {chi2_survival_6(statistic):.3f}")
     assert chi2_survival_6(statistic) > LEVEL, (statistic, [dict(r) for r in rows])

@@ -97,6 +97,9 @@ def test_a_game_left_waiting_expires_by_the_sweep_and_leaves_the_listing(app, co
     with pytest.raises(Conflict) as late:
         seating.claim(commands, gid, 1, "1" * 16, "e" * 32, None)
     assert late.value.code == "game_expired"
+    ok, report = verify(list(audit.export_lines(commands.repository, loaded, None)))  # its secret is out: it verifies
+    assert ok and [e["type"] for e in map(json.loads, audit.export_lines(commands.repository, loaded, None))][-2:] == [
+        "game_expired", "seed_revealed"], report
 
 
 def test_the_creator_starts_early_with_a_bot_in_each_open_seat(commands):
