@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bazaar_client.cli.main import main
+from bazaar_client.sdk import Client
 
 BAZAAR = Path(sys.executable).parent / "bazaar"
 
@@ -38,7 +39,8 @@ def to_act(run, game_id):
 
 
 def test_help_is_everywhere(run):
-    for command in ("", "create", "list", "show", "moves", "play", "watch", "export", "verify", "bot", "match"):
+    for command in ("", "create", "list", "show", "moves", "play", "watch", "export", "verify", "bot", "match", "seek",
+                    "join", "challenge", "listen"):
         result = run(*command.split(), "--help")
         assert result.exit_code == 0 and "Usage:" in result.output, command
 
@@ -107,3 +109,28 @@ def test_the_installed_script_plays_from_the_environment(server, run):
     refused = script("play", game_id, "take", "camels", token=tokens[seat])
     assert refused.returncode == 3 and "not_your_turn" in refused.stderr
     assert script("show", game_id, token=tokens[1 - seat]).returncode == 0
+
+
+def test_strangers_seek_join_and_challenge_from_the_command_line(run, server):
+    """Two guests seek the same kind of game: the first opens one, the second takes its other seat (the deal is
+    drawn then). A game opened with a code is joined with `join CODE`. A guest's player token challenges the other,
+    who accepts by id. Options no other test's game has keep the seekers to each other."""
+    goal = "goal=37"
+    first = json.loads(run("--json", "seek", "tiny", "-o", goal).output)
+    second = json.loads(run("--json", "seek", "tiny", "-o", goal).output)
+    assert first["game_id"] == second["game_id"] and (first["seat"], second["seat"]) == (0, 1)
+    assert (first["status"], second["status"]) == ("waiting", "active")
+    assert first["player_token"] and first["token"] != second["token"]
+
+    opened = Client(server).create_open("tiny", 2, ["code", "public"])
+    joined = run("--json", "join", opened.code(0))
+    assert joined.exit_code == 0 and json.loads(joined.output)["seat"] == 0
+    assert run("join", "not-a-code").exit_code == 2  # usage: not an invitation code
+
+    offered = run("--json", "challenge", second["player_id"], "tiny", "-o", "goal=1", token=first["player_token"])
+    assert offered.exit_code == 0, offered.output
+    offer = json.loads(offered.output)
+    accepted = json.loads(run("--json", "challenge", "--accept", offer["id"], token=second["player_token"]).output)
+    assert accepted["status"] == "settled" and accepted["seat"] == 1 and accepted["game_id"]
+    refused = run("challenge", "--decline", offer["id"], token=second["player_token"])
+    assert refused.exit_code == 3 and "offer_settled" in refused.output

@@ -46,7 +46,11 @@ def seek(session: Session, game: str, seats: int, options: tuple[str, ...], name
 @click.pass_obj
 def join(session: Session, code: str, name: str | None) -> None:
     """Take the seat an invitation CODE names (`<game>-<seat>-<secret>`, from whoever opened the game)."""
-    seated(session, session.client.join(code, name=name))
+    try:
+        claimed = session.client.join(code, name=name)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    seated(session, claimed)
 
 
 @click.command()

@@ -120,6 +120,8 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
                 claimed = guest.claim(game_id, seat, name=name)
             else:
                 raise ToolError("bad_request: give game_id and seat, or an invitation code")
+        except ValueError as error:  # not an invitation code
+            raise ToolError(f"bad_invitation: {error}") from error
         except BazaarError as error:
             raise _failed(error) from error
         return asdict(claimed)

@@ -9,7 +9,6 @@ import json
 import uuid
 
 from bazaar_client.sdk import entropy as entropies
-from bazaar_client.sdk.errors import BazaarError
 from bazaar_client.sdk.lobby_types import ClaimedSeat, ListedGame, MyGame, Notice, Offer, OpenGame
 from bazaar_client.sdk.notices import PlayerStream
 
@@ -17,10 +16,10 @@ DEFAULT_SEATS = ("code", "public")  # create_open: an invitation code for a frie
 
 
 def parse_code(code: str) -> tuple[str, int]:
-    """(game id, seat) an invitation code names: `<game id>-<seat>-<secret>`."""
+    """(game id, seat) an invitation code names: `<game id>-<seat>-<secret>`; ValueError for another text."""
     game_id, seat, secret = code.split("-") if code.count("-") == 2 else ("", "", "")
     if len(game_id) != 16 or not seat.isdigit() or not secret:
-        raise BazaarError("bad_invitation", None, f"{code!r} is not an invitation code (<game>-<seat>-<secret>)")
+        raise ValueError(f"{code!r} is not an invitation code (<game>-<seat>-<secret>)")
     return game_id, int(seat)
 
 
