@@ -130,7 +130,8 @@ def made(base: str, path: str, token: str | None, body: dict) -> dict:
 @pytest.fixture(scope="module")
 def routes(base) -> dict[tuple[str, str], Route]:
     organiser = made(base, "/v1/organisers", ADMIN, {"name": "Club"})["token"]
-    player = made(base, "/v1/players", organiser, {"name": "Ada"})["id"]
+    ada = made(base, "/v1/players", organiser, {"name": "Ada"})
+    player = ada["id"]
     game = made(base, "/v1/games", organiser, {"game": "jaipur", "seats": 2})
     gid, seat = game["id"], game["seats"][0]["token"]
     tournament = {"game": "jaipur", "format": "swiss", "table_size": 2, "rounds": 1}
@@ -153,9 +154,38 @@ def routes(base) -> dict[tuple[str, str], Route]:
             "POST", f"/v1/tournaments/{registering}/players", organiser, [{"name": "Cy"}, {"player": player}]),
         ("POST", "/v1/tournaments/{tournament_id}/start"): Route(
             "POST", f"/v1/tournaments/{starting}/start", organiser, [{"order": []}]),
+        **lobby_routes(base, organiser, ada),
     }
     assert set(known) == set(json_writes()), "a write route with a JSON body is new: say what it needs here"
     return known
+
+
+def lobby_routes(base: str, organiser: str, ada: dict) -> dict[tuple[str, str], Route]:
+    """Open seats and offers: a game open to anyone (claimed by guests), one a guest sat down in (its owner starts
+    it), Ada's finished game with Bo (she offers and accepts its rematch), and Bo's challenge to her."""
+    bo = made(base, "/v1/players", organiser, {"name": "Bo"})
+    entropy = "e" * 32
+    open_game = made(base, "/v1/games", organiser, {"game": "tiny", "seats": 2, "invitations": ["public", "public"]})
+    seated = made(base, "/v1/games", organiser, {"game": "tiny", "seats": 2, "invitations": ["public", "public"]})
+    made(base, f"/v1/games/{seated['id']}/seats/0/claim", None, {})
+    finished = made(base, "/v1/games", organiser, {"game": "tiny", "seats": 2, "options": {"goal": 1},
+                                                   "players": [ada["id"], bo["id"]]})
+    first = requests.get(f"{base}/v1/games/{finished['id']}", timeout=10).json()["to_act"][0]
+    made(base, f"/v1/games/{finished['id']}/commands", finished["seats"][first]["token"], {"type": "add", "amount": 1})
+    challenge = made(base, "/v1/challenges", bo["token"], {"player": ada["id"], "game": "tiny"})["id"]
+    return {
+        ("POST", "/v1/games/{game_id}/seats/{seat}/claim"): Route(
+            "POST", f"/v1/games/{open_game['id']}/seats/1/claim", None, [{"entropy": entropy, "name": "Guest"},
+                                                                        {"code": "c"}]),
+        ("POST", "/v1/games/{game_id}/start"): Route("POST", f"/v1/games/{seated['id']}/start", organiser,
+                                                     [{"bot": "random"}]),
+        ("POST", "/v1/games/{game_id}/rematch"): Route("POST", f"/v1/games/{finished['id']}/rematch", ada["token"],
+                                                       [{"entropy": entropy}]),
+        ("POST", "/v1/challenges"): Route("POST", "/v1/challenges", ada["token"],
+                                          [{"player": bo["id"], "game": "tiny", "entropy": entropy}]),
+        ("POST", "/v1/challenges/{challenge_id}/accept"): Route("POST", f"/v1/challenges/{challenge}/accept",
+                                                                ada["token"], [{"entropy": entropy}]),
+    }
 
 
 # --- bodies: a string put in a slot, the text encoded --------------------------------------------------------------
