@@ -1,5 +1,5 @@
 """The table's own commands and events in words, for every game: undo requests and answers, bot seats, time-outs,
-forfeits, the game's creation, the seed's reveal, an import.
+forfeits, the game's creation, the seed's reveal, an import, open seats and their claims.
 
 A game's words (`domain/<game>/words.py`) hand the platform's envelopes and commands here, so a log reads as one:
 `event(envelope, reader, options)` is one line of the log, or None; `command(command, game)` the words of a
@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 from domain.table.events import EVENTS
 from domain.table.options import KEYS
-from domain.words import count, listing, seat, sentence
+from domain.words import count, listing, seat, seats, sentence
 
 PLATFORM_COMMANDS = ("accept_undo", "decline_undo", "undo", "timeout", "deal", "create_game", "import_game",
-                     "seat_bot", "bot_move")
+                     "seat_bot", "bot_move", "claim_seat", "start_game", "expire_game")
 POLICIES = {
     "auto": "the smallest legal move is played for a seat whose time runs out",
     "forfeit": "a seat whose time runs out forfeits",
@@ -48,6 +48,12 @@ def command(command: dict, game: Callable[[dict], str] | None = None) -> str | N
         bot = command.get("bot")
         return (f"Let the bot {bot} play {seat(command.get('seat'))}" if bot
                 else f"Give {seat(command.get('seat'))} back to its player")
+    if kind == "claim_seat":
+        return f"Take {seat(command.get('seat'))}"
+    if kind == "start_game":
+        return "Start now, with bots in the seats nobody has taken"
+    if kind == "expire_game":
+        return "End the game: nobody took its last seats in time"
     if kind in ("deal", "create_game", "import_game"):
         return {"deal": "The dealer draws", "create_game": "Create the game",
                 "import_game": "Import the game"}[kind]
@@ -82,6 +88,15 @@ def event(envelope: dict, reader: int | None, options: Callable[[dict], str | No
         return f"The bot {payload['bot']} plays {seat(payload['seat'])} from now on ({why})"
     if kind == "bot_unseated":
         return f"{sentence(seat(payload['seat']))} is played by its player again"
+    if kind == "seats_opened":
+        return _opened(payload)
+    if kind == "seat_claimed":
+        return f"{sentence(seat(payload['seat']))} is taken by player {payload['player']}"
+    if kind == "game_started":
+        return ("The game starts early: bots play the seats nobody took; the cards are dealt" if payload["early"]
+                else "Every seat is taken: the game starts and the cards are dealt")
+    if kind == "game_expired":
+        return "Nobody took the last seats in time: the game ends without being dealt"
     if kind == "game_imported":
         return (f"Imported: the {count(payload['original_version'], 'event')} before this one come from game "
                 f"{payload['original_id']} (played {payload['original_first_at'][:10]} to "
@@ -105,6 +120,21 @@ def _created(payload: dict, options: Callable[[dict], str | None] | None) -> str
     if payload.get("seed"):
         parts.append("an open game: its seed is public from the start")
     return "; ".join(part for part in parts if part)
+
+
+INVITED = {"public": "anyone", "code": "whoever holds its invitation", "bot": "a bot"}
+
+
+def _opened(payload: dict) -> str:
+    """Who may take each seat, and until when (the invitation codes themselves are never recorded)."""
+    seats_by_who: dict[str, list[int]] = {}
+    for number, invitation in enumerate(payload.get("invitations") or []):
+        kind = invitation.get("kind")
+        who = f"player {invitation.get('player')}" if kind == "player" else INVITED.get(kind, "anyone")
+        seats_by_who.setdefault(who, []).append(number)
+    takers = listing(f"{seats(numbers)} for {who}" for who, numbers in seats_by_who.items())
+    until = str(payload.get("expires_at", ""))[:16].replace("T", " ")
+    return f"The game waits for its players ({takers}) until {until} UTC"
 
 
 def _clock(clock: dict) -> str:

@@ -14,14 +14,20 @@ from domain.jaipur import words as jaipur_words
 from domain.jaipur.commands import TakeCamels
 from domain.notation import NotationError
 from domain.table import Act, AnswerUndo, Create, Deal, RecordImport, RequestUndo, SeatBot, TimeOut, notation
+from domain.table.commands import ClaimSeat, Expire, StartEarly
 from domain.table import words as table_words
 from domain.table.events import (
     EVENTS,
     BotSeated,
     BotUnseated,
     GameCreated,
+    GameExpired,
     GameImported,
+    GameStarted,
+    Invitation,
     MovesTakenBack,
+    SeatClaimed,
+    SeatsOpened,
     SeedRevealed,
     TurnTimedOut,
     UndoAnswered,
@@ -53,6 +59,12 @@ SAMPLES = [
     BotSeated(1, "mcts", 500, "organiser"),
     BotUnseated(1),
     GameImported("g-123", 88, "cd" * 32, "2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z", "organiser-x"),
+    SeatsOpened((Invitation("public"), Invitation("code"), Invitation("player", "p-ada"), Invitation("public")),
+                "2026-01-01T01:00:00.000Z"),
+    SeatClaimed(2, "p-ada", "ef" * 16, False),
+    GameStarted(False),
+    GameStarted(True),
+    GameExpired(),
 ]
 
 
@@ -80,6 +92,10 @@ def test_known_lines():
     assert table_words.event(envelope(MovesTakenBack(1, 40, 45)), 0) == (
         "5 versions taken back (asked by seat 1): the game is as it was at version 40")
     assert table_words.event(envelope(TurnTimedOut(2, "forfeit", "x")), 0) == "Seat 2 ran out of time: it forfeits"
+    assert table_words.event(envelope(SAMPLES[-5]), None) == (
+        "The game waits for its players (seats 0 and 3 for anyone, seat 1 for whoever holds its invitation and "
+        "seat 2 for player p-ada) until 2026-01-01 01:00 UTC")
+    assert table_words.event(envelope(SeatClaimed(2, "p-ada", "ef" * 16, True)), 1) == "Seat 2 is taken by player p-ada"
 
 
 @pytest.mark.parametrize("wire,said", [
@@ -100,6 +116,7 @@ TABLE_COMMANDS = [  # every table command but a seat's game move, as the log rec
     Create("jaipur", 2, {}, "ab" * 32, None, AT), Deal(AT), RequestUndo(0, 3, AT), AnswerUndo(1, True, AT),
     AnswerUndo(1, False, AT), TimeOut(AT), SeatBot(1, BotSeat("greedy"), AT), SeatBot(1, None, AT),
     RecordImport("g-1", 9, "cd" * 32, AT, AT, "organiser-x", AT), Act(0, TakeCamels(0), AT, bot="greedy"),
+    ClaimSeat(1, "p-ada", "ef" * 16, False, AT), StartEarly(BotSeat("greedy"), AT), Expire(AT),
 ]
 
 
