@@ -14,8 +14,8 @@ from domain.jaipur import words as jaipur_words
 from domain.jaipur.commands import TakeCamels
 from domain.notation import NotationError
 from domain.table import Act, AnswerUndo, Create, Deal, RecordImport, RequestUndo, SeatBot, TimeOut, notation
-from domain.table.commands import ClaimSeat, Expire, StartEarly
 from domain.table import words as table_words
+from domain.table.commands import ClaimSeat, Expire, StartEarly
 from domain.table.events import (
     EVENTS,
     BotSeated,
