@@ -145,9 +145,10 @@ def _dealt(e: dict, reader: int | None) -> str:
     for s, hand in enumerate(e["hands"]):
         if hand is not None:
             herd = e["herds"][s]
-            text += f"; {whose(s, reader)} holds {cards(hand)} and {count(herd or 0, 'camel')} in the herd"
+            text += f"; {whose(s, reader)} holds {cards(hand)}, with {count(herd or 0, 'camel')} in the herd"
         elif e["hand_sizes"][s] is not None:
-            text += f"; {seat(s)} holds {count(e['hand_sizes'][s], 'card')} and {count(e['herds'][s], 'camel')}"
+            text += (f"; {seat(s)} holds {count(e['hand_sizes'][s], 'card')}, with {count(e['herds'][s], 'camel')} "
+                     "in the herd")
         else:
             text += f"; {seat(s)} holds {count(DEAL_PER_PLAYER, 'card')}, hand and herd together"
     return text

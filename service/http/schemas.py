@@ -84,6 +84,25 @@ class EventsQuery(Schema):
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
 
 
+class WordsQuery(Schema):
+    """A view or the legal moves, `words=true`: with the game said in words too (service/games/language.py)."""
+
+    class Meta:
+        unknown = RAISE
+
+    words = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"})
+
+
+class LogQuery(Schema):
+    """The log in words: the lines after `after`, at most `limit` of them (a line per event worth one)."""
+
+    class Meta:
+        unknown = RAISE
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
+    limit = fields.Integer(load_default=200, validate=validate.Range(min=1, max=1000))
+
+
 class GamesQuery(Schema):
     class Meta:
         unknown = RAISE
@@ -104,6 +123,7 @@ class ExpectedVersion(Schema):
                                       validate=validate.Range(min=0))
 
 
+WORDS = WordsQuery()
 EXPECTED_VERSION = ExpectedVersion()  # read on every command: schemas are reusable, building one is not free
 
 

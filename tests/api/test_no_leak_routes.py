@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from domain import table as tables
 from domain.table import undo
 from events.redis_store import redis_store
-from service.games import views
+from service.games import language, views
 from service.games.commands import now_iso
 from service.pictures import board, png
 from tests.api.client import Api, eager
@@ -46,6 +46,7 @@ READS = {
     "/v1/games/{game_id}": {"application/json"},
     "/v1/games/{game_id}/state": {"application/json"},
     "/v1/games/{game_id}/events": {"application/json", "text/event-stream"},
+    "/v1/games/{game_id}/log": {"application/json"},
     "/v1/games/{game_id}/export": {"application/x-ndjson"},
     "/v1/games/{game_id}/legal-moves": {"application/json"},
     "/v1/games/{game_id}/board.svg": {"image/svg+xml", "image/png"},
@@ -275,6 +276,25 @@ def check_view(v: Visit) -> None:
     assert body["version"] == v.truth.now.version and r.headers["ETag"] == f'"{body["version"]}"'
     assert body == v.view(body["version"])
     v.secrets.check_json("GET /v1/games/{id}", body)
+    # in words: the same view, said from that view alone
+    r = v.get(f"{v.path}?words=true")
+    assert r.status_code == 200, r.text
+    said = r.json()
+    expected = v.view(said["version"])
+    assert said == {**expected, "words": language.position(v.truth.now.game, expected["state"])}
+    v.secrets.check_json("GET /v1/games/{id}?words=true", said)
+
+
+def check_log(v: Visit) -> None:
+    """The log in words: each line said from the envelope as this viewer is served it (the events route's)."""
+    now = v.truth.now
+    after = v.rng.randrange(now.version)
+    r = v.get(f"{v.path}/log?after={after}&limit=1000")
+    assert r.status_code == 200, r.text
+    state = now.game.view(now.table.game_state, v.viewer)
+    redacted = v.truth.redacted(v.viewer, after, min(now.version, after + 1000), now.finished)
+    assert r.json() == {"version": now.version, "lines": language.events(now.game, state, v.viewer, redacted)}
+    v.secrets.check_json("GET log", r.json())
 
 
 def check_state_at(v: Visit) -> None:
@@ -342,6 +362,10 @@ def check_legal_moves(v: Visit) -> None:
         loaded = v.truth.at(body["version"])
         assert body == {"version": v.truth.now.version, "seat": v.viewer, "game": loaded.meta.name,
                         "moves": views.legal_moves(loaded, v.viewer, now_iso())}
+        said = v.get(f"{v.path}/legal-moves?words=true").json()
+        state = loaded.game.view(loaded.table.game_state, v.viewer)
+        assert said == {**body, "said": language.moves(loaded, v.viewer, state, body["moves"])}
+        v.secrets.check_json("GET legal-moves?words=true", said)
     v.secrets.check_json("GET legal-moves", r.json())
 
 
@@ -385,6 +409,7 @@ ROUTE_CHECKS = {
     "/v1/games/{game_id}": check_view,
     "/v1/games/{game_id}/state": check_state_at,
     "/v1/games/{game_id}/events": check_events,
+    "/v1/games/{game_id}/log": check_log,
     "/v1/games/{game_id}/export": check_export,
     "/v1/games/{game_id}/legal-moves": check_legal_moves,
     "/v1/games/{game_id}/board.svg": check_picture,

@@ -68,6 +68,7 @@ ANYONE = (200,) * len(ROLES)
 TABLE: dict[tuple[str, str], Row] = {
     ("GET", "/v1/games/{game_id}"): Row(game(), READ_A_GAME),
     ("GET", "/v1/games/{game_id}/events"): Row(game("/events"), READ_A_GAME),
+    ("GET", "/v1/games/{game_id}/log"): Row(game("/log"), READ_A_GAME),
     ("GET", "/v1/games/{game_id}/state"): Row(game("/state"), READ_A_GAME),
     ("GET", "/v1/games/{game_id}/export"): Row(game("/export"), READ_A_GAME),
     ("GET", "/v1/games/{game_id}/board.svg"): Row(game("/board.svg"), READ_A_GAME),

@@ -36,7 +36,8 @@ METHODS = {
     "declineRematch": "decline_rematch",
 }
 # pages for people with a browser, not for programs
-NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page"}
+NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page",
+                  "getGameLog": "not yet: the SDK's `log` comes with the clients in words (issue 29, open)"}
 
 
 def operation_ids() -> set[str]:

@@ -7,10 +7,11 @@ from flask import Blueprint, current_app, g, request, url_for
 from events.lobby import OpenGames
 from service.access import ownership
 from service.access.identities import Principal
-from service.games import creation, seating, views
+from service.games import creation, language, seating, views
 from service.games.commands import Commands, now_iso
 from service.games.inputs import parse_json
 from service.games.problems import BadRequest, Unprocessable
+from service.games.redaction import redact_all
 from service.games.repository import Repository
 from service.http import lobby_schemas, schemas
 from service.http.auth import (
@@ -19,6 +20,7 @@ from service.http.auth import (
     optional_seat,
     principal,
     request_game,
+    request_page,
     require_organiser,
     require_scope,
     requires_seat,
@@ -198,16 +200,40 @@ def open_games() -> OpenGames:
 @bp.get("/<game_id:game_id>")
 @optional_seat
 def get_game(game_id: str):
+    in_words = said_in_words()
     loaded = request_game(game_id)
-    return views.view(loaded, g.seat, now_iso()), 200, {"ETag": f'"{loaded.version}"'}
+    body = views.view(loaded, g.seat, now_iso())
+    if in_words:
+        body["words"] = language.position(loaded.game, body["state"])
+    return body, 200, {"ETag": f'"{loaded.version}"'}
+
+
+def said_in_words() -> bool:
+    """`words=true` asks for the game in its words too; a query with anything else is refused (400)."""
+    return bool(request.args) and schemas.load(schemas.WORDS, request.args.to_dict())["words"]
 
 
 @bp.get("/<game_id:game_id>/legal-moves")
 @requires_seat
 def legal_moves(game_id: str):
+    in_words = said_in_words()
     loaded = request_game(game_id)
-    return {"version": loaded.version, "seat": g.seat, "game": loaded.meta.name,
-            "moves": views.legal_moves(loaded, g.seat, now_iso())}
+    moves = views.legal_moves(loaded, g.seat, now_iso())
+    body = {"version": loaded.version, "seat": g.seat, "game": loaded.meta.name, "moves": moves}
+    if in_words:  # each move as the line a player types and in words, in the same order (the seat's own view)
+        body["said"] = language.moves(loaded, g.seat, loaded.game.view(loaded.table.game_state, g.seat), moves)
+    return body
+
+
+@bp.get("/<game_id:game_id>/log")
+@optional_seat
+def game_log(game_id: str):
+    """The log in the game's words, each line as this caller may read it (the envelopes redacted for its seat)."""
+    args = schemas.load(schemas.LogQuery(), request.args.to_dict())
+    loaded, envelopes = request_page(game_id, args["after"], args["limit"])
+    redacted = redact_all(loaded.game, loaded.finished, g.seat, envelopes)
+    view = loaded.game.view(loaded.table.game_state, g.seat)
+    return {"version": loaded.version, "lines": language.events(loaded.game, view, g.seat, redacted)}
 
 
 @bp.post("/<game_id:game_id>/commands")
@@ -227,6 +253,13 @@ def post_command(game_id: str):
         except ValueError:
             raise BadRequest("malformed_request", "If-Match must be a version ETag", "If-Match") from None
     command = {k: v for k, v in body.items() if k != "expected_version"}
+    if "notation" in command:  # a line of the game's notation (`sell cloth x3`), read for this seat
+        if set(command) != {"notation"}:
+            raise BadRequest("malformed_command", "a command is either a line of notation or a body, not both",
+                             "notation")
+        loaded = request_game(game_id)
+        view = loaded.game.view(loaded.table.game_state, g.seat)
+        command = language.parse(loaded, g.seat, command["notation"], view)
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (0 < len(key) <= 200):
         raise BadRequest("malformed_request", "Idempotency-Key must be 1 to 200 characters", "Idempotency-Key")
