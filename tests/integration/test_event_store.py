@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from events.envelope import GENESIS
+from events.keys import key
 from events.redis_log import RedisGameLog
 from tests.support.round_trips import count_round_trips
 
@@ -55,3 +56,12 @@ def test_a_read_from_the_middle_of_the_log_takes_one_round_trip_from_a_cold_stor
     assert warm.read(g, 30, limit=2) == whole[30:32]
     sent.clear()
     assert warm.read(g, 32) == whole[32:] and len(sent) == 1  # chained from the hash it remembered
+
+
+def test_an_append_without_an_idempotency_key_keeps_no_record(store, redis_client):
+    """append.lua records a key's range only when a key was given: an append without one writes no idem hash (the
+    contract's idempotency tests, test_store_contract.py, hold both stores to the rest of the script's branches)."""
+    g = gid()
+    store.append(g, [{"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None,
+                      "visibility": "public", "payload": {"n": 1}}], 0, GENESIS)
+    assert store.version(g) == 1 and redis_client.exists(key(g, "idem")) == 0

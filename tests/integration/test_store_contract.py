@@ -82,6 +82,11 @@ def test_create_refuses_a_taken_id_and_writes_nothing(store):
     with pytest.raises(GameExists):
         store.log.create(facts_only, {"game": "tiny", "seed": "x"}, seal_all(facts_only, [doc(1)], 0, GENESIS, "x"))
     assert store.log.version(facts_only) == 0 and store.facts.meta(facts_only)["seed"] == "seed"
+    events_only = gid()  # events and no facts (what a half-written game of an old release left): taken too
+    store.log.append(events_only, [doc(1)], 0, GENESIS)
+    with pytest.raises(GameExists):
+        store.log.create(events_only, {"game": "tiny", "seed": "x"}, [])
+    assert store.facts.meta(events_only) == {} and numbers(store.log.read(events_only)) == [1]
 
 
 def test_append_assigns_gapless_versions_and_chains_hashes(store):
@@ -167,25 +172,31 @@ def test_an_idempotency_key_returns_the_first_result_and_appends_nothing(store):
     assert stale == Appended(2, 3, True, "fp")
     assert store.log.version(g) == 4 and numbers(store.log.read(g)) == [0, 1, 2, 3]
     assert store.log.seen(g, "key-1") == Appended(2, 3, True, "fp") and store.log.seen(g, "key-2") is None
+    fresh, _ = store.log.append(g, [doc(4)], 4, store.log.head_hash(g), "key-2", "second")  # its own fingerprint
+    assert fresh == Appended(5, 5, False, "second")
+    assert store.log.append(g, [doc(9)], 0, GENESIS, "key-2", "third")[0] == Appended(5, 5, True, "second")
+    store.log.append(g, [doc(5)], 5, store.log.head_hash(g), "key-3")  # a key without a fingerprint
+    assert store.log.seen(g, "key-3") == Appended(6, 6, True, "") and store.log.version(g) == 6
 
 
 def test_racing_retries_under_one_key_append_once(store):
     g = created(store, [doc(0)])
     head = store.log.head_hash(g)
-    outcomes = race(8, lambda n: store.log.append(g, [doc(n)], 1, head, "retry", "fp")[0])
+    outcomes = race(8, lambda n: store.log.append(g, [doc(n), doc(n + 100)], 1, head, "retry", "fp")[0])
     assert sorted(o.duplicate for o in outcomes) == [False] + [True] * 7
-    assert {(o.first, o.last) for o in outcomes} == {(2, 2)} and store.log.version(g) == 2
+    assert {(o.first, o.last, o.fingerprint) for o in outcomes} == {(2, 3, "fp")} and store.log.version(g) == 3
 
 
 def test_a_replaced_seat_token_is_refused_at_append(store):
     g = created(store, [doc(0)])
     store.facts.replace_seat_token(g, 0, "new-hash")
     with pytest.raises(TokenReplaced):
-        store.log.append(g, [doc(1)], 1, store.log.head_hash(g), seat_token=(0, "old-hash"))
-    assert store.log.version(g) == 1
-    store.log.append(g, [doc(1)], 1, store.log.head_hash(g), "k", seat_token=(0, "new-hash"))
+        store.log.append(g, [doc(1)], 1, store.log.head_hash(g), "k", "fp", seat_token=(0, "old-hash"))
+    assert store.log.version(g) == 1 and store.log.seen(g, "k") is None  # the refused request did not spend its key
+    assert not store.log.append(g, [doc(1)], 1, store.log.head_hash(g), "k", seat_token=(0, "new-hash"))[0].duplicate
     store.log.append(g, [doc(2)], 2, store.log.head_hash(g), seat_token=(1, "never-replaced"))
-    assert store.log.version(g) == 3
+    store.log.append(g, [doc(3)], 3, store.log.head_hash(g))  # no seat's token asks (the dealer, a timer)
+    assert store.log.version(g) == 4
     replay, _ = store.log.append(g, [doc(1)], 1, GENESIS, "k", seat_token=(0, "old-hash"))
     assert replay.duplicate  # a retry under a seen key is answered first, as its first try was
 
