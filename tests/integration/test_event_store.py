@@ -2,13 +2,18 @@
 included. What every store does (compare-and-append, idempotency, windows, the index) is
 tests/integration/test_store_contract.py, run on this store and the in-memory one."""
 
+import json
 import uuid
 
 import pytest
 
-from events.envelope import GENESIS
+from events.envelope import GENESIS, check_sealed, verify_chain
 from events.keys import key
+from events.layout import CHECKPOINT, COMPACT, FULL, pack
+from events.layout import _deflate as deflate
+from events.layout import _inflate as inflate
 from events.redis_log import RedisGameLog
+from events.store import Appended, seal_all
 from tests.support.round_trips import count_round_trips
 
 pytestmark = pytest.mark.cluster  # also run against a Redis Cluster (Makefile)
@@ -62,6 +67,125 @@ def test_an_append_without_an_idempotency_key_keeps_no_record(store, redis_clien
     """append.lua records a key's range only when a key was given: an append without one writes no idem hash (the
     contract's idempotency tests, test_store_contract.py, hold both stores to the rest of the script's branches)."""
     g = gid()
-    store.append(g, [{"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None,
-                      "visibility": "public", "payload": {"n": 1}}], 0, GENESIS)
+    store.append(g, [doc(1)], 0, GENESIS)
     assert store.version(g) == 1 and redis_client.exists(key(g, "idem")) == 0
+
+
+# --- chained reads of compact entries: every way into the middle of a log -----------------------------------------
+
+SEED = "the game's seed"
+
+
+def doc(n: int) -> dict:
+    """An event of the old layout's time: no `command` field, so it is stored whole (layout 1)."""
+    return {"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None,
+            "visibility": "public", "payload": {"n": n}}
+
+
+def compact_doc(n: int, private: bool = False) -> dict:
+    """Every field the service writes, in its order (stored compactly); every third one seen by seat 0 alone, as a
+    card drawn is (its `sealed` is recomputed on read from the seed in the game's meta)."""
+    return {"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": 0,
+            "command": {"type": "act", "n": n} if n % 4 == 0 else None, "visibility": "seat:0" if private else "public",
+            "payload": {"n": n}}
+
+
+def compact_game(log: RedisGameLog, events: int = 40) -> tuple[str, list[dict]]:
+    g = gid()
+    log.create(g, {"game": "tiny", "seed": SEED}, [])
+    log.append(g, [compact_doc(n, private=n % 3 == 0) for n in range(events)], 0, GENESIS, seed=SEED)
+    assert {field for field, _value in log.entries(g)} == {COMPACT}
+    return g, log.read(g)
+
+
+def test_a_cold_store_reads_and_tails_from_any_version_and_finds_the_head(redis_client):
+    """A new process knows no hash: each read, tail and head starts at the checkpoint at or below it (the seed
+    read with the entries, for the private ones' commitments)."""
+    g, whole = compact_game(RedisGameLog(redis_client))
+    assert verify_chain(whole) is None and all(check_sealed(e, SEED) for e in whole)
+    for after in (0, 1, 5, 15, 16, 17, 31, 32, 33, 39, 40):
+        assert RedisGameLog(redis_client).read(g, after) == whole[after:], after
+        assert RedisGameLog(redis_client).tail(g, after, block_ms=10) == whole[after:], after
+        assert RedisGameLog(redis_client).tail(g, after, block_ms=10, count=2) == whole[after:after + 2], after
+    assert RedisGameLog(redis_client).head_hash(g) == whole[-1]["hash"]
+    short, _ = compact_game(RedisGameLog(redis_client), events=7)  # below the first checkpoint
+    assert RedisGameLog(redis_client).head_hash(short) == RedisGameLog(redis_client).read(short)[-1]["hash"]
+
+
+def test_a_store_that_remembers_a_head_reads_what_another_process_appended_after_it(redis_client):
+    for docs in ([doc(n) for n in range(9)], [compact_doc(n, private=n % 3 == 0) for n in range(9)]):
+        mine, theirs = RedisGameLog(redis_client), RedisGameLog(redis_client)
+        g = gid()
+        mine.create(g, {"game": "tiny", "seed": SEED}, [])
+        mine.append(g, docs[:5], 0, GENESIS, seed=SEED)  # remembers the hash at 5
+        theirs.append(g, docs[5:], 5, theirs.head_hash(g), seed=SEED)
+        whole = RedisGameLog(redis_client).read(g)
+        assert mine.read(g, 5) == whole[5:] and mine.read(g, 2) == whole[2:]  # at the head it knows, and before
+        assert mine.tail(g, 3, block_ms=10) == whole[3:]
+
+
+def test_a_live_stream_after_an_append_or_a_read_needs_no_walk_back(redis_client, monkeypatch):
+    """The hash at the end of what a store appended, created or read is remembered: the next batch of a live stream
+    (a tail after it) is read in one round trip, not one more to chain from the checkpoint below."""
+    store = RedisGameLog(redis_client)
+    g = gid()
+    created = seal_all(g, [compact_doc(n) for n in range(18)], 0, GENESIS, SEED)
+    store.create(g, {"game": "tiny", "seed": SEED}, created)
+    sent = count_round_trips(monkeypatch)
+    assert store.tail(g, 18, block_ms=10) == [] and len(sent) == 1
+    store.append(g, [compact_doc(n) for n in range(18, 21)], 18, created[-1]["hash"], seed=SEED)
+    sent.clear()
+    assert [e["version"] for e in store.tail(g, 21, block_ms=10)] == [] and len(sent) == 1
+    RedisGameLog(redis_client).append(g, [compact_doc(21)], 21, store.head_hash(g), seed=SEED)
+    cold = RedisGameLog(redis_client)
+    cold.read(g, 19)  # from the checkpoint at 16: it now knows the hash at 22
+    RedisGameLog(redis_client).append(g, [compact_doc(22)], 22, cold.head_hash(g), seed=SEED)
+    sent.clear()
+    assert [e["version"] for e in cold.tail(g, 22, block_ms=10)] == [23] and len(sent) == 1
+
+
+def test_an_old_layout_log_is_read_from_its_middle_in_one_round_trip(redis_client, monkeypatch):
+    """Layout 1 entries keep their hashes: every one is a checkpoint a cold read may start from."""
+    g = gid()
+    RedisGameLog(redis_client).append(g, [doc(n) for n in range(40)], 0, GENESIS)
+    assert {field for field, _value in RedisGameLog(redis_client).entries(g)} == {FULL}
+    whole = RedisGameLog(redis_client).read(g)
+    sent = count_round_trips(monkeypatch)
+    assert RedisGameLog(redis_client).read(g, 35) == whole[35:] and len(sent) == 1
+
+
+def test_a_checkpoint_entry_written_without_its_hash_is_chained_from_the_first_event(redis_client):
+    """An entry at a checkpoint that keeps no hash (written by hand, or by a tool) is no place to start: reads
+    and heads chain from the first event instead, and get the same envelopes."""
+    g = gid()
+    redis_client.hset(key(g, "meta"), mapping={"game": "tiny", "seed": SEED})
+    sealed = seal_all(g, [compact_doc(n, private=n % 3 == 0) for n in range(20)], 0, GENESIS, SEED)
+    prev = GENESIS
+    for env in sealed:
+        field, value = pack(env, g, prev, SEED, proven=True)
+        if env["version"] == CHECKPOINT:
+            compact = json.loads(inflate(value))
+            del compact["h"]
+            value = deflate(json.dumps(compact, separators=(",", ":")).encode())
+        redis_client.xadd(key(g, "events"), {field: value}, id=f"0-{env['version']}")
+        prev = env["hash"]
+    assert RedisGameLog(redis_client).read(g) == sealed
+    for after in (16, 17, 19):
+        assert RedisGameLog(redis_client).read(g, after) == sealed[after:], after
+        assert RedisGameLog(redis_client).tail(g, after, block_ms=10) == sealed[after:], after
+    assert RedisGameLog(redis_client).head_hash(g) == sealed[-1]["hash"]
+
+
+def test_an_import_s_envelopes_are_proven_and_stored_compactly_unless_they_would_change(redis_client):
+    """An import creates its game with envelopes chained elsewhere: each is stored compactly only if it unpacks to
+    exactly itself; one in another key order, or whose hash the chain does not give, is kept whole, as it came."""
+    log = RedisGameLog(redis_client)
+    g = gid()
+    sealed = seal_all(g, [compact_doc(n, private=n % 3 == 0) for n in range(4)], 0, GENESIS, SEED)
+    reordered = {k: sealed[2][k] for k in reversed(sealed[2])}
+    forged = {**sealed[3], "hash": "f" * 64}
+    assert log.create(g, {"game": "tiny", "seed": SEED}, [*sealed[:2], reordered, forged]) == Appended(1, 4)
+    assert [field for field, _value in log.entries(g)] == [COMPACT, COMPACT, FULL, FULL]
+    back = RedisGameLog(redis_client).read(g)
+    assert back == [*sealed[:2], reordered, forged] and list(back[2]) == list(reordered)
+    assert verify_chain(back) == 4
