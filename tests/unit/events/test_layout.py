@@ -1,0 +1,68 @@
+"""The compact entry (events/layout.py, layout 2) byte for byte as its docstring defines it, and the proof that
+keeps whole what it could not give back exactly. The expected bytes are written here by hand: the format is
+frozen (entries written with it are read with it forever), so a change to them is a change of format."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from events.envelope import GENESIS, seal
+from events.layout import COMPACT, FULL, pack, unpack
+from events.layout import _inflate as inflate
+
+G = "0123456789abcdef"
+SEED = "the game's seed"
+
+
+def sealed(version: int, **fields) -> dict:
+    doc = {"type": "good_taken", "v": 1, "at": "2026-11-29T10:00:00.250Z", "seat": 1,
+           "command": {"type": "take_one", "good": "épice"}, "visibility": "public",
+           "payload": {"seat": 1, "good": "épice", "slot": 4}, **fields}
+    return seal({**doc, "game": G, "version": version}, GENESIS, SEED)
+
+
+def test_a_compact_entry_holds_only_what_cannot_be_recomputed_in_the_documented_bytes():
+    """Short keys, no spaces, UTF-8 as it is, the time as milliseconds since 1970; the defaults (no seat, no
+    command, public) and the chain fields left out, but the hash at a checkpoint (every 16th version)."""
+    env = sealed(3)
+    field, value = pack(env, G, GENESIS, SEED, proven=True)
+    assert field == COMPACT
+    assert inflate(value) == ('{"t":"good_taken","v":1,"a":1795946400250,"s":1,"c":{"type":"take_one","good":"épice"},'
+                              '"p":{"seat":1,"good":"épice","slot":4}}').encode()
+    checkpoint = sealed(16, seat=None, command=None, visibility="seat:0")
+    field, value = pack(checkpoint, G, GENESIS, SEED, proven=True)
+    assert inflate(value) == ('{"t":"good_taken","v":1,"a":1795946400250,"i":"seat:0",'
+                              '"p":{"seat":1,"good":"épice","slot":4},"h":"' + checkpoint["hash"] + '"}').encode()
+    for each in (env, checkpoint):
+        assert unpack(*pack(each, G, GENESIS, SEED, proven=True), G, each["version"], GENESIS, SEED) == each
+
+
+@pytest.mark.parametrize("at", ["2026-11-29T11:00:00.250+01:00", "2026-11-29T10:00:00.250123Z",
+                                "2026-11-29T10:00:00Z", "2026-11-29T10:00:00.250", "yesterday"])
+def test_a_time_milliseconds_cannot_give_back_is_kept_as_it_was_written(at):
+    """Only a time that reads back as the same string becomes milliseconds: an offset, microseconds, no fraction,
+    no zone and a string that is no time all come back exactly, even sealed just now (no proof)."""
+    env = sealed(5, at=at)
+    field, value = pack(env, G, GENESIS, SEED, proven=True)
+    assert json.loads(inflate(value))["a"] == at
+    assert unpack(field, value, G, 5, GENESIS, SEED) == env
+
+
+def test_an_entry_from_elsewhere_that_would_not_come_back_exactly_is_kept_whole():
+    """An envelope not sealed just now (an import's, the default) is proven by unpacking: one whose hash the
+    chain does not give is stored as it came (layout 1), so its reader sees the forgery, not a repaired hash."""
+    forged = {**sealed(3), "hash": "f" * 64}
+    field, value = pack(forged, G, GENESIS, SEED)
+    assert field == FULL and json.loads(value) == forged
+    assert unpack(field, value, G, 3, GENESIS, SEED) == forged
+    assert pack(sealed(3), G, GENESIS, SEED)[0] == COMPACT
+
+
+def test_an_entry_of_an_unknown_layout_or_a_private_one_without_the_seed_is_not_read():
+    with pytest.raises(ValueError):
+        unpack(b"z9", b"", G, 1, GENESIS, SEED)
+    private = sealed(3, visibility="seat:1")
+    with pytest.raises(ValueError):
+        unpack(*pack(private, G, GENESIS, SEED, proven=True), G, 3, GENESIS, None)
