@@ -4,6 +4,7 @@ import pytest
 
 from domain.core import RuleViolation
 from domain.table import Act, AnswerUndo, RequestUndo
+from domain.table.events import MovesTakenBack, UndoAnswered, UndoRequested
 from tests.support.tiny_game import RollDie, TurnEnded
 from tests.unit.table.support import Tiny, at, with_hooks
 
@@ -106,3 +107,46 @@ def test_never_across_an_event_the_game_says_reveals_hidden_information():
     assert code(lambda: table.run(RequestUndo(1 - seat, before_end, at(1)))) == "undo_across_chance"
     table.run(RequestUndo(1 - seat, after_end, at(1)))  # back to just after the reveal is allowed
     assert table.state.undo is not None
+
+
+def recorded(batch) -> list[tuple]:
+    return [(r.event, r.seat, r.at) for r in batch]
+
+
+def test_the_events_of_an_undo_name_who_asked_who_answered_and_when():
+    table = Tiny()
+    seat, before = table.turn, table.state
+    table.add(1)
+    table.add(2)
+    assert recorded(table.run(RequestUndo(seat, before.version, at(5)))) == [
+        (MovesTakenBack(seat, before.version, before.version + 2), seat, at(5))]
+    table = Tiny({"undo": "consent", "undo_timeout_s": 60})
+    seat, before, other = table.turn, table.state, 1 - table.turn
+    table.add(1)
+    assert recorded(table.run(RequestUndo(seat, before.version, at(5)))) == [
+        (UndoRequested(seat, before.version, at(65)), seat, at(5))]
+    assert recorded(table.run(AnswerUndo(other, True, at(6)))) == [
+        (UndoAnswered(other, True), other, at(6)), (MovesTakenBack(seat, before.version, before.version + 2), other, at(6))]
+
+
+def test_a_second_request_waits_until_the_first_has_lapsed():
+    table = Tiny({"undo": "consent", "undo_timeout_s": 60})
+    seat, before = table.turn, table.state
+    table.add(1)
+    table.run(RequestUndo(seat, before.version, at(10)))
+    assert code(lambda: table.run(RequestUndo(1 - seat, before.version, at(69)))) == "undo_pending"
+    assert recorded(table.run(RequestUndo(1 - seat, before.version, at(70)))) == [
+        (UndoRequested(1 - seat, before.version, at(130)), 1 - seat, at(70))]
+
+
+def test_only_a_position_of_the_game_with_a_move_after_it_is_a_target():
+    table = Tiny({"undo": "consent"})
+    seat, before = table.turn, table.state.version  # the setup's draws end at `before`
+    table.add(1)
+    table.add(2)
+    table.run(RequestUndo(seat, before, at(1)))  # a platform event, not a position of the game
+    table.run(AnswerUndo(1 - seat, False, at(2)))
+    now = table.state.version
+    assert code(lambda: table.run(RequestUndo(seat, now - 1, at(3)))) == "undo_bad_version"  # the request
+    assert code(lambda: table.run(RequestUndo(seat, before + 2, at(3)))) == "undo_nothing"  # no move after it
+    assert code(lambda: table.run(RequestUndo(seat, 1, at(3)))) == "undo_across_chance"  # before the shuffle
