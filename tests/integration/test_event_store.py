@@ -7,12 +7,14 @@ import uuid
 
 import pytest
 
+from events.archive import ArchivedGames, DirectoryArchive
 from events.envelope import GENESIS, check_sealed, verify_chain
 from events.keys import key
 from events.layout import CHECKPOINT, COMPACT, FULL, pack
 from events.layout import _deflate as deflate
 from events.layout import _inflate as inflate
 from events.redis_log import RedisGameLog
+from events.redis_store import redis_store
 from events.store import Appended, seal_all
 from tests.support.round_trips import count_round_trips
 
@@ -125,23 +127,32 @@ def test_a_store_that_remembers_a_head_reads_what_another_process_appended_after
 
 
 def test_a_live_stream_after_an_append_or_a_read_needs_no_walk_back(redis_client, monkeypatch):
-    """The hash at the end of what a store appended, created or read is remembered: the next batch of a live stream
-    (a tail after it) is read in one round trip, not one more to chain from the checkpoint below."""
-    store = RedisGameLog(redis_client)
+    """The hash at the end of what a store created, appended, read or tailed is remembered: the next batch of a live
+    stream (a tail after it, of what another process appended) is read in one round trip, not one more to chain
+    from the checkpoint below, and chains from the right hash."""
+    store, other = RedisGameLog(redis_client), RedisGameLog(redis_client)
     g = gid()
-    created = seal_all(g, [compact_doc(n) for n in range(18)], 0, GENESIS, SEED)
+    created = seal_all(g, [compact_doc(n, private=n % 3 == 0) for n in range(18)], 0, GENESIS, SEED)
     store.create(g, {"game": "tiny", "seed": SEED}, created)
     sent = count_round_trips(monkeypatch)
-    assert store.tail(g, 18, block_ms=10) == [] and len(sent) == 1
-    store.append(g, [compact_doc(n) for n in range(18, 21)], 18, created[-1]["hash"], seed=SEED)
-    sent.clear()
-    assert [e["version"] for e in store.tail(g, 21, block_ms=10)] == [] and len(sent) == 1
-    RedisGameLog(redis_client).append(g, [compact_doc(21)], 21, store.head_hash(g), seed=SEED)
+
+    def one_round_trip(reader: RedisGameLog, after: int, appended: list[dict]) -> None:
+        other.append(g, appended, after, other.head_hash(g), seed=SEED)
+        sent.clear()
+        batch = reader.tail(g, after, block_ms=10)
+        assert len(sent) == 1 and batch == RedisGameLog(redis_client).read(g, after) and len(batch) == len(appended)
+
+    one_round_trip(store, 18, [compact_doc(18, private=True)])  # after its creation
+    store.append(g, [compact_doc(n) for n in range(19, 21)], 19, store.head_hash(g), seed=SEED)
+    one_round_trip(store, 21, [compact_doc(21)])  # after its append
     cold = RedisGameLog(redis_client)
     cold.read(g, 19)  # from the checkpoint at 16: it now knows the hash at 22
-    RedisGameLog(redis_client).append(g, [compact_doc(22)], 22, cold.head_hash(g), seed=SEED)
+    one_round_trip(cold, 22, [compact_doc(22)])  # after a read
+    one_round_trip(cold, 23, [compact_doc(23, private=True)])  # after a tail
+    expected = RedisGameLog(redis_client).read(g, 19)
     sent.clear()
-    assert [e["version"] for e in cold.tail(g, 22, block_ms=10)] == [23] and len(sent) == 1
+    assert RedisGameLog(redis_client).tail(g, 19, block_ms=10) == expected
+    assert len(sent) == 2  # a cold tail: the entries and the seed, then the walk back from the checkpoint at 16
 
 
 def test_an_old_layout_log_is_read_from_its_middle_in_one_round_trip(redis_client, monkeypatch):
@@ -152,6 +163,8 @@ def test_an_old_layout_log_is_read_from_its_middle_in_one_round_trip(redis_clien
     whole = RedisGameLog(redis_client).read(g)
     sent = count_round_trips(monkeypatch)
     assert RedisGameLog(redis_client).read(g, 35) == whole[35:] and len(sent) == 1
+    sent.clear()
+    assert RedisGameLog(redis_client).head_hash(g) == whole[-1]["hash"] and len(sent) == 2  # its length, its entries
 
 
 def test_a_checkpoint_entry_written_without_its_hash_is_chained_from_the_first_event(redis_client):
@@ -189,3 +202,15 @@ def test_an_import_s_envelopes_are_proven_and_stored_compactly_unless_they_would
     back = RedisGameLog(redis_client).read(g)
     assert back == [*sealed[:2], reordered, forged] and list(back[2]) == list(reordered)
     assert verify_chain(back) == 4
+
+
+def test_an_archived_game_is_read_and_chained_from_its_record(redis_client, tmp_path):
+    """Once a game has left Redis for the archive, its reads, version and head come from the verified record."""
+    store = redis_store(redis_client, archive=DirectoryArchive(tmp_path))
+    g, whole = compact_game(store.log, events=20)
+    assert store.archiving.move_to_archive(g) and redis_client.exists(key(g, "events"), key(g, "meta")) == 0
+    cold = RedisGameLog(redis_client, archived=ArchivedGames(DirectoryArchive(tmp_path)))
+    assert cold.read(g) == whole and cold.read(g, 5, 9) == whole[5:9] and cold.read(g, 3, limit=2) == whole[3:5]
+    assert cold.version(g) == 20 and cold.head_hash(g) == whole[-1]["hash"]
+    unknown = gid()
+    assert (cold.read(unknown), cold.version(unknown), cold.head_hash(unknown)) == ([], 0, GENESIS)

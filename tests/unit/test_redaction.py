@@ -234,6 +234,7 @@ def test_redact_all_redacts_every_envelope_while_the_game_runs_and_none_after_th
     assert redact_all(GAME, True, 0, log) == log
     assert redact_all(GAME, False, 0, log) == [log[0], {**log[1], "payload": None, "command": None, "redacted": True},
                                                {**log[2], "payload": None, "command": None, "redacted": True}]
+    assert redact_all(GAME, False, 1, log) == [log[0], log[1], {**log[2], "payload": None, "redacted": True}]
 
 
 def test_documents_record_the_command_on_the_first_event_of_a_batch_only():

@@ -90,6 +90,9 @@ def test_a_stored_event_of_an_older_version_is_upcast_by_its_game_s_table():
     assert decode_event(istanbul, env) == MailCollected(2, {"red": 1, "yellow": 2}, 3, 1)
     with pytest.raises(LookupError):
         decode_event(jaipur, {"type": "mail_collected", "v": 1, "payload": {}})
+    for game, kind in ((jaipur, "good_taken"), (istanbul, "turn_timed_out")):  # a game's with no upcasters, a table's
+        with pytest.raises(LookupError):  # an older version than any upcaster knows: refused, not a crash
+            decode_event(game, {"type": kind, "v": 0, "payload": {}})
 
 
 def test_a_folded_envelope_keeps_its_seat_and_time():
