@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test test-long bench load clean lock
+.PHONY: install run test test-long bench load mutation mutation-domain clean lock
 
 # Python writes the bytecode of what it imports (__pycache__, ignored by git) and pytest its rewritten test
 # modules, whatever the calling shell says: with PYTHONDONTWRITEBYTECODE set (as on our CI machines), every one
@@ -56,6 +56,17 @@ bench: install
 load: install
 	$(PY) -m tests.bench.load
 
+# Mutation testing with mutmut (DEVELOPERS.md, "Mutation testing"), not part of `make test`: each mutant of the
+# integrity code (hash chain, seals, compact entries, the store's append and chained reads, redaction), or of the
+# domain (the table's and Jaipur's rules), against the fast tests that reach it; then the score per module. What is
+# mutated and which tests judge it: pyproject.toml, [tool.mutmut] and [tool.bazaar.mutation]. mutmut works in a
+# copy, mutants/; `.venv/bin/mutmut show NAME` shows a mutant, `.venv/bin/mutmut browse` all of them.
+mutation: install
+	$(PY) -m tests.support.mutation run integrity
+
+mutation-domain: install
+	$(PY) -m tests.support.mutation run domain
+
 # Re-resolve the newest versions pyproject.toml allows, in a scratch venv, and pin them.
 lock:
 	rm -rf .lock-venv
@@ -66,4 +77,4 @@ lock:
 	rm -rf .lock-venv build
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) var .pytest_cache .hypothesis *.egg-info mutants

@@ -53,7 +53,9 @@ class Stack:
                 cmd = " ".join(child.cmdline())
             except (psutil.ZombieProcess, psutil.NoSuchProcess):
                 continue  # a child that died and is not reaped yet
-            name = "redis" if "redis-server" in cmd else "worker" if "service.operations.worker" in cmd else "web"
+            # RQ retitles its worker `rq:worker:...` where setproctitle is installed (the test extra has it: mutmut)
+            worker = "service.operations.worker" in cmd or cmd.startswith("rq:worker:")
+            name = "redis" if "redis-server" in cmd else "worker" if worker else "web"
             found[name] = child
         return found
 

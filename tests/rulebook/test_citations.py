@@ -21,7 +21,7 @@ HEADING = re.compile(r"^#{2,4} (\d+[a-z]?(?:\.\d+)*)\.? ", re.M)
 def citing_files() -> dict[Path, str]:
     out = {}
     for path in sorted(ROOT.rglob("*")):
-        if path.suffix not in (".py", ".md") or {".venv", ".git", "var", "build"} & set(path.parts):
+        if path.suffix not in (".py", ".md") or {".venv", ".git", "var", "build", "mutants"} & set(path.parts):
             continue
         rel = path.relative_to(ROOT).as_posix()
         if rel.startswith("docs/rules/"):
