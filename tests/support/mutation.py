@@ -62,7 +62,12 @@ def score(globs: list[str], statuses: dict[str, str], equivalent: dict[str, str]
 
 def run(globs: list[str]) -> None:
     """`mutmut run` in a process group of its own. A mutant stopped for taking too long is killed with its
-    test session, and the redis-server that session started lives on, in that group: it is stopped at the end."""
+    test session, and the redis-server that session started lives on, in that group: it is stopped at the end.
+
+    Which tests reach which function is collected afresh each run (a minute): mutmut keeps it from run to run
+    and profiles only tests that are new, so a test that changed since would go on judging the functions it used
+    to reach, and miss the mutants of those it reaches now."""
+    (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     mutmut = subprocess.Popen([MUTMUT, "run", *globs], cwd=ROOT, start_new_session=True)
     try:
         code = mutmut.wait()
