@@ -1,11 +1,13 @@
 """The table's own commands and refusals (domain/table/decide.py) beyond a seat's move: each refusal by its code,
 and each recorded event with the seat (None: the platform) and the time it names."""
 
+from dataclasses import replace
+
 import pytest
 
 from domain import table as tables
 from domain.core import RuleViolation
-from domain.table import Act, Deal, RecordImport, RevealSeed, SeatBot
+from domain.table import Act, Create, Deal, RecordImport, RevealSeed, SeatBot
 from domain.table.events import BotSeated, BotUnseated, GameImported, SeedRevealed
 from domain.table.options import BotSeat
 from tests.support import tiny_game as tiny
@@ -73,3 +75,13 @@ def test_an_import_s_record_names_exactly_the_events_before_it():
                                                "organiser-1", at(5)))) == "import_version_mismatch"
     assert decided(table, record) == [(GameImported("0123456789abcdef", version, "h" * 64, at(0), at(1),
                                                     "organiser-1"), None, at(5))]
+
+
+def test_a_table_opens_once_for_a_seat_count_its_game_is_played_by():
+    create = Create("tiny", 2, {}, "c" * 64, "an open seed", at(0))
+    [(created, seat, when)] = [(r.event, r.seat, r.at) for r in tables.decide(tiny, None, create)]
+    assert (created.game, created.seats, created.seed_commitment, created.seed, seat, when) == (
+        "tiny", 2, "c" * 64, "an open seed", None, at(0))
+    assert code(lambda: tables.decide(tiny, Tiny().state, create)) == "game_exists"
+    for seats in (1, 3):
+        assert code(lambda seats=seats: tables.decide(tiny, None, replace(create, seats=seats))) == "invalid_seats"

@@ -48,3 +48,14 @@ def test_no_seat_is_awaited_while_a_dealer_s_roll_pends_or_after_the_end_whateve
         finished.add(2, seat=seat)
     assert finished.state.over
     assert tables.awaited(careless, finished.state) == () and tables.pending_chance(careless, finished.state) is None
+
+
+def test_a_seat_whose_move_is_awaited_answers_a_request_or_moves():
+    table = Tiny({"undo": "consent", "undo_timeout_s": 60})
+    seat, before = table.turn, table.state
+    table.add(1)
+    table.end_turn()
+    other = table.turn
+    table.run(RequestUndo(seat, before.version, at(10)))  # to before its own turn, while the other seat moves
+    assert tables.legal_commands(tiny, table.state, other, at(11)) == [
+        AnswerUndo(other, True, at(11)), AnswerUndo(other, False, at(11)), *game_commands(other)]
