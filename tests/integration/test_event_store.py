@@ -214,3 +214,6 @@ def test_an_archived_game_is_read_and_chained_from_its_record(redis_client, tmp_
     assert cold.version(g) == 20 and cold.head_hash(g) == whole[-1]["hash"]
     unknown = gid()
     assert (cold.read(unknown), cold.version(unknown), cold.head_hash(unknown)) == ([], 0, GENESIS)
+    bare = gid()  # events and no meta record (appended without a creation): read from Redis, not the archive
+    RedisGameLog(redis_client).append(bare, [doc(1), doc(2)], 0, GENESIS)
+    assert [e["payload"] for e in cold.read(bare)] == [{"n": 1}, {"n": 2}]

@@ -177,6 +177,9 @@ def test_an_idempotency_key_returns_the_first_result_and_appends_nothing(store):
     assert store.log.append(g, [doc(9)], 0, GENESIS, "key-2", "third")[0] == Appended(5, 5, True, "second")
     store.log.append(g, [doc(5)], 5, store.log.head_hash(g), "key-3")  # a key without a fingerprint
     assert store.log.seen(g, "key-3") == Appended(6, 6, True, "") and store.log.version(g) == 6
+    store.log.append(g, [doc(6)], 6, store.log.head_hash(g), "key-4", "sha256:a:b")  # a fingerprint is any text
+    assert store.log.seen(g, "key-4") == Appended(7, 7, True, "sha256:a:b")
+    assert store.log.append(g, [doc(9)], 0, GENESIS, "key-4", "other")[0] == Appended(7, 7, True, "sha256:a:b")
 
 
 def test_racing_retries_under_one_key_append_once(store):

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from events.envelope import GENESIS, seal
-from events.layout import COMPACT, FULL, pack, unpack
+from events.layout import COMPACT, FULL, pack, stamp, unpack
 from events.layout import _inflate as inflate
 
 G = "0123456789abcdef"
@@ -48,6 +48,17 @@ def test_a_time_milliseconds_cannot_give_back_is_kept_as_it_was_written(at):
     field, value = pack(env, G, GENESIS, SEED, proven=True)
     assert json.loads(inflate(value))["a"] == at
     assert unpack(field, value, G, 5, GENESIS, SEED) == env
+    assert stamp(field, value) == at  # a list of games shows the time as it was written too
+
+
+def test_an_entry_s_time_is_read_without_its_chain_in_either_layout():
+    """What a list of games shows of a game's last move: a compact entry's milliseconds as the time they came from,
+    a whole entry's `at` as it is, and nothing for an entry of a layout this release does not know."""
+    env = sealed(3)
+    assert stamp(*pack(env, G, GENESIS, SEED, proven=True)) == "2026-11-29T10:00:00.250Z"
+    whole = {**env, "at": "2026-11-29T10:00:00Z"}
+    assert stamp(FULL, json.dumps(whole).encode()) == "2026-11-29T10:00:00Z"
+    assert stamp(b"z9", json.dumps(whole).encode()) is None
 
 
 def test_an_entry_from_elsewhere_that_would_not_come_back_exactly_is_kept_whole():
