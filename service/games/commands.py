@@ -45,10 +45,12 @@ class Commands:
                 return self._attempt(cached or self.repository.load(game_id), seat, body, expected_version, idem,
                                      fingerprint, seat_token)
             except (VersionConflict, RuleViolation, BadRequest):
-                if cached is None or self.repository.load(game_id).version == cached.version:
+                if cached is None:
                     raise
-                return self._attempt(self.repository.load(game_id), seat, body, expected_version, idem, fingerprint,
-                                     seat_token)
+                latest = self.repository.load(game_id)  # one read: the retry decides on it
+                if latest.version == cached.version:
+                    raise
+                return self._attempt(latest, seat, body, expected_version, idem, fingerprint, seat_token)
         except (VersionConflict, RuleViolation, BadRequest):
             seen = self.store.log.seen(game_id, idem) if idem else None
             if seen is None:
