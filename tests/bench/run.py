@@ -12,6 +12,7 @@ from tests.bench import (
     dealer_bench,
     feed_bench,
     istanbul_bench,
+    peer_bench,
     platform_bench,
     storage_bench,
     tournament_bench,
@@ -20,8 +21,8 @@ from tests.bench import (
 
 
 def main() -> int:
-    sections = [platform_bench.commands_vs_xadd, platform_bench.command_stages, platform_bench.jaipur_rebuild,
-                platform_bench.snapshot_rebuild, *storage_bench.SECTIONS]
+    sections = [*peer_bench.SECTIONS, platform_bench.commands_vs_xadd, platform_bench.command_stages,
+                platform_bench.jaipur_rebuild, platform_bench.snapshot_rebuild, *storage_bench.SECTIONS]
     sections += istanbul_bench.SECTIONS + dealer_bench.SECTIONS + bots_bench.SECTIONS
     sections += feed_bench.SECTIONS + watched_bench.SECTIONS
     sections += tournament_bench.SECTIONS
