@@ -10,7 +10,7 @@ import pytest
 
 from bazaar_client.bots import make_bot
 from bazaar_client.bots.runner import play_match
-from bazaar_client.sdk import BazaarError, Client, RetryPolicy
+from bazaar_client.sdk import BazaarError, Client, IssuedToken, RetryPolicy
 from bazaar_client.sdk.verify import verify_export
 from tests.sdk.proxy import CuttableProxy
 from tests.support.processes import WorkerProcess
@@ -142,3 +142,14 @@ def test_the_live_stream_resumes_after_a_dropped_connection_without_losing_or_re
     last = bazaar.view(created.id).version
     assert proxy.cuts == 1 and stream.reconnects >= 1
     assert received == list(range(start + 1, last + 1))
+
+
+def test_a_printed_game_or_token_shows_no_secret(bazaar):
+    created = bazaar.create("jaipur")
+    for shown in (repr(created), str(created), repr(created.seats), f"{created}"):
+        assert created.id in shown or "SeatToken" in shown
+        assert not any(seat.token in shown for seat in created.seats), shown
+    assert created.token(1) == created.seats[1].token  # still there, by name
+    issued = IssuedToken.from_json({"id": "0123456789abcdef", "kind": "player", "name": "ann",
+                                    "token": "0123456789abcdef.secret-part", "token_id": "0123456789abcdef"})
+    assert "secret-part" not in repr(issued) and issued.token.endswith("secret-part")

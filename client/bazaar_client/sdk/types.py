@@ -4,14 +4,17 @@ name; game-specific parts (`state`, `payload`, a move) stay plain JSON, as the A
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
 @dataclass(frozen=True)
 class SeatToken:
+    """A seat's bearer token. Left out of `repr`: a game printed, logged or shown in a traceback must not hand
+    its seats to whoever reads the output (the token is read by name, `created.token(seat)`)."""
+
     seat: int
-    token: str
+    token: str = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -176,7 +179,7 @@ class IssuedToken:
     id: str  # the identity
     kind: str  # "player" | "organiser" | "admin"
     name: str | None
-    token: str
+    token: str = field(repr=False)  # as a seat's: never in a printed or logged repr
     token_id: str | None
     expires_at: str | None
 
