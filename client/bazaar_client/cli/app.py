@@ -56,7 +56,36 @@ def to_json(value):
 
 
 class BazaarGroup(click.Group):
-    """Turns the SDK's one error type into an exit code and a one-line message (a JSON problem with --json)."""
+    """Takes its own options (`--json`, `--url`, `--token`) wherever they are typed, before or after the
+    subcommand (`bazaar show GAME --json` as `bazaar --json show GAME`), and turns the SDK's one error type into
+    an exit code and a one-line message (a JSON problem with --json)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, self.hoisted(args))
+
+    def hoisted(self, args: list[str]) -> list[str]:
+        """`args` with this group's options moved to the front (a valued one with its value); everything after
+        `--` stays where it is."""
+        flags, valued = set(), set()
+        for param in self.params:
+            if isinstance(param, click.Option):
+                (flags if param.is_flag else valued).update(param.opts)
+        front, rest = [], []
+        i = 0
+        while i < len(args):
+            word = args[i]
+            if word == "--":
+                rest += args[i:]
+                break
+            if word in flags or ("=" in word and word.partition("=")[0] in valued):
+                front.append(word)
+            elif word in valued and i + 1 < len(args):
+                front += args[i:i + 2]
+                i += 1
+            else:
+                rest.append(word)
+            i += 1
+        return front + rest
 
     def invoke(self, ctx: click.Context):
         try:

@@ -29,6 +29,36 @@ def environment_session(base_url: str) -> requests.Session:
     return session
 
 
+def cause(err: requests.RequestException, timeout) -> str:
+    """Why a request got no answer, in a few words a person reads on one line: the operating system's reason
+    ("connection refused", "name or service not known") or the timeout that ran out, not requests' and urllib3's
+    nested reprs (a 300-character line naming connection pools and retry counts)."""
+    connect_s, read_s = timeout if isinstance(timeout, tuple) else (timeout, timeout)
+    if isinstance(err, requests.ConnectTimeout):
+        return f"no connection within {connect_s:g} s"
+    if isinstance(err, requests.ReadTimeout):
+        return f"no answer within {read_s:g} s"
+    found: BaseException = err
+    for link in chain(err):
+        if isinstance(link, OSError) and link.strerror:  # requests' and urllib3's own errors carry none
+            return link.strerror[:1].lower() + link.strerror[1:]
+        found = link
+    return str(found).splitlines()[0][:200] if str(found) else type(found).__name__
+
+
+def chain(err: BaseException):
+    """`err` and what caused it, outermost first (urllib3 keeps the cause in `reason`, requests in `args[0]`)."""
+    seen: set[int] = set()
+    link: BaseException | None = err
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        yield link
+        reason = getattr(link, "reason", None)
+        first = link.args[0] if link.args else None
+        link = next((c for c in (reason, first, link.__cause__, link.__context__) if isinstance(c, BaseException)),
+                    None)
+
+
 class Transport:
     def __init__(self, base_url: str, token: str | None = None, retry: RetryPolicy | None = None,
                  session: requests.Session | None = None):
@@ -58,7 +88,7 @@ class Transport:
             return self.session.request(method, self.base_url + path, headers=self.headers(headers, token),
                                         stream=stream, timeout=timeout, **kwargs)
         except requests.RequestException as err:
-            raise BazaarError(UNREACHABLE, None, f"{self.base_url}: {err}") from err
+            raise BazaarError(UNREACHABLE, None, f"cannot reach {self.base_url}: {cause(err, timeout)}") from err
 
     def request(self, method: str, path: str, *, repeatable: bool = True, **kwargs) -> requests.Response:
         """Send, retrying while the server asks for quiet (`Retry-After` on `429`/`503`) and, if the request is
