@@ -38,6 +38,7 @@ _OWN = {
     "import_malformed": 35,
     "imports": 36,
     "import_fuzz": 37,
+    "dealer_wait": 50,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 

@@ -4,12 +4,12 @@ The server sends `id: <version>`, `event: <type>`, `data: <envelope>` and a `: k
 quiet seconds, and closes the stream once a finished game's last event is out. After any other end (a dropped
 connection, a proxy timeout, a server restart) we reconnect with `Last-Event-ID` set to the last version we
 yielded, so no event is lost or repeated; the iterator ends only when the game is finished and its last event
-has been yielded, or when `close()` is called."""
+has been yielded, or when `close()` is called (from any thread: a reader blocked on the socket is woken)."""
 
 from __future__ import annotations
 
 import json
-import time
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -62,10 +62,17 @@ class EventStream:
         self.reconnects = 0
         self.reconnect_delay_s = MAX_RECONNECT_DELAY_S
         self._response: requests.Response | None = None
-        self._closed = False
+        self._closed = threading.Event()
 
     def close(self) -> None:
-        self._closed = True
+        """End the iteration, also from another thread while the iterating one waits for the next event: the
+        socket is shut down under the blocked read (closing it alone would leave the read waiting for the next
+        keep-alive), and a wait between reconnections ends at once. So a deadline can stop a stream it does not
+        iterate (`Client.wait_for_turn`)."""
+        self._closed.set()
+        response = self._response
+        if response is not None:
+            response.raw.shutdown()
         self._drop()
 
     def _drop(self) -> None:
@@ -74,24 +81,29 @@ class EventStream:
             self._response = None
 
     def __iter__(self) -> Iterator[Envelope]:
-        while not self._closed:
+        while not self._closed.is_set():
             try:
                 yield from self._one_connection()
-            except (requests.RequestException, BazaarError) as error:
-                if isinstance(error, BazaarError) and not error.is_server_fault:
+            except Exception as error:
+                if self._closed.is_set():
+                    return  # closed from another thread under the read: whatever the read met, we are done
+                if not isinstance(error, requests.RequestException | BazaarError) or (
+                        isinstance(error, BazaarError) and not error.is_server_fault):
                     raise  # 404, 401: reconnecting will not help
             finally:
                 self._drop()
-            if self._closed or self._game_is_over():
+            if self._closed.is_set() or self._game_is_over():
                 return
             self.reconnects += 1
-            time.sleep(self.reconnect_delay_s)
+            self._closed.wait(self.reconnect_delay_s)
 
     def _one_connection(self) -> Iterator[Envelope]:
         response = self.transport.open("GET", f"/v1/games/{self.game_id}/events", stream=True,
                                        timeout=(5, READ_TIMEOUT_S),
                                        headers={"Accept": "text/event-stream", "Last-Event-ID": str(self.last_id)})
         self._response = response
+        if self._closed.is_set():  # closed while connecting: close() found no response to shut down
+            return
         if not response.ok:
             response.close()
             raise from_response(response)
