@@ -7,11 +7,13 @@ answers `409 version_conflict` instead of applying a move to a position nobody l
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 
+from bazaar_client.sdk import compat
 from bazaar_client.sdk.commands import post_command
-from bazaar_client.sdk.errors import BazaarError
+from bazaar_client.sdk.errors import NOT_FOUND, BazaarError
 from bazaar_client.sdk.lobby import LobbyMethods
 from bazaar_client.sdk.retry import RetryPolicy
 from bazaar_client.sdk.stream import EventStream
@@ -23,6 +25,7 @@ from bazaar_client.sdk.types import (
     CreatedGame,
     EventPage,
     Export,
+    GameLog,
     GameSummary,
     GameView,
     Health,
@@ -36,6 +39,26 @@ from bazaar_client.sdk.verify import verify_export
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 AUTO = object()  # expected_version: the last version this client saw
+
+
+def names_game(method):
+    """A method whose first argument is a game's id: the service's `404 not_found` (no route matched: the id is
+    not of the service's form) is said plainly, naming the id, instead of the web framework's stock sentence about
+    URLs typed by hand. The code stays the service's."""
+    @functools.wraps(method)
+    def said_plainly(self, game_id, *args, **kwargs):
+        try:
+            return method(self, game_id, *args, **kwargs)
+        except BazaarError as error:
+            if error.code != NOT_FOUND:
+                raise
+            raise BazaarError(error.code, error.status, f"there is no game {game_id!r} (a game's id is the one its "
+                              "creation returned, as the list of games shows it)", error.problem) from None
+    return said_plainly
+
+
+def _flag(on: bool) -> str | None:
+    return "true" if on else None
 
 
 class Client(TournamentMethods, LobbyMethods):
@@ -102,11 +125,15 @@ class Client(TournamentMethods, LobbyMethods):
             if after is None:
                 return tuple(found)
 
-    def view(self, game_id: str) -> GameView:
-        view = GameView.from_json(self._get(f"/v1/games/{game_id}").json())
+    @names_game
+    def view(self, game_id: str, words: bool = False) -> GameView:
+        """The game as this seat (or a spectator) sees it; `words`: with the position and the result in words
+        (`GameView.words`, None where the service does not say them)."""
+        view = GameView.from_json(self._get(f"/v1/games/{game_id}", words=_flag(words)).json())
         self._saw(game_id, view.version)
         return view
 
+    @names_game
     def state(self, game_id: str, version: int | None = None) -> GameView:
         """Time travel: the game as it stood after event `version` (default: now), as this seat saw it then."""
         view = GameView.from_json(self._get(f"/v1/games/{game_id}/state", version=version).json())
@@ -114,15 +141,32 @@ class Client(TournamentMethods, LobbyMethods):
             self._saw(game_id, view.version)
         return view
 
-    def legal_moves(self, game_id: str) -> LegalMoves:
-        moves = LegalMoves.from_json(self._get(f"/v1/games/{game_id}/legal-moves").json())
+    @names_game
+    def legal_moves(self, game_id: str, words: bool = False) -> LegalMoves:
+        """This seat's legal moves now, complete bodies; `words`: with each one's notation and words (`said`)."""
+        moves = LegalMoves.from_json(self._get(f"/v1/games/{game_id}/legal-moves", words=_flag(words)).json())
+        if words and moves.said is None:
+            moves = compat.with_said(moves)  # a service that does not say them yet
         self._saw(game_id, moves.version)
         return moves
 
+    @names_game
+    def log(self, game_id: str, after: int = 0, limit: int | None = None) -> GameLog:
+        """The game log in words after version `after` (at most `limit` lines), redacted for this caller exactly as
+        its events are."""
+        try:
+            return GameLog.from_json(self._get(f"/v1/games/{game_id}/log", after=after, limit=limit).json())
+        except BazaarError as error:
+            if not compat.has_no_route(error):
+                raise
+        return compat.log_of(self.events(game_id, after, limit))
+
+    @names_game
     def play(self, game_id: str, command: dict, expected_version=AUTO, idempotency_key: str | None = None
              ) -> CommandResult:
-        """Post one command (a body from `legal_moves`, or parsed from the game's notation). `expected_version`:
-        AUTO (the last version seen, fetched if none), an int, or None to post without a check."""
+        """Post one command (a body from `legal_moves`; `play_notation` for a line of the game's notation).
+        `expected_version`: AUTO (the last version seen, fetched if none), an int, or None to post without a
+        check."""
         if expected_version is AUTO:
             expected_version = self._seen.get(game_id)
             if expected_version is None:
@@ -131,6 +175,21 @@ class Client(TournamentMethods, LobbyMethods):
         self._saw(game_id, result.version)
         return result
 
+    def play_notation(self, game_id: str, text: str, expected_version=AUTO, idempotency_key: str | None = None
+                      ) -> CommandResult:
+        """Play the move a line of the game's notation names (`sell cloth x3`, `move sultans-palace`,
+        `accept undo`), read by the service as it reads every client's; a line it cannot read is
+        `BazaarError("bad_notation")` (400) whose detail says what it expected. `expected_version` as for `play`."""
+        if expected_version is AUTO:
+            expected_version = self._seen.get(game_id, AUTO)
+        try:
+            return self.play(game_id, {"notation": text}, expected_version, idempotency_key)
+        except BazaarError as error:
+            if not compat.reads_no_notation(error):
+                raise
+        return self.play(game_id, compat.command_of(self.transport, game_id, text), expected_version, idempotency_key)
+
+    @names_game
     def undo(self, game_id: str, to_version: int, expected_version=AUTO) -> CommandResult:
         """Take moves back to `to_version` (option `undo` "turn"), or ask the others to (option "consent")."""
         body: dict = {"to_version": to_version}
@@ -143,12 +202,14 @@ class Client(TournamentMethods, LobbyMethods):
         self._saw(game_id, result.version)
         return result
 
+    @names_game
     def picture(self, game_id: str, png: bool = False) -> bytes:
         """The board as this seat (or a spectator) sees it: SVG, or PNG when the server can draw one."""
         accept = "image/png" if png else "image/svg+xml"
         return self.transport.request("GET", f"/v1/games/{game_id}/board.svg", headers={"Accept": accept}).content
 
     # --- seats --------------------------------------------------------------------------------------------
+    @names_game
     def seat_bot(self, game_id: str, seat: int, bot: str | None, budget_ms: int | None = None) -> BotSeat:
         """Hand `seat` to a bot (`bot` None: back to its player); this client's token must be the game owner's (the
         organiser that created it) or an admin's."""
@@ -158,12 +219,14 @@ class Client(TournamentMethods, LobbyMethods):
         return BotSeat.from_json(self.transport.request("PUT", f"/v1/games/{game_id}/seats/{seat}/bot", json=body,
                                                         repeatable=False).json())
 
+    @names_game
     def replace_seat_token(self, game_id: str, seat: int) -> SeatToken:
         """A new token for `seat` (asked with the seat's own token, the game owner's or an admin's); the old one stops
         at once."""
         doc = self.transport.request("POST", f"/v1/games/{game_id}/seats/{seat}/token", repeatable=False).json()
         return SeatToken(doc["seat"], doc["token"])
 
+    @names_game
     def answer_undo(self, game_id: str, accept: bool) -> CommandResult:
         """Answer another seat's consent undo request."""
         return self.play(game_id, {"type": "accept_undo" if accept else "decline_undo"}, expected_version=None)
@@ -195,6 +258,7 @@ class Client(TournamentMethods, LobbyMethods):
         return Me.from_json(self._get("/v1/me").json())
 
     # --- events and audit ---------------------------------------------------------------------------------
+    @names_game
     def events(self, game_id: str, after: int = 0, limit: int | None = None) -> EventPage:
         return EventPage.from_json(self._get(f"/v1/games/{game_id}/events", after=after, limit=limit).json())
 
@@ -236,6 +300,7 @@ class Client(TournamentMethods, LobbyMethods):
         within = f" within {timeout:g} s" if timeout is not None else ""
         raise TimeoutError(f"seat {view.seat} was not awaited in game {game_id}{within}")
 
+    @names_game
     def export(self, game_id: str) -> Export:
         response = self._get(f"/v1/games/{game_id}/export")
         return Export(response.text, int(response.headers["Bazaar-Version"]), response.headers["Bazaar-Head-Hash"])
@@ -246,6 +311,7 @@ class Client(TournamentMethods, LobbyMethods):
                                           headers={"Content-Type": "application/x-ndjson"}, repeatable=False)
         return CreatedGame.from_json(response.json())
 
+    @names_game
     def verify(self, game_id: str) -> Verification:
         """Export the game and check its hash chain locally (see `bazaar_client.sdk.verify`)."""
         return verify_export(self.export(game_id))

@@ -8,6 +8,9 @@ from typing import Any
 # Codes the client itself uses when there is no problem document to read.
 UNREACHABLE = "unreachable"
 NOT_PROBLEM = "unexpected_response"
+# Codes of the service's the SDK itself branches on.
+NOT_FOUND = "not_found"  # no route matched (a game id not of the service's form, or a route this service lacks)
+BAD_NOTATION = "bad_notation"  # a line the game's notation cannot read (400)
 
 
 class BazaarError(Exception):

@@ -49,6 +49,58 @@ class GameSummary:
 
 
 @dataclass(frozen=True)
+class Words:
+    """A view in words (`view(..., words=True)`): the position as its reader sees it, a line each, and the result
+    once the game is over (who won, by how much, how)."""
+
+    position: tuple[str, ...]
+    result: str | None
+
+    @classmethod
+    def from_json(cls, doc: dict) -> Words:
+        return cls(tuple(doc.get("position") or ()), doc.get("result"))
+
+
+@dataclass(frozen=True)
+class Said:
+    """A legal move as a player says it: `notation`, the line one types (`sell cloth x3`), and `words`, what it
+    does with what it costs and yields ("Sell 3 cloth for 13 rupees")."""
+
+    notation: str
+    words: str
+
+    @classmethod
+    def from_json(cls, doc: dict) -> Said:
+        return cls(doc["notation"], doc["words"])
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event of the game log in words, as its reader may see it (`seat` None: the dealer or the table)."""
+
+    version: int
+    seat: int | None
+    type: str
+    text: str
+
+    @classmethod
+    def from_json(cls, doc: dict) -> LogLine:
+        return cls(doc["version"], doc.get("seat"), doc["type"], doc["text"])
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """`version` is the game's current version; `lines` those after the `after` asked for (at most `limit`)."""
+
+    version: int
+    lines: tuple[LogLine, ...]
+
+    @classmethod
+    def from_json(cls, doc: dict) -> GameLog:
+        return cls(doc["version"], tuple(LogLine.from_json(line) for line in doc["lines"]))
+
+
+@dataclass(frozen=True)
 class GameView:
     """The caller's view: `seat` is None for a spectator; `state` is the game's own view (see the game's
     `<Game>View` schema); `result` is set once `finished`."""
@@ -68,13 +120,15 @@ class GameView:
     undo_request: dict | None = None
     clock: dict | None = None
     bots: tuple[dict | None, ...] | None = None  # per seat, the bot that plays it (None: its player); None: no bots
+    words: Words | None = None  # asked for with `view(..., words=True)`, where the service says them
 
     @classmethod
     def from_json(cls, doc: dict) -> GameView:
         return cls(doc["id"], doc["game"], doc["status"], doc["version"], doc["seat"], doc["seats"],
                    tuple(doc["to_act"]), doc["awaiting_chance"], doc["head_hash"], doc["open"], doc["state"],
                    doc.get("result"), doc.get("undo_request"), doc.get("clock"),
-                   tuple(doc["bots"]) if "bots" in doc else None)
+                   tuple(doc["bots"]) if "bots" in doc else None,
+                   Words.from_json(doc["words"]) if doc.get("words") else None)
 
     @property
     def finished(self) -> bool:
@@ -87,14 +141,19 @@ class GameView:
 
 @dataclass(frozen=True)
 class LegalMoves:
+    """`moves`: complete command bodies; `said` (with `legal_moves(..., words=True)`, where the service says
+    them): each move's notation and words, in the same order."""
+
     version: int
     seat: int
     game: str
     moves: tuple[dict, ...]
+    said: tuple[Said, ...] | None = None
 
     @classmethod
     def from_json(cls, doc: dict) -> LegalMoves:
-        return cls(doc["version"], doc["seat"], doc["game"], tuple(doc["moves"]))
+        said = tuple(Said.from_json(s) for s in doc["said"]) if doc.get("said") is not None else None
+        return cls(doc["version"], doc["seat"], doc["game"], tuple(doc["moves"]), said)
 
 
 @dataclass(frozen=True)
