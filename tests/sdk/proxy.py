@@ -1,10 +1,14 @@
 """A TCP relay between a client and the real server whose connections the test can cut at will: a dropped
-connection, as a flaky network or a restarting proxy would drop it (no mock of HTTP involved)."""
+connection, as a flaky network or a restarting proxy would drop it (no mock of HTTP involved). It can also turn
+away new connections for anything but a live stream while the open ones carry on, as a server being replaced
+behind a balancer does while its streams drain (`refusing_requests`)."""
 
 from __future__ import annotations
 
 import socket
 import threading
+
+STREAM = b"text/event-stream"  # in the first bytes of a request for a live stream (its Accept header)
 
 
 class CuttableProxy:
@@ -13,8 +17,10 @@ class CuttableProxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.sockets: list[socket.socket] = []
+        self.requests: list[socket.socket] = []  # the connections that opened with anything but a live stream
         self.lock = threading.Lock()
         self.cuts = 0
+        self.refusing_requests = False
         threading.Thread(target=self._accept, daemon=True).start()
 
     @property
@@ -27,11 +33,26 @@ class CuttableProxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return  # closed
-            upstream = socket.create_connection(self.upstream)
-            with self.lock:
-                self.sockets += [client, upstream]
-            threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
-            threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
+            threading.Thread(target=self._open, args=(client,), daemon=True).start()
+
+    def _open(self, client: socket.socket) -> None:
+        try:
+            first = client.recv(65536)  # the request's first bytes: what it asks for
+        except OSError:
+            client.close()
+            return
+        stream = STREAM in first
+        if self.refusing_requests and not stream:
+            client.close()
+            return
+        upstream = socket.create_connection(self.upstream)
+        upstream.sendall(first)
+        with self.lock:
+            self.sockets += [client, upstream]
+            if not stream:
+                self.requests += [client, upstream]
+        threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
+        threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
 
     @staticmethod
     def _pump(source: socket.socket, target: socket.socket) -> None:
@@ -51,16 +72,27 @@ class CuttableProxy:
         self.cuts += 1
         self._drop_all()
 
+    def cut_requests(self) -> None:
+        """Drop the open connections of everything but live streams (a client's kept-alive ones)."""
+        with self.lock:
+            sockets, self.requests = self.requests, []
+            self.sockets = [s for s in self.sockets if s not in sockets]
+        _drop(sockets)
+
     def _drop_all(self) -> None:
         with self.lock:
-            sockets, self.sockets = self.sockets, []
-        for sock in sockets:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            sock.close()
+            sockets, self.sockets, self.requests = self.sockets, [], []
+        _drop(sockets)
 
     def close(self) -> None:
         self.listener.close()
         self._drop_all()
+
+
+def _drop(sockets: list[socket.socket]) -> None:
+    for sock in sockets:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        sock.close()

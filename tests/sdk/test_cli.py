@@ -85,7 +85,7 @@ def test_a_bot_match_then_export_and_verify(run, tmp_path):
     last = json.loads(run("--json", "show", game_id).output)["version"]
     watched = run("--json", "watch", game_id, "--after", str(last - 3))
     assert [json.loads(line)["version"] for line in watched.output.splitlines()] == [last - 2, last - 1, last]
-    assert run("watch", game_id, "--after", str(last - 1)).output.strip().endswith(f"game over at version {last}")
+    assert f"game over at version {last}: " in run("watch", game_id, "--after", str(last - 1)).output
     path = tmp_path / "game.ndjson"
     assert run("export", game_id, "-o", str(path)).exit_code == 0
     checked = run("--json", "verify", str(path))

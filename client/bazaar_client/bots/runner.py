@@ -40,20 +40,24 @@ def _play_one(seat_client: Client, game_id: str, bot: Bot, view: GameView) -> bo
 
 
 def play_seat(client: Client, game_id: str, bot: Bot, on_move: Callable[[GameView], None] | None = None,
-              max_moves: int | None = None) -> GameView:
-    """Play `client`'s seat with `bot` until the game ends (or `max_moves`); returns the last view."""
-    moves, idle = 0, 0
+              max_moves: int | None = None, on_wait: Callable[[GameView], None] | None = None) -> GameView:
+    """Play `client`'s seat with `bot` until the game ends (or `max_moves`); returns the last view. Between the
+    seat's turns it follows the game on the live stream (`Client.wait_for_turn`), telling `on_wait` the view it
+    waits on; `on_move` gets the view each move was chosen on."""
+    moves = 0
+    view = client.view(game_id)
     while True:
-        view = client.view(game_id)
+        if not (view.my_turn or view.finished):
+            if on_wait:
+                on_wait(view)
+            view = client.wait_for_turn(game_id)
         if view.finished or (max_moves is not None and moves >= max_moves):
             return view
-        if view.my_turn and _play_one(client, game_id, bot, view):
-            moves, idle = moves + 1, 0
+        if _play_one(client, game_id, bot, view):
+            moves += 1
             if on_move:
                 on_move(view)
-            continue
-        idle += 1
-        time.sleep(min(MAX_POLL_S, 0.01 * idle))
+        view = client.view(game_id)
 
 
 def play_match(client: Client, game: str, bots: Sequence[Bot], options: dict | None = None,

@@ -8,12 +8,15 @@ import time
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from bazaar_client.bots import BOTS, make_bot
 from bazaar_client.bots.listener import listen as listen_for
 from bazaar_client.bots.runner import play_match, play_seat
 from bazaar_client.bots.stats import wilson
+from bazaar_client.cli import said
 from bazaar_client.cli.app import Session
+from bazaar_client.sdk import GameView
 
 
 @click.command()
@@ -24,19 +27,44 @@ from bazaar_client.cli.app import Session
               help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
 @click.pass_obj
 def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_ms: float | None) -> None:
-    """Play your seat (BAZAAR_TOKEN) of GAME_ID with a bot until the game ends."""
-    if session.client.token is None:
+    """Play your seat (BAZAAR_TOKEN) of GAME_ID with a bot until the game ends: after each of its moves, the moves
+    since (its own and the others') in words and how many it has played; while the others play, whose turn it
+    is; at the end the result in words."""
+    client = session.client
+    if client.token is None:
         raise click.UsageError("a bot needs a seat: pass --token or set BAZAAR_TOKEN")
     player = make_bot(bot_name, seed, budget_ms)
-    count = 0
+    progress = Playing(session, game_id, client.view(game_id).version)
+    view = play_seat(client, game_id, player, on_move=progress.moved, on_wait=progress.waiting)
+    progress.catch_up()
+    words = said.result(client.view(game_id, words=True))
+    session.emit({"game_id": game_id, "moves": progress.moves, "result": view.result, "words": words},
+                 f"{bot_name} played {progress.moves} moves. {words}")
 
-    def said(view):
-        nonlocal count
-        count += 1
 
-    view = play_seat(session.client, game_id, player, on_move=said)
-    session.emit({"game_id": game_id, "moves": count, "result": view.result},
-                 f"{bot_name} played {count} moves; result: {view.result}")
+class Playing:
+    """What `bazaar bot` shows as it plays (nothing with --json, whose one document comes at the end)."""
+
+    def __init__(self, session: Session, game_id: str, logged: int):
+        self.session, self.game_id, self.logged, self.moves = session, game_id, logged, 0
+
+    def moved(self, _view: GameView) -> None:
+        self.moves += 1
+        self.catch_up()
+        self.say(Text(f"{self.moves} moves played", style="bold"))
+
+    def waiting(self, view: GameView) -> None:
+        self.say(Text(said.whose_turn(view), style="dim"))
+
+    def catch_up(self) -> None:
+        log = self.session.client.log(self.game_id, after=self.logged)
+        self.logged = log.version
+        if log.lines:
+            self.say(said.log(log.lines))
+
+    def say(self, renderable) -> None:
+        if not self.session.json:
+            self.session.console.print(renderable)
 
 
 @click.command()

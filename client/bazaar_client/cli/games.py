@@ -1,4 +1,5 @@
-"""Commands about games: create, list, show, moves, play, watch, export, verify."""
+"""Commands about games: catalogue, create, list, show, moves, export, verify (`play` and `watch` have modules of their
+own)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,10 @@ import sys
 from pathlib import Path
 
 import click
-from rich.live import Live
 from rich.table import Table
 
-from bazaar_client.cli import boards
+from bazaar_client.cli import boards, said
 from bazaar_client.cli.app import INVALID, OK, USAGE, Session
-from bazaar_client.sdk import GameView
-from bazaar_client.sdk.notation import NotationError, canonical, find_move, format_move, parse_move
 from bazaar_client.sdk.verify import verify_export
 
 pass_session = click.pass_obj
@@ -84,79 +82,19 @@ def list_games(session: Session, status: str | None) -> None:
 @pass_session
 def show(session: Session, game_id: str, version: int | None) -> None:
     """Draw the board of GAME_ID as your seat (BAZAAR_TOKEN) or as a spectator sees it."""
-    view = session.client.state(game_id, version) if version else session.client.view(game_id)
+    view = session.client.state(game_id, version) if version else session.client.view(game_id, words=True)
     session.emit(view, boards.render(view))
-
-
-def notation(view: GameView, move: dict) -> str:
-    try:
-        return format_move(view.game, move, view.state.get("place_names"))
-    except NotationError:
-        return str(move)
 
 
 @click.command()
 @click.argument("game_id")
 @pass_session
 def moves(session: Session, game_id: str) -> None:
-    """Your legal moves in GAME_ID, numbered, in the game's notation (`bazaar play GAME_ID 3`)."""
-    client = session.client
-    view = client.view(game_id)
-    legal = client.legal_moves(game_id)
-    rows = [{"number": n, "notation": notation(view, m), "move": m} for n, m in enumerate(legal.moves, 1)]
-    table = Table(title=f"seat {legal.seat}, version {legal.version}")
-    table.add_column("#", justify="right")
-    table.add_column("move")
-    for row in rows:
-        table.add_row(str(row["number"]), row["notation"])
-    session.emit({"version": legal.version, "seat": legal.seat, "moves": rows},
-                 table if rows else "no move is awaited from you now")
-
-
-@click.command()
-@click.argument("game_id")
-@click.argument("move", nargs=-1, required=True)
-@pass_session
-def play(session: Session, game_id: str, move: tuple[str, ...]) -> None:
-    """Play MOVE in GAME_ID: its number from `bazaar moves`, or the game's notation (`take camels`, `sell cloth
-    x3`, `move fountain`). A move not in the list is still sent, so the server says why it is refused."""
-    client = session.client
-    text = " ".join(move)
-    view = client.view(game_id)
-    legal = client.legal_moves(game_id)
-    if text.isdigit():
-        number = int(text)
-        if not 1 <= number <= len(legal.moves):
-            raise click.UsageError(f"no move number {number}: there are {len(legal.moves)} (see `bazaar moves`)")
-        command = legal.moves[number - 1]
-    else:
-        names = view.state.get("place_names")
-        command = find_move(view.game, text, legal.moves, names) or parse_move(view.game, text, names)
-    result = client.play(game_id, command, expected_version=legal.version)
-    session.emit({"version": result.version, "move": canonical(command), "events": [e.type for e in result.events]},
-                 f"played {notation(view, command)}: version {result.version} "
-                 f"({', '.join(e.type for e in result.events)})")
-
-
-@click.command()
-@click.argument("game_id")
-@click.option("--after", type=int, default=None, help="Start after this version (default: now).")
-@pass_session
-def watch(session: Session, game_id: str, after: int | None) -> None:
-    """Follow GAME_ID live: the board is redrawn on each event until the game ends (Ctrl-C to stop).
-    With --json, one envelope per line."""
-    client = session.client
-    view = client.view(game_id)
-    stream = client.stream(game_id, view.version if after is None else after)
-    if session.json:
-        for envelope in stream:
-            click.echo(json.dumps(envelope.raw, sort_keys=True))
-        return
-    with Live(boards.render(view), console=session.console, auto_refresh=False) as live:
-        for _event in stream:  # any event may change the board: redraw from the view, not the event
-            view = client.view(game_id)
-            live.update(boards.render(view), refresh=True)
-    session.console.print(f"game over at version {view.version}" if view.finished else "stream closed")
+    """Your legal moves in GAME_ID, numbered, each with its notation and what it does (`bazaar play GAME_ID 3`, or
+    `bazaar play GAME_ID sell cloth x3`)."""
+    legal = session.client.legal_moves(game_id, words=True)
+    session.emit({"version": legal.version, "seat": legal.seat, "moves": said.moves_json(legal)},
+                 said.moves_table(legal) if legal.moves else "no move is awaited from you now")
 
 
 @click.command()
@@ -202,4 +140,4 @@ def full_verification(text: str) -> tuple[bool, dict]:
     return done.returncode == 0, {"ok": done.returncode == 0, "report": (done.stdout or done.stderr).strip()}
 
 
-COMMANDS = (catalogue, create, list_games, show, moves, play, watch, export, verify)
+COMMANDS = (catalogue, create, list_games, show, moves, export, verify)

@@ -266,14 +266,14 @@ class Client(TournamentMethods, LobbyMethods):
         """Live envelopes after version `after`, resuming by itself after a dropped connection."""
         return EventStream(self.transport, game_id, after)
 
-    def wait_for_turn(self, game_id: str, timeout: float | None = None) -> GameView:
+    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool = False) -> GameView:
         """This seat's view as soon as its decision is awaited (`my_turn`) or the game is over (`finished`); at
         once if it already is. `to_act` is empty while the dealer owes a roll or a shuffle, and names other seats
         on their turns: this follows the live event stream through both (no polling: one read of the view per
-        batch of events) and survives a dropped connection as the stream does. The view returned is the position
-        `play` then checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a
-        spectator, whose decision is never awaited."""
-        view = self.view(game_id)
+        batch of events) and survives a dropped connection as the stream does. The view returned (in words with
+        `words`) is the position `play` then checks its move against. Raises TimeoutError after `timeout`
+        seconds; ValueError for a spectator, whose decision is never awaited."""
+        view = self.view(game_id, words)
         if view.seat is None:
             raise ValueError(f"a spectator has no turn in game {game_id}: act with a seat's token")
         if view.my_turn or view.finished:
@@ -287,14 +287,14 @@ class Client(TournamentMethods, LobbyMethods):
             for envelope in stream:
                 if envelope.version <= view.version:
                     continue  # this batch was read with the view already
-                view = self.view(game_id)
+                view = self.view(game_id, words)
                 if view.my_turn or view.finished:
                     return view
         finally:
             if deadline is not None:
                 deadline.cancel()
             stream.close()
-        view = self.view(game_id)  # the stream ended: with the game, or at the deadline
+        view = self.view(game_id, words)  # the stream ended: with the game, or at the deadline
         if view.my_turn or view.finished:
             return view
         within = f" within {timeout:g} s" if timeout is not None else ""

@@ -6,7 +6,8 @@ and the calls here once no service without the words routes is to be met.
 - legal moves `said`: the SDK's own notation of each move (`sdk/notation/`), as its words too;
 - the log: the events' types, one line each, for whoever acted;
 - a line of notation: read by the SDK's notation against the listed moves (a line it cannot read is
-  `bad_notation`, as the service answers it).
+  `bad_notation`, as the service answers it);
+- the result: who won and the scores, from the view's `result`.
 """
 
 from __future__ import annotations
@@ -56,3 +57,14 @@ def command_of(transport: Transport, game_id: str, text: str) -> dict:
         return find_move(view.game, text, moves.moves, names) or parse_move(view.game, text, names)
     except NotationError as error:
         raise BazaarError(BAD_NOTATION, 400, str(error)) from error
+
+
+def result_of(result: dict | None) -> str | None:
+    """The view's `result` in a sentence: who won, and the scores."""
+    if not result:
+        return None
+    winners = result.get("winners") or []
+    who = ("Seat " + " and seat ".join(map(str, winners)) + (" won" if len(winners) == 1 else " share the win")
+           if winners else "Nobody won")
+    scores = result.get("scores") or []
+    return who + (" (scores: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores)) + ")" if scores else "")

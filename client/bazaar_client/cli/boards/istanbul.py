@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from bazaar_client.cli import said
 from bazaar_client.sdk import GameView
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta")
@@ -78,5 +79,5 @@ def render(view: GameView) -> Group:
                         str(player.get("spare_assistants")), " ".join(player.get("mosque_tiles", [])), cards_text)
     parts = [title, grid, markets, players]
     if view.result:
-        parts.append(Text(f"Winners: {view.result['winners']}  scores: {view.result['scores']}", style="bold green"))
+        parts.append(Text(said.result(view), style="bold green"))
     return Group(*parts)

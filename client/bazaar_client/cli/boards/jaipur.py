@@ -7,6 +7,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from bazaar_client.cli import said
 from bazaar_client.sdk import GameView
 
 COLOURS = {"diamond": "bright_red", "gold": "yellow", "silver": "bright_white", "cloth": "magenta",
@@ -46,5 +47,5 @@ def render(view: GameView) -> Group:
                         str(player.get("seals", 0)))
     parts = [title, market, piles, players]
     if view.result:
-        parts.append(Text(f"Winners: {view.result['winners']}  scores: {view.result['scores']}", style="bold green"))
+        parts.append(Text(said.result(view), style="bold green"))
     return Group(*parts)

@@ -1,0 +1,55 @@
+"""What the `bazaar` command says of a game, in one place for every command: whose turn, the log in words, the
+legal moves numbered with their notation and words, and the result in words (the position is `boards.render`)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from bazaar_client.sdk import GameView
+from bazaar_client.sdk.compat import result_of
+from bazaar_client.sdk.types import LegalMoves, LogLine
+
+
+def result(view: GameView) -> str | None:
+    """Who won, by how much and how: the service's words (ask the view with `words=True`)."""
+    if view.words is not None and view.words.result:
+        return view.words.result
+    return result_of(view.result)
+
+
+def whose_turn(view: GameView) -> str:
+    if view.finished:
+        return "the game is over"
+    if view.my_turn:
+        return "your turn"
+    if not view.to_act:
+        return "the dealer is drawing"
+    return "waiting for seat " + ", ".join(map(str, view.to_act))
+
+
+def log_line(line: LogLine) -> Text:
+    return Text(f"{line.version:>5}  ", style="dim").append(line.text)
+
+
+def log(lines) -> Group:
+    return Group(*(log_line(line) for line in lines))
+
+
+def moves_table(legal: LegalMoves) -> Table:
+    """Numbered from 1: the number or the notation is what a player types."""
+    table = Table(title=f"your moves (seat {legal.seat}, version {legal.version})", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("type")
+    described = any(said.words != said.notation for said in legal.said or ())
+    if described:
+        table.add_column("does")
+    for number, said in enumerate(legal.said or (), 1):
+        table.add_row(str(number), said.notation, *([said.words] if described else []))
+    return table
+
+
+def moves_json(legal: LegalMoves) -> list[dict]:
+    return [{"number": n, "notation": s.notation, "words": s.words, "move": m}
+            for n, (s, m) in enumerate(zip(legal.said or (), legal.moves, strict=True), 1)]
