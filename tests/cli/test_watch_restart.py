@@ -22,11 +22,16 @@ LOGGED = re.compile(r"^\s*(\d+)  \S")  # a log line: its version, two spaces, it
 
 
 class Watcher:
+    """`bazaar watch` in a child process; `stop()` ends it whatever the test's outcome."""
+
+    running: list = []
+
     def __init__(self, base: str, game_id: str, *flags: str):
         env = {**os.environ, "BAZAAR_URL": base, "BAZAAR_TOKEN": "", "COLUMNS": "200"}
         self.process = subprocess.Popen([str(BAZAAR), "watch", game_id, *flags], env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
         self.lines: list[str] = []
+        Watcher.running.append(self.process)
         threading.Thread(target=lambda: self.lines.extend(self.process.stdout), daemon=True).start()
 
     def saw(self, predicate, timeout: float = 30) -> None:
@@ -36,6 +41,13 @@ class Watcher:
                 self.process.kill()
                 raise AssertionError((self.lines, self.process.stderr.read()))
             time.sleep(0.05)
+
+
+@pytest.fixture(autouse=True)
+def no_watcher_outlives_its_test():
+    yield
+    while Watcher.running:
+        Watcher.running.pop().kill()
 
 
 def play(bazaar: Client, created, moves: int) -> int:

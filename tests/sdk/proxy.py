@@ -1,7 +1,8 @@
 """A TCP relay between a client and the real server whose connections the test can cut at will: a dropped
 connection, as a flaky network or a restarting proxy would drop it (no mock of HTTP involved). It can also turn
 away new connections for anything but a live stream while the open ones carry on, as a server being replaced
-behind a balancer does while its streams drain (`refusing_requests`)."""
+behind a balancer does while its streams drain (`refusing_requests`); or let nothing more through once a POST
+has been answered, as a server that dies just after a command (`seal_after_post`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class CuttableProxy:
         self.lock = threading.Lock()
         self.cuts = 0
         self.refusing_requests = False
+        self.seal_after_post = False
+        self.sealed = False  # nothing goes through any more
         threading.Thread(target=self._accept, daemon=True).start()
 
     @property
@@ -42,23 +45,30 @@ class CuttableProxy:
             client.close()
             return
         stream = STREAM in first
-        if self.refusing_requests and not stream:
+        if self.sealed or (self.refusing_requests and not stream):
             client.close()
             return
         upstream = socket.create_connection(self.upstream)
+        posted = {"post": first.startswith(b"POST ")}
         upstream.sendall(first)
         with self.lock:
             self.sockets += [client, upstream]
             if not stream:
                 self.requests += [client, upstream]
-        threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
-        threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
+        threading.Thread(target=self._pump, args=(client, upstream, posted, True), daemon=True).start()
+        threading.Thread(target=self._pump, args=(upstream, client, posted, False), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, target: socket.socket) -> None:
+    def _pump(self, source: socket.socket, target: socket.socket, posted: dict, upward: bool) -> None:
+        """Bytes from `source` to `target` (`upward`: a client's request) until either end closes."""
         try:
             while data := source.recv(65536):
+                if upward:
+                    if self.sealed:
+                        break
+                    posted["post"] = data.startswith(b"POST ")
                 target.sendall(data)
+                if not upward and posted["post"] and self.seal_after_post:
+                    self.sealed = True  # the POST's answer is out (a larger one would still follow): nothing more
         except OSError:
             pass
         for sock in (source, target):

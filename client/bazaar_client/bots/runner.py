@@ -47,7 +47,7 @@ def play_seat(client: Client, game_id: str, bot: Bot, on_move: Callable[[GameVie
     moves = 0
     view = client.view(game_id)
     while True:
-        if not (view.my_turn or view.finished):
+        if not (view.awaited or view.finished):
             if on_wait:
                 on_wait(view)
             view = client.wait_for_turn(game_id)

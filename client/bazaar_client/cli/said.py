@@ -22,6 +22,8 @@ def result(view: GameView) -> str | None:
 def whose_turn(view: GameView) -> str:
     if view.finished:
         return "the game is over"
+    if view.asks_me:
+        return f"seat {view.undo_request.get('by')} asks to take moves back: accept undo, or decline undo"
     if view.my_turn:
         return "your turn"
     if not view.to_act:

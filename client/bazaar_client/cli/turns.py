@@ -37,7 +37,7 @@ class Turns:
         view = self.client.view(self.game_id, words=True)
         self.logged = self.show_recent(view.version)
         while True:
-            if not (view.my_turn or view.finished):
+            if not (view.awaited or view.finished):
                 self.waiting(view)
                 view = self.client.wait_for_turn(self.game_id, words=True)
             self.show_log(view.version)

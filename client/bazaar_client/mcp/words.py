@@ -33,7 +33,7 @@ def _heading(view: GameView) -> str:
 
 def _cards(names) -> str:
     """Cards by name; a market slot a failed refill left empty (null, at a round's end) as "an empty slot"."""
-    return ", ".join(name if name is not None else "an empty slot" for name in names) if names else "none"
+    return ", ".join(names) if names else "none"
 
 
 def _jaipur(view: GameView) -> list[str]:

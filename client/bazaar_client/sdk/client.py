@@ -114,16 +114,17 @@ class Client(TournamentMethods, LobbyMethods):
         # not repeatable: a retried creation after a dropped connection could make a second game
         return CreatedGame.from_json(self.transport.request("POST", "/v1/games", json=body, repeatable=False).json())
 
-    def games(self, status: str | None = None, player: str | None = None, limit: int | None = None
-              ) -> tuple[GameSummary, ...]:
-        """Every game listed for this caller (`status` "active"/"finished", `player` an id), page by page."""
+    def games(self, status: str | None = None, player: str | None = None, limit: int | None = None,
+              most: int | None = None) -> tuple[GameSummary, ...]:
+        """Every game listed for this caller (`status` "active"/"finished", `player` an id), page by page (`limit`
+        a page), or the first `most` of them."""
         found, after = [], None
         while True:
             page = self._get("/v1/games", status=status, player=player, limit=limit, after=after).json()
             found += [GameSummary.from_json(g) for g in page["games"]]
             after = page.get("next")
-            if after is None:
-                return tuple(found)
+            if after is None or (most is not None and len(found) >= most):
+                return tuple(found[:most])
 
     @names_game
     def view(self, game_id: str, words: bool = False) -> GameView:
@@ -267,16 +268,17 @@ class Client(TournamentMethods, LobbyMethods):
         return EventStream(self.transport, game_id, after)
 
     def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool = False) -> GameView:
-        """This seat's view as soon as its decision is awaited (`my_turn`) or the game is over (`finished`); at
-        once if it already is. `to_act` is empty while the dealer owes a roll or a shuffle, and names other seats
-        on their turns: this follows the live event stream through both (no polling: one read of the view per
-        batch of events) and survives a dropped connection as the stream does. The view returned (in words with
-        `words`) is the position `play` then checks its move against. Raises TimeoutError after `timeout`
-        seconds; ValueError for a spectator, whose decision is never awaited."""
+        """This seat's view as soon as a decision of its is awaited (`awaited`: its turn, or its answer to another
+        seat's undo request) or the game is over (`finished`); at once if it already is. `to_act` is empty while
+        the dealer owes a roll or a shuffle, and names other seats on their turns: this follows the live event
+        stream through both (no polling: one read of the view per batch of events) and survives a dropped
+        connection as the stream does. The view returned (in words with `words`) is the position `play` then
+        checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a spectator, whose
+        decision is never awaited."""
         view = self.view(game_id, words)
         if view.seat is None:
             raise ValueError(f"a spectator has no turn in game {game_id}: act with a seat's token")
-        if view.my_turn or view.finished:
+        if view.awaited or view.finished:
             return view
         stream = self.stream(game_id, after=view.version)
         deadline = threading.Timer(timeout, stream.close) if timeout is not None else None
@@ -288,14 +290,14 @@ class Client(TournamentMethods, LobbyMethods):
                 if envelope.version <= view.version:
                     continue  # this batch was read with the view already
                 view = self.view(game_id, words)
-                if view.my_turn or view.finished:
+                if view.awaited or view.finished:
                     return view
         finally:
             if deadline is not None:
                 deadline.cancel()
             stream.close()
         view = self.view(game_id, words)  # the stream ended: with the game, or at the deadline
-        if view.my_turn or view.finished:
+        if view.awaited or view.finished:
             return view
         within = f" within {timeout:g} s" if timeout is not None else ""
         raise TimeoutError(f"seat {view.seat} was not awaited in game {game_id}{within}")

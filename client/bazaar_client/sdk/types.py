@@ -138,6 +138,19 @@ class GameView:
     def my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.to_act
 
+    @property
+    def asks_me(self) -> bool:
+        """Another seat's request to take moves back (option undo "consent") waits for this seat's answer
+        (`accept_undo` / `decline_undo` among its legal moves), on its turn or not."""
+        request = self.undo_request
+        return (bool(request) and self.seat is not None and self.seat != request.get("by")
+                and self.seat not in request.get("accepted", ()))
+
+    @property
+    def awaited(self) -> bool:
+        """A decision of this seat is awaited: its turn, or its answer to an undo request."""
+        return self.my_turn or self.asks_me
+
 
 @dataclass(frozen=True)
 class LegalMoves:
