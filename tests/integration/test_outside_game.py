@@ -36,6 +36,9 @@ def outside(tmp_path_factory) -> dict[str, str]:
     package = home / "outside_game"
     package.mkdir()
     source = (ROOT / "tests" / "support" / "tiny_game.py").read_text()
+    words = "from tests.support import tiny_words as WORDS"  # a game that says nothing in words of its own
+    assert words in source
+    source = "\n".join(line for line in source.splitlines() if not line.startswith(words))
     (package / "__init__.py").write_text(source.replace('NAME = "tiny"', f'NAME = "{NAME}"'))
     extra = f"{os.environ.get('BAZAAR_EXTRA_GAMES', '')},{NAME}=outside_game".lstrip(",")
     return {"PYTHONPATH": f"{home}{os.pathsep}{ROOT}", "BAZAAR_EXTRA_GAMES": extra}

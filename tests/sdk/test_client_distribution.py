@@ -35,7 +35,7 @@ def test_the_wheel_holds_one_import_name_and_none_of_the_servers_dependencies(wh
     assert {top for top in tops if not top.endswith(".dist-info")} == {"bazaar_client"}
     required = {line.split(":", 1)[1].strip().split(">")[0].split("=")[0].split("[")[0].strip().lower()
                 for line in metadata.splitlines() if line.startswith("Requires-Dist:")}
-    assert required == {"requests", "urllib3", "click", "rich", "mcp"}
+    assert required == {"requests", "urllib3", "click", "rich", "mcp", "pyyaml"}
     assert not required & SERVER_ONLY
 
 

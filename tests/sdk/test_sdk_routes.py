@@ -20,7 +20,7 @@ OWN_DB = own_db("sdk_routes")
 METHODS = {
     "healthz": "health", "getOpenApi": "openapi", "getCatalogue": "catalogue", "createGame": "create",
     "listGames": "games", "getGame": "view",
-    "getStateAt": "state", "getLegalMoves": "legal_moves", "postCommand": "play", "undo": "undo",
+    "getStateAt": "state", "getLegalMoves": "legal_moves", "getGameLog": "log", "postCommand": "play", "undo": "undo",
     "getEvents": "events", "exportGame": "export", "importGame": "import_game", "getBoardPicture": "picture",
     "createOrganiser": "create_organiser", "createPlayer": "create_player", "issueToken": "issue_token",
     "revokeIdentity": "revoke_identity", "revokeToken": "revoke_token", "getMe": "me", "seatBot": "seat_bot",
@@ -36,8 +36,7 @@ METHODS = {
     "declineRematch": "decline_rematch",
 }
 # pages for people with a browser, not for programs
-NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page",
-                  "getGameLog": "not yet: the SDK's `log` comes with the clients in words (issue 29, open)"}
+NOT_IN_THE_SDK = {"listGamesPage": "an HTML page", "playPage": "an HTML page"}
 
 
 def operation_ids() -> set[str]:

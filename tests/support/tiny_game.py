@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.core import ChanceDrawn, InvalidOptions, Pick, Roll, RuleViolation, Shuffle, apply_permutation
+from tests.support import tiny_words as WORDS  # noqa: N812, F401 - the game contract's name for its words
 
 NAME = "tiny"
 MIN_SEATS = MAX_SEATS = 2
@@ -189,7 +190,9 @@ def legal_commands(state, seat):
 
 
 def view(state, seat, complete=False):
-    return {"total": state.total, "turn": state.turn, "deck_size": len(state.deck or ())}
+    """The total, whose turn and the deck's size; at the end, also the result (what the words say it from)."""
+    shown = {"total": state.total, "turn": state.turn, "deck_size": len(state.deck or ())}
+    return {**shown, "result": result(state)} if is_terminal(state) else shown
 
 
 def result(state):

@@ -20,7 +20,6 @@ import click
 from rich.console import Console
 
 from bazaar_client.sdk import BazaarError, Client
-from bazaar_client.sdk.notation import NotationError
 
 OK, INVALID, USAGE, RULE_VIOLATION, SERVER_FAULT = 0, 1, 2, 3, 4
 
@@ -98,8 +97,6 @@ class BazaarGroup(click.Group):
                 click.echo(f"error: {error.code}" + (f" ({error.status})" if error.status else "")
                            + (f": {error.detail}" if error.detail else ""), err=True)
             ctx.exit(exit_code(error))
-        except NotationError as error:
-            raise click.UsageError(str(error), ctx) from error
 
 
 @click.group(cls=BazaarGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -35,11 +35,11 @@ def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_
         raise click.UsageError("a bot needs a seat: pass --token or set BAZAAR_TOKEN")
     player = make_bot(bot_name, seed, budget_ms)
     progress = Playing(session, game_id, client.view(game_id).version)
-    view = play_seat(client, game_id, player, on_move=progress.moved, on_wait=progress.waiting)
+    play_seat(client, game_id, player, on_move=progress.moved, on_wait=progress.waiting)
     progress.catch_up()
-    words = said.result(client.view(game_id, words=True))
-    session.emit({"game_id": game_id, "moves": progress.moves, "result": view.result, "words": words},
-                 f"{bot_name} played {progress.moves} moves. {words}")
+    final = client.view(game_id, words=True)
+    session.emit({"game_id": game_id, "moves": progress.moves, "result": final.result, "words": said.result(final)},
+                 f"{bot_name} played {progress.moves} moves. {said.outcome(final)}")
 
 
 class Playing:

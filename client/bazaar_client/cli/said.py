@@ -8,15 +8,17 @@ from rich.table import Table
 from rich.text import Text
 
 from bazaar_client.sdk import GameView
-from bazaar_client.sdk.compat import result_of
 from bazaar_client.sdk.types import LegalMoves, LogLine
 
 
 def result(view: GameView) -> str | None:
-    """Who won, by how much and how: the service's words (ask the view with `words=True`)."""
-    if view.words is not None and view.words.result:
-        return view.words.result
-    return result_of(view.result)
+    """Who won, by how much and how: the service's words (a view read with `words=True`), None before the end."""
+    return view.words.result if view.words is not None else None
+
+
+def outcome(view: GameView) -> str:
+    """The result in words for a person; for a game that says none, where to read it."""
+    return result(view) or "The result is in the game's view (`bazaar show --json`): this game says none in words."
 
 
 def whose_turn(view: GameView) -> str:
@@ -43,7 +45,7 @@ def moves_table(legal: LegalMoves) -> Table:
     """Numbered from 1: the number or the notation is what a player types."""
     table = Table(title=f"your moves (seat {legal.seat}, version {legal.version})", title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("type")
+    table.add_column("type", no_wrap=True)  # the line a player types, whole
     described = any(said.words != said.notation for said in legal.said or ())
     if described:
         table.add_column("does")

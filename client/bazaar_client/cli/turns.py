@@ -124,7 +124,7 @@ class Turns:
             click.echo(_json({"version": view.version, "result": view.result, "words": words}))
             return
         self.session.console.print(boards.render(view))
-        self.session.console.print(f"The game is over. {words}", style="bold")
+        self.session.console.print(f"The game is over. {said.outcome(view)}", style="bold")
 
     def stopped(self) -> None:
         self.emit({"stopped": True}, f"stopped; the game waits for you: `bazaar play {self.game_id}` with your "

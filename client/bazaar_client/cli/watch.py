@@ -64,7 +64,7 @@ class Shown:
 
 def ending(view: GameView) -> str:
     if view.finished:
-        return f"game over at version {view.version}: {said.result(view)}"
+        return f"game over at version {view.version}: {said.outcome(view)}"
     return "stream closed"
 
 

@@ -1,7 +1,7 @@
 """The MCP tools' answers, in the words the service says its games in: a game as the seat sees it (the position and
 the result in words, whose turn it is and what to do about it), the legal moves numbered with their notation and
 words, a played move as the log says it. The JSON view rides along only when asked for, or where the service says
-no position in words (then `mcp/words.py` says what it can, with the JSON beside it)."""
+no position in words for the game (a game without words of its own): then the JSON is all there is."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from dataclasses import asdict
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from bazaar_client.mcp.words import describe
 from bazaar_client.sdk import BazaarError, GameView
-from bazaar_client.sdk.compat import result_of
 from bazaar_client.sdk.types import LegalMoves
 
 
@@ -45,12 +43,9 @@ def game(view: GameView, with_json: bool = False) -> dict:
               "to_act": list(view.to_act), "turn": turn(view)}
     if view.undo_request:
         answer["undo_request"] = view.undo_request
-    if view.words is not None:
-        answer["position"] = list(view.words.position)
-        answer["result"] = view.words.result
-    else:  # a service that does not say the position: our own sentences, and the whole view beside them
-        answer["position"] = describe(view).splitlines()
-        answer["result"] = result_of(view.result)
+    answer["position"] = list(view.words.position) if view.words is not None else []
+    answer["result"] = view.words.result if view.words is not None else None
+    if not answer["position"]:  # the game says no position in words: the JSON is all there is
         with_json = True
     if with_json:  # its fields as they came, JSON already (asdict would copy the whole state again, deeply)
         answer["view"] = {**vars(view), "words": asdict(view.words) if view.words is not None else None}

@@ -221,7 +221,8 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     @server.tool()
     def game_log(game_id: GameId, token: Token = None,
                  after: Annotated[int, Field(ge=0, description="Only what happened after this version.")] = 0,
-                 limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="At most this many lines.")] = 30
+                 limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="Read at most this many events (a "
+                                                                          "line each, or none).")] = 30
                  ) -> dict[str, Any]:
         """What happened in the game, in words, a line per event (as your seat may know it), oldest first; with
         `after`, only since that version."""

@@ -11,7 +11,6 @@ import functools
 import os
 import threading
 
-from bazaar_client.sdk import compat
 from bazaar_client.sdk.commands import post_command
 from bazaar_client.sdk.errors import NOT_FOUND, BazaarError
 from bazaar_client.sdk.lobby import LobbyMethods
@@ -146,21 +145,14 @@ class Client(TournamentMethods, LobbyMethods):
     def legal_moves(self, game_id: str, words: bool = False) -> LegalMoves:
         """This seat's legal moves now, complete bodies; `words`: with each one's notation and words (`said`)."""
         moves = LegalMoves.from_json(self._get(f"/v1/games/{game_id}/legal-moves", words=_flag(words)).json())
-        if words and moves.said is None:
-            moves = compat.with_said(moves)  # a service that does not say them yet
         self._saw(game_id, moves.version)
         return moves
 
     @names_game
     def log(self, game_id: str, after: int = 0, limit: int | None = None) -> GameLog:
-        """The game log in words after version `after` (at most `limit` lines), redacted for this caller exactly as
-        its events are."""
-        try:
-            return GameLog.from_json(self._get(f"/v1/games/{game_id}/log", after=after, limit=limit).json())
-        except BazaarError as error:
-            if not compat.has_no_route(error):
-                raise
-        return compat.log_of(self.events(game_id, after, limit))
+        """The game log in words after version `after` (the lines of at most `limit` events: an event may have none),
+        redacted for this caller exactly as its events are."""
+        return GameLog.from_json(self._get(f"/v1/games/{game_id}/log", after=after, limit=limit).json())
 
     @names_game
     def play(self, game_id: str, command: dict, expected_version=AUTO, idempotency_key: str | None = None
@@ -183,12 +175,7 @@ class Client(TournamentMethods, LobbyMethods):
         `BazaarError("bad_notation")` (400) whose detail says what it expected. `expected_version` as for `play`."""
         if expected_version is AUTO:
             expected_version = self._seen.get(game_id, AUTO)
-        try:
-            return self.play(game_id, {"notation": text}, expected_version, idempotency_key)
-        except BazaarError as error:
-            if not compat.reads_no_notation(error):
-                raise
-        return self.play(game_id, compat.command_of(self.transport, game_id, text), expected_version, idempotency_key)
+        return self.play(game_id, {"notation": text}, expected_version, idempotency_key)
 
     @names_game
     def undo(self, game_id: str, to_version: int, expected_version=AUTO) -> CommandResult:

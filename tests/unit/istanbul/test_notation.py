@@ -2,18 +2,15 @@
 places in play), forgiving case, spaces and full place names; the older canonical form still read; text that is
 no move refused with a message that lists what it may be."""
 
-import json
 from pathlib import Path
 
 import pytest
 
 import domain.istanbul as game
-from bazaar_client.sdk.notation import canonical, format_move, parse_move
 from domain.istanbul import commands as c
 from domain.istanbul.letters_seals import commands as lc
 from domain.istanbul.mocha_baksheesh import commands as mc
 from domain.istanbul.notation import NotationError, parse, to_text
-from events.codec import command_from_wire, command_to_wire
 from tests.support.playthrough import playthrough
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -87,11 +84,6 @@ def test_reading_forgives_case_spaces_and_full_names(text, command):
     assert parse(text, 0) == command
 
 
-def set_fields(wire: dict) -> dict:
-    """A wire command's fields that say something (an empty goods mapping is as good as none)."""
-    return {k: v for k, v in canonical(wire).items() if v != {}}
-
-
 @pytest.mark.parametrize("box", sorted(BOXES))
 def test_every_legal_command_of_a_random_game_reads_back_as_itself_with_the_seats_view(box):
     seats, options = BOXES[box]
@@ -101,11 +93,6 @@ def test_every_legal_command_of_a_random_game_reads_back_as_itself_with_the_seat
         for command in legal:
             text = to_text(command)
             assert parse(text, seat, view) == command == parse(text, seat), text
-            # migration: the clients' own notation (see the test below) and this one read each other's lines
-            wire, names = command_to_wire(command), view["place_names"]
-            assert parse(format_move("istanbul", wire, names), seat, view) == command
-            if command.TYPE != "use_neutral_figure":  # the SDK lowercases a card paid to the governor (a bug)
-                assert set_fields(parse_move("istanbul", text, names)) == set_fields(wire), text
             seen.add(command.TYPE)
     assert len(seen) > 20, seen
 
@@ -116,18 +103,6 @@ def test_the_view_says_which_places_may_be_named():
     with pytest.raises(NotationError) as refused:
         parse("move embassy", 0, view)
     assert "wainwright, fountain, coffee-roastery" in str(refused.value)
-
-
-def test_every_line_the_sdk_writes_is_read_and_written_alike():
-    """Migration: the moves the server listed in random games (tests/sdk's fixture), as the clients' own notation
-    (bazaar_client.sdk.notation) writes them, read as the same command and written as the same line, so switching
-    the clients to the game's notation changes nothing a player sees."""
-    moves = json.loads((ROOT / "tests/sdk/fixtures/istanbul_moves.json").read_text())
-    for kind, listed in moves.items():
-        for wire in listed:
-            command = command_from_wire(game.COMMANDS[kind], wire, 0)
-            line = format_move("istanbul", command_to_wire(command))
-            assert parse(line, 0) == command and to_text(command) == line, line
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ import random
 from rich.console import Console
 
 from bazaar_client.cli.boards import jaipur as terminal_board
-from bazaar_client.mcp.words import describe
 from bazaar_client.sdk import GameView
 from domain import registry
 from domain import table as tables
+from domain.jaipur import words as jaipur_words
 from tests.support.driver import Table
 
 jaipur = registry.get("jaipur")
@@ -44,11 +44,11 @@ def test_the_picture_draws_an_empty_slot_as_empty():
     assert svg.count('class="card back"') == 1  # the deck's pile only, not the empty slots
 
 
-def test_the_terminal_board_and_the_agents_words_say_empty():
-    view = GameView.from_json(body(deck_out(), 0))
-    board = terminal_board.render(view)
+def test_the_terminal_board_and_the_words_every_client_shows_say_empty():
+    table = deck_out()
+    board = terminal_board.render(GameView.from_json(body(table, 0)))
     console = Console(width=140, record=True)
     console.print(board)
     assert "(empty)" in console.export_text() and "None" not in console.export_text()
-    words = describe(view)
-    assert "an empty slot" in words and "None" not in words
+    words = "\n".join(jaipur_words.position(jaipur.view(table.state, 0)))  # what the service says (MCP, CLI)
+    assert "2 empty slots" in words and "None" not in words

@@ -3,11 +3,9 @@ canonical form still read; text that is no move refused with a message that says
 
 import pytest
 
-from bazaar_client.sdk.notation import format_move
 from domain import jaipur
 from domain.jaipur.commands import Exchange, Sell, TakeCamels, TakeOne
 from domain.jaipur.notation import NotationError, parse, to_text
-from events.codec import command_to_wire
 from tests.support.playthrough import playthrough
 from tests.unit.jaipur.builders import position
 
@@ -70,15 +68,6 @@ def test_a_position_with_every_kind_of_exchange_reads_back():
                      market=("diamond", "gold", "gold", "camel", "silver"))
     for command in jaipur.legal_commands(state, 0):
         assert parse(to_text(command), 0) == command
-
-
-def test_the_line_is_the_one_the_sdk_writes():
-    """Migration: the clients' own notation (bazaar_client.sdk.notation) writes the same lines, so switching the
-    clients to the game's notation changes nothing a player sees."""
-    state = position(hands=(("cloth", "leather", "spice", "spice"), ()), herds=(3, 0),
-                     market=("diamond", "gold", "gold", "camel", "silver"))
-    for command in jaipur.legal_commands(state, 0):
-        assert format_move("jaipur", command_to_wire(command)) == to_text(command)
 
 
 @pytest.mark.parametrize(

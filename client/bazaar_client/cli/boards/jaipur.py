@@ -46,6 +46,6 @@ def render(view: GameView) -> Group:
         players.add_row(seat, hand, str(player.get("herd", 0)), str(player.get("goods_total", 0)),
                         str(player.get("seals", 0)))
     parts = [title, market, piles, players]
-    if view.result:
+    if said.result(view):
         parts.append(Text(said.result(view), style="bold green"))
     return Group(*parts)
