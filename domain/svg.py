@@ -120,3 +120,79 @@ def chips(x: float, y: float, goods: dict, size: float = 11, zero: bool = False)
         out.append(text(x + size + 2, y, count, size))
         x += size + 8 + 7 * len(str(count))
     return out, x
+
+
+# Text widths as em fractions of DejaVu Sans (what `sans-serif` is on Debian, and wider than most sans fonts
+# elsewhere), rounded up: a line measured here fits when the browser draws it.
+NARROW = set("ijl.,;:'|!()[] ")
+SEMI = set("frtI-\"/1")
+WIDE = set("mwMW@%")
+
+
+def text_width(content: str, size: float, bold: bool = False) -> float:
+    """An upper estimate of the drawn width of `content` at font size `size`."""
+    em = 0.0
+    for ch in str(content):
+        if ch in NARROW:
+            em += 0.34
+        elif ch in SEMI:
+            em += 0.45
+        elif ch in WIDE:
+            em += 0.98
+        elif ch.isupper() or ch.isdigit():
+            em += 0.72 if ch.isupper() else 0.64
+        else:
+            em += 0.62
+    return em * size * (1.1 if bold else 1.0)
+
+
+def fit(content: str, width: float, size: float, bold: bool = False) -> str:
+    """`content`, cut with an ellipsis where it would overflow `width`."""
+    content = str(content)
+    if text_width(content, size, bold) <= width:
+        return content
+    while content and text_width(content + "…", size, bold) > width:
+        content = content[:-1]
+    return content.rstrip(" ,;:") + "…"
+
+
+def wrap(content: str, width: float, size: float, lines: int, bold: bool = False) -> list[str]:
+    """`content` in at most `lines` lines no wider than `width`, words kept whole, the last cut with an ellipsis."""
+    out: list[str] = []
+    words = str(content).split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and text_width(line + " " + words[0], size, bold) <= width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words and out:
+        out[-1] = fit(out[-1] + " " + " ".join(words), width, size, bold)
+    return [fit(line, width, size, bold) for line in out]
+
+
+def paragraph(x: float, y: float, content: str, width: float, size: float, lines: int, leading: float | None = None,
+              **values) -> tuple[list[str], float]:
+    """`content` wrapped into text lines from baseline `y`; returns the shapes and the baseline after them."""
+    step = leading or size * 1.25
+    out = []
+    for line in wrap(content, width, size, lines, values.get("weight") == "bold"):
+        out.append(text(x, y, line, size, **values))
+        y += step
+    return out, y
+
+
+def disc(cx: float, cy: float, colour: str, rx: float = 8, ry: float = 3.5, stroke_width: float = 1,
+         **values) -> str:
+    """A wooden disc seen from the side: a merchant's or an assistant's."""
+    return el("ellipse", cx=round(cx, 1), cy=round(cy, 1), rx=rx, ry=ry, fill=colour, stroke="#212529",
+              stroke_width=stroke_width, **values)
+
+
+def pawn(cx: float, base: float, colour: str, height: float = 18, **values) -> list[str]:
+    """A pawn standing on `base`: a body and a head."""
+    w = height * 0.42
+    top = base - height * 0.62
+    body = el("path", d=(f"M{cx - w:.1f},{base:.1f} L{cx - w * 0.45:.1f},{top:.1f} L{cx + w * 0.45:.1f},{top:.1f} "
+                         f"L{cx + w:.1f},{base:.1f} Z"), fill=colour, stroke="#212529", stroke_width=1, **values)
+    head = circle(cx, top - height * 0.16, height * 0.22, colour)
+    return [body, head]

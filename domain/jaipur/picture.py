@@ -4,13 +4,14 @@ goods and bonus tokens, and seals."""
 
 from __future__ import annotations
 
+from domain.jaipur.words import result as result_words
 from domain.svg import (
     circle,
-    compact,
     document,
     el,
     good_colour,
     ink,
+    paragraph,
     rect,
     seat_colour,
     status_line,
@@ -30,15 +31,19 @@ def empty_slot(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> str:
                     text(x + w / 2, y + h / 2 + 4, "empty", 9, None, "middle", "#868e96")], class_="card empty")
 
 
-def card(x: float, y: float, good: str | None, w: float = CARD_W, h: float = CARD_H) -> str:
-    """A face-up card (its good's colour and name) or, with `good` None, a card's back."""
+def card(x: float, y: float, good: str | None, w: float = CARD_W, h: float = CARD_H, kind: str = "card",
+         **where) -> str:
+    """A face-up card (its good's colour and name) or, with `good` None, a card's back. `where`: the card's slot
+    (`data_market=i`, `data_hand=i`) and box (`data_x` ...), which the page's clickable cards are laid over."""
     if good is None:
         return el("g", [rect(x, y, w, h, BACK, "#212529", 5), text(x + w / 2, y + h / 2 + 5, "?", 16, "bold",
                                                                    "middle", "#fff")], class_="card back")
     colour = good_colour(good)
+    if where:
+        where = {**where, "data_x": round(x, 1), "data_y": round(y, 1), "data_w": w, "data_h": h}
     return el("g", [rect(x, y, w, h, colour, "#212529", 5),
                     text(x + w / 2, y + h / 2 + 4, good, 11 if w >= CARD_W else 9, "bold", "middle", ink(colour))],
-              class_="card", data_good=good)
+              class_=kind, data_good=good, **where)
 
 
 def token_piles(state: dict, y: float) -> tuple[list[str], float]:
@@ -86,14 +91,19 @@ def player_block(body: dict, p: dict, y: float) -> tuple[list[str], float]:
     cy = y + 30
     if hand is not None:
         for i, good in enumerate(hand):
-            out.append(card(MARGIN + 10 + (SMALL_W + 6) * i, cy, good, SMALL_W, SMALL_H))
-        label = f"hand: {len(hand)}"
+            out.append(card(MARGIN + 10 + (SMALL_W + 6) * i, cy, good, SMALL_W, SMALL_H, data_hand=i))
+        label = f"hand: {len(hand)} card{'' if len(hand) == 1 else 's'}"
     elif size is not None:
         for i in range(size):
             out.append(card(MARGIN + 10 + (SMALL_W + 6) * i, cy, None, SMALL_W, SMALL_H))
         label = f"hand: {size} cards"
     else:
         label = f"hand and herd: {p.get('hand_and_herd_size', '?')} cards"
+    if herd:
+        hx = MARGIN + 10 + (SMALL_W + 6) * max(len(hand or ()), size or 0, 1) + 24
+        out += [card(hx + 5 * i, cy, "camel", SMALL_W, SMALL_H, "card herd")
+                for i in range(min(herd, 4))]
+        out.append(text(hx + SMALL_W / 2 + 8, cy + SMALL_H + 18, f"herd {herd}", 11, anchor="middle"))
     out.append(text(MARGIN + 10, cy + SMALL_H + 18, label, 11))
     return [el("g", out, class_="player", data_seat=seat)], y + height + 8
 
@@ -102,13 +112,13 @@ def picture(body: dict) -> str:
     state = body.get("state") or {}
     out = [text(MARGIN, 22, f"Jaipur · version {body.get('version')} · {status_line(body)}", 15, "bold")]
     seals = state.get("seals") or []
-    out.append(text(MARGIN, 42, f"view: {viewer(body)} · round {state.get('round')} · phase {state.get('phase')} · "
-                                f"seals {' : '.join(str(s) for s in seals)}", 11))
+    out.append(text(MARGIN, 42, f"seen by {viewer(body)} · round {state.get('round')} · "
+                                f"seals of excellence {' : '.join(str(s) for s in seals)}", 11))
     y = 56
     out.append(text(MARGIN, y + 12, "market", 12, "bold"))
     for i, good in enumerate(state.get("market") or []):
         x = MARGIN + (CARD_W + 8) * i
-        out.append(card(x, y + 20, good) if good is not None else empty_slot(x, y + 20))
+        out.append(card(x, y + 20, good, data_market=i) if good is not None else empty_slot(x, y + 20))
     dx = MARGIN + (CARD_W + 8) * 5 + 16
     out += [card(dx, y + 20, None), text(dx + CARD_W / 2, y + CARD_H + 36, f"deck {state.get('deck_size')}", 11,
                                          anchor="middle")]
@@ -123,8 +133,10 @@ def picture(body: dict) -> str:
     for p in state.get("players") or []:
         shapes, y = player_block(body, p, y)
         out += shapes
-    result = body.get("result") or state.get("result")
-    if result:
-        out.append(text(MARGIN, y + 14, f"result: {compact(result)}"[:110], 11, "bold"))
-        y += 22
+    said = result_words({"result": body.get("result") or state.get("result")})
+    if said:
+        lines, after = paragraph(MARGIN + 10, y + 20, said, WIDTH - 2 * MARGIN - 20, 12, 6, 16)
+        out += [rect(MARGIN, y, WIDTH - 2 * MARGIN, after - y - 4, "#fff4e0", "#d9480f", 6, class_="result"),
+                *lines]
+        y = after + 4
     return document(WIDTH, y + MARGIN, out, f"Jaipur game {body.get('id')}, {viewer(body)}'s view")
