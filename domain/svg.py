@@ -142,8 +142,8 @@ def text_width(content: str, size: float, bold: bool = False) -> float:
         elif ch.isupper() or ch.isdigit():
             em += 0.72 if ch.isupper() else 0.64
         else:
-            em += 0.62
-    return em * size * (1.1 if bold else 1.0)
+            em += 0.64
+    return em * size * (1.14 if bold else 1.0)
 
 
 def fit(content: str, width: float, size: float, bold: bool = False) -> str:
