@@ -376,6 +376,12 @@ def check_picture(v: Visit) -> None:
     expected = board.render(v.view(int(r.headers["ETag"].strip('"'))))
     assert r.text == expected
     v.secrets.check_text("GET board.svg", r.text)
+    now = v.truth.now
+    version = v.rng.randint(1, now.version)  # a replay's frame: the view at that version, drawn
+    r = v.get(f"{v.path}/board.svg?version={version}", headers={"Accept": "image/svg+xml"})
+    assert r.status_code == 200, r.text
+    assert r.text == board.render(v.view(version, complete=now.finished))
+    v.secrets.check_text("GET board.svg?version", r.text)
     if v.pictures_as_png:
         r = v.get(f"{v.path}/board.svg", headers={"Accept": "image/png"})
         assert r.status_code == 200 and r.content == png.convert(expected)

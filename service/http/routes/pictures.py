@@ -7,7 +7,10 @@ from werkzeug.exceptions import NotAcceptable
 
 from service.games import views
 from service.games.commands import now_iso
+from service.games.problems import VersionNotFound
+from service.http import schemas
 from service.http.auth import optional_seat, request_game
+from service.http.routes.games import repository
 from service.pictures import board, png
 
 bp = Blueprint("pictures", __name__, url_prefix="/v1/games")
@@ -24,9 +27,17 @@ def board_picture(game_id: str):
     wanted = request.accept_mimetypes.best_match(offered) if request.accept_mimetypes else offered[0]
     if wanted is None:
         raise NotAcceptable(f"the picture is available as {' or '.join(offered)}")
+    version = schemas.load(schemas.StateQuery(), request.args.to_dict())["version"]
     loaded = request_game(game_id)
-    # drawn from exactly the body GET /v1/games/{id} returns to this caller: nothing hidden can reach the picture
-    picture = board.render(views.view(loaded, g.seat, now_iso()))
+    if version is None or version == loaded.version:
+        # drawn from exactly the body GET /v1/games/{id} returns to this caller: nothing hidden can reach it
+        picture = board.render(views.view(loaded, g.seat, now_iso()))
+    else:  # a past version (the page's replay): exactly the body of GET .../state?version=N, drawn
+        if version > loaded.version:
+            raise VersionNotFound(version, loaded.version)
+        past = repository().load(game_id, until=version)
+        picture = board.render(views.view(past, g.seat, now_iso(), complete=loaded.finished))
     body = png.convert(picture) if wanted == PNG else picture
-    headers = {"ETag": f'"{loaded.version}"', "Vary": "Accept, Authorization", "Cache-Control": "no-cache"}
+    drawn = loaded.version if version is None else version
+    headers = {"ETag": f'"{drawn}"', "Vary": "Accept, Authorization", "Cache-Control": "no-cache"}
     return Response(body, mimetype=wanted, headers=headers)
