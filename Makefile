@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test test-long bench load mutation mutation-domain clean lock
+.PHONY: install run test test-long screenshots bench load mutation mutation-domain clean lock
 
 # Python writes the bytecode of what it imports (__pycache__, ignored by git) and pytest its rewritten test
 # modules, whatever the calling shell says: with PYTHONDONTWRITEBYTECODE set (as on our CI machines), every one
@@ -44,6 +44,11 @@ test: install
 	  wait $$cluster; status=$$?; \
 	  echo "--- the cluster pass:"; cat .cluster-pass.log; \
 	  exit $$(( main || status ))
+
+# The browser suite's whole games (tests/browser/test_whole_games.py), their screenshots kept in docs/screenshots/
+# (start, middle and end of a Jaipur match and of a 5-seat Great Bazaar Istanbul; the README shows one).
+screenshots: install
+	BAZAAR_SCREENSHOTS=docs/screenshots $(PY) -m pytest -p no:randomly -n 2 tests/browser/test_whole_games.py
 
 test-long: install
 	HYPOTHESIS_PROFILE=long $(PY) -m pytest -n auto --dist worksteal

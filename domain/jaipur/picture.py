@@ -74,9 +74,9 @@ def player_block(body: dict, p: dict, y: float) -> tuple[list[str], float]:
                 stroke_width=3 if acting else 1),
            circle(MARGIN + 14, y + 16, 8, colour), text(MARGIN + 28, y + 20, f"Seat {seat}{you}", 13, "bold")]
     if acting:
-        out.append(text(MARGIN + 120, y + 20, "▶ to act", 11, "bold", fill="#d9480f"))
+        out.append(text(MARGIN + 128, y + 20, "▶ to act", 11, "bold", fill="#d9480f"))
     seals = p.get("seals") or 0
-    out.append(text(MARGIN + 200, y + 20, "seals", 11))
+    out.append(text(MARGIN + 204, y + 20, "seals", 11))
     for i in range(max(2, seals)):
         out.append(circle(MARGIN + 246 + 20 * i, y + 16, 7, "#f59f00" if i < seals else "#fff", class_="seal"))
     herd = p.get("herd")

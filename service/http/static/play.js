@@ -1,25 +1,38 @@
-// /play/{id}: the board as the caller sees it, the seat's legal moves as buttons, whose turn, the clocks, kept
-// live from the game's event stream. No framework and no build step: this file is served as it is.
+// /play/{id}: the board as the caller sees it, played by clicking it; the seat's legal moves in words (grouped by
+// kind, for keyboards and screen readers), the game log in words, a replay of every version, undo, whose turn
+// and the clocks, kept live from the game's event stream. No framework and no build step: this file is served
+// as it is.
 //
 // The seat token comes from the URL fragment (#token=...), which the browser never sends to the server; it
 // leaves this page only as an `Authorization: Bearer` header.
 //
+// The picture stays an <img> (of a blob): it cannot run anything, whatever text it holds. Clicks land on
+// buttons laid over it: the page reads the picture's regions (`g.place` of Istanbul with its box, Jaipur's
+// `data-market` and `data-hand` cards) from the SVG text and matches them with the legal moves' fields, so a
+// region is clickable exactly when a legal move names it. Istanbul: a place named by a move's `place` (moving
+// there, sending the family member, ...). Jaipur: pick cards in the market and in the hand, and the moves they
+// make (take, take the camels, sell, exchange) are offered.
+//
 // Live updates read the event stream with fetch() instead of EventSource: EventSource cannot send the token
-// header, and it delivers named SSE events (`event: good_taken`) only to listeners registered per event name.
-// A fetch() reader gets every event of the seat's own (redacted) stream, and resumes after a dropped connection
-// with Last-Event-ID. Each event only says "something changed": the page then re-reads the view, the picture
-// and the legal moves, the same redacted documents any client reads, so the page never folds events itself.
+// header. Each event only says "something changed": the page then re-reads the view, the picture, the legal
+// moves and the new log lines, the same redacted documents any client reads, so it never folds events itself.
 "use strict";
 
 (function () {
   const root = document.getElementById("play");
   const gameId = root.dataset.gameId;
+  const gameName = root.dataset.game;
   const base = "/v1/games/" + gameId;
   const fragment = new URLSearchParams(location.hash.slice(1));
   let token = fragment.get("token");
   const el = (id) => document.getElementById(id);
-  const state = { version: null, view: null, svg: null, finished: false, clockAt: 0 };
+  const state = {
+    version: null, view: null, svg: null, finished: false, clockAt: 0, moves: [], said: [],
+    replayAt: null, logAfter: 0, lastPlace: null, undo: null, pick: { market: new Set(), hand: new Set() },
+    regions: null, shown: null,
+  };
   window.bazaar = state; // read by the browser tests (and handy in a console)
+  const posted = "bazaar.posted." + gameId; // the versions this browser's seat posted at: where an undo goes back to
 
   function headers(extra) {
     const h = Object.assign({}, extra || {});
@@ -36,14 +49,25 @@
     }
   }
 
+  async function getJson(path) {
+    const response = await fetch(path, { headers: headers(), cache: "no-store" });
+    if (!response.ok) throw new Error(await problem(response));
+    return response.json();
+  }
+
   function notation(move) {
-    // the text notation the CLI and the logs use: `sell_goods goods=red:1,yellow:2`, `pay_governor card=-`
+    // the fields as text, when the server gave no line for a move: `sell good=cloth count=3`
     const show = (v) => v === null || v === undefined ? "-"
       : Array.isArray(v) ? v.map(show).join(",")
       : typeof v === "object" ? Object.entries(v).map(([k, x]) => k + ":" + show(x)).join(",")
       : String(v);
     const fields = Object.entries(move).filter(([k]) => k !== "type").map(([k, v]) => k + "=" + show(v));
     return [move.type.replace(/_/g, " ")].concat(fields).join(" ");
+  }
+
+  function words(i) {
+    const said = state.said[i];
+    return (said && said.words) || notation(state.moves[i]);
   }
 
   function clockText() {
@@ -59,52 +83,322 @@
     }).filter(Boolean).join(" · ");
   }
 
+  function turnText(view) {
+    if (view.status === "finished") {
+      const winners = (view.result && view.result.winners) || [];
+      return "Finished. Winner" + (winners.length === 1 ? "" : "s") + ": " + winners.map((s) => "seat " + s).join(", ");
+    }
+    if (view.status === "waiting" || view.status === "expired") {
+      return view.status === "waiting" ? "Waiting for players: nothing is dealt yet." : "Expired before it began.";
+    }
+    if (view.awaiting_chance) return "The dealer is drawing…";
+    return "To act: " + view.to_act.map((s) => "seat " + s + (s === view.seat ? " (you)" : "")).join(", ");
+  }
+
   function showView(view) {
     state.view = view;
     state.version = view.version;
     state.finished = view.status === "finished";
     state.clockAt = Date.now();
     el("who").textContent = view.seat === null ? "Watching as a spectator." : "You are seat " + view.seat + ".";
-    let turn;
-    if (state.finished) {
-      const winners = (view.result && view.result.winners) || [];
-      turn = "Finished. Winner" + (winners.length === 1 ? "" : "s") + ": " + winners.map((s) => "seat " + s).join(", ");
-    } else if (view.status === "waiting" || view.status === "expired") {
-      turn = view.status === "waiting" ? "Waiting for players: nothing is dealt yet." : "Expired before it began.";
-    } else if (view.awaiting_chance) {
-      turn = "The dealer is drawing…";
-    } else {
-      turn = "To act: " + view.to_act.map((s) => "seat " + s + (s === view.seat ? " (you)" : "")).join(", ");
-    }
-    el("turn").textContent = turn + "  (version " + view.version + ")";
+    el("turn").textContent = turnText(view) + "  (version " + view.version + ")";
+    const result = view.words && view.words.result;
+    el("result").hidden = !result;
+    el("result").textContent = result || "";
     el("clock").textContent = clockText();
     document.dispatchEvent(new CustomEvent("bazaar:view", { detail: view }));  // lobby.js: who is awaited
   }
 
-  function showMoves(moves) {
+  // --- the legal moves, grouped by kind ------------------------------------------------------------------------
+  const KINDS = { move: "Move", take_one: "Take a card", take_camels: "Take the camels", exchange: "Exchange",
+    sell: "Sell", sell_goods: "Sell goods", end_turn: "End the turn", pay_merchants: "Pay the merchants",
+    leave_assistant: "Assistants", pick_up_assistant: "Assistants", accept_undo: "Undo request",
+    decline_undo: "Undo request" };
+
+  function kindOf(move) {
+    return KINDS[move.type] || (move.type.charAt(0).toUpperCase() + move.type.slice(1).replace(/_/g, " "));
+  }
+
+  function moveButton(i) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.textContent = words(i);
+    const said = state.said[i];
+    if (said && said.notation) button.title = said.notation;
+    button.dataset.move = JSON.stringify(state.moves[i]);
+    button.addEventListener("click", () => post(state.moves[i]));
+    return button;
+  }
+
+  function showMoves() {
     const box = el("moves");
     box.replaceChildren();
+    const hint = el("moves-hint");
+    hint.textContent = "";
     if (!token) {
       box.textContent = "Spectators have no moves. Open this page with #token=<seat token> to play.";
       return;
     }
+    if (state.replayAt !== null) {
+      box.textContent = "Replaying version " + state.replayAt + ": go back to live to play.";
+      return;
+    }
+    const moves = state.moves;
     if (!moves.length) {
       box.textContent = state.finished ? "The game is over." : "Nothing to do now: waiting for the others.";
       return;
     }
-    for (const move of moves) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "move";
-      button.textContent = notation(move);
-      button.dataset.move = JSON.stringify(move);
-      button.addEventListener("click", () => post(move));
-      box.appendChild(button);
+    hint.textContent = gameName === "jaipur"
+      ? "Pick cards in the market and in your hand on the board, or choose a move below."
+      : "Click a highlighted place on the board, or choose a move below.";
+    const groups = new Map();
+    moves.forEach((move, i) => {
+      const kind = kindOf(move);
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(i);
+    });
+    let first = true;
+    for (const [kind, indexes] of groups) {
+      const details = document.createElement("details");
+      details.className = "group";
+      details.open = first || indexes.length <= 8 || groups.size === 1;
+      first = false;
+      const summary = document.createElement("summary");
+      summary.textContent = kind + " (" + indexes.length + ")";
+      details.appendChild(summary);
+      const list = document.createElement("div");
+      list.className = "group-moves";
+      for (const i of indexes) list.appendChild(moveButton(i));
+      details.appendChild(list);
+      box.appendChild(details);
     }
   }
 
+  // --- the board: regions of the picture, clickable where a legal move names them --------------------------------
+  function regionsOf(svg) {
+    const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+    const top = doc.documentElement;
+    const out = { width: Number(top.getAttribute("width")), height: Number(top.getAttribute("height")),
+      places: [], market: [], hand: [] };
+    const box = (g) => ({ x: Number(g.getAttribute("data-x")), y: Number(g.getAttribute("data-y")),
+      w: Number(g.getAttribute("data-w")), h: Number(g.getAttribute("data-h")) });
+    for (const g of doc.querySelectorAll("g.place[data-place]")) {
+      out.places.push(Object.assign(box(g), { place: Number(g.getAttribute("data-place")) }));
+    }
+    for (const g of doc.querySelectorAll("g[data-market]")) {
+      out.market.push(Object.assign(box(g), { index: Number(g.getAttribute("data-market")), good: g.getAttribute("data-good") }));
+    }
+    for (const g of doc.querySelectorAll("g[data-hand]")) {
+      out.hand.push(Object.assign(box(g), { index: Number(g.getAttribute("data-hand")), good: g.getAttribute("data-good") }));
+    }
+    return out;
+  }
+
+  function spot(region, className, label) {
+    const r = state.regions;
+    const node = document.createElement(label ? "button" : "div");
+    node.className = className;
+    node.style.left = (100 * region.x / r.width) + "%";
+    node.style.top = (100 * region.y / r.height) + "%";
+    node.style.width = (100 * region.w / r.width) + "%";
+    node.style.height = (100 * region.h / r.height) + "%";
+    if (label) {
+      node.type = "button";
+      node.setAttribute("aria-label", label);
+      node.title = label;
+    }
+    return node;
+  }
+
+  function showHotspots() {
+    const layer = el("hotspots");
+    layer.replaceChildren();
+    if (!state.regions) return;
+    const live = state.replayAt === null;
+    if (live && state.lastPlace !== null) {
+      const last = state.regions.places.find((p) => p.place === state.lastPlace);
+      if (last) layer.appendChild(spot(last, "mark last"));
+    }
+    if (!live || !token || !state.moves.length) return;
+    if (gameName === "jaipur") return showCards(layer);
+    for (const region of state.regions.places) {
+      const choices = state.moves.map((m, i) => i).filter((i) => state.moves[i].place === region.place);
+      if (!choices.length) continue;
+      const label = choices.length === 1 ? words(choices[0]) : choices.length + " moves at place " + region.place;
+      const button = spot(region, "hotspot target", label);
+      button.dataset.place = region.place;
+      button.addEventListener("click", () => {
+        if (choices.length === 1) post(state.moves[choices[0]]);
+        else offer("Place " + region.place + ": choose", choices);
+      });
+      layer.appendChild(button);
+    }
+  }
+
+  function showCards(layer) {
+    for (const [where, regions] of [["market", state.regions.market], ["hand", state.regions.hand]]) {
+      for (const region of regions) {
+        const picked = state.pick[where].has(region.index);
+        const label = (picked ? "unpick " : "pick ") + region.good + (where === "market" ? " in the market" : " in your hand");
+        const button = spot(region, "hotspot card" + (picked ? " picked" : ""), label);
+        button.dataset[where] = region.index;
+        button.setAttribute("aria-pressed", picked ? "true" : "false");
+        button.addEventListener("click", () => {
+          if (picked) state.pick[where].delete(region.index); else state.pick[where].add(region.index);
+          showHotspots();
+          offerPicked();
+        });
+        layer.appendChild(button);
+      }
+    }
+  }
+
+  function sorted(list) {
+    return list.slice().sort();
+  }
+
+  function picked(where) {
+    const regions = state.regions ? state.regions[where] : [];
+    return sorted(regions.filter((r) => state.pick[where].has(r.index)).map((r) => r.good));
+  }
+
+  function same(a, b) {
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+  }
+
+  function offerPicked() {
+    // the moves the picked cards make: market cards taken, hand cards given or sold
+    const market = picked("market");
+    const hand = picked("hand");
+    if (!market.length && !hand.length) return offer(null, []);
+    const matches = state.moves.map((m, i) => i).filter((i) => {
+      const m = state.moves[i];
+      if (m.type === "take_one") return !hand.length && same(market, [m.good]);
+      if (m.type === "take_camels") return !hand.length && market.length > 0 && market.every((g) => g === "camel");
+      if (m.type === "sell") return !market.length && same(hand, Array(m.count).fill(m.good));
+      if (m.type === "exchange") return same(market, sorted(m.take)) && same(hand, sorted(m.give));
+      return false;
+    });
+    offer(matches.length ? "Your pick makes:" : "No legal move takes exactly these cards.", matches, true);
+  }
+
+  function offer(title, indexes, clearable) {
+    const box = el("choice");
+    box.replaceChildren();
+    box.hidden = !title;
+    if (!title) return;
+    const heading = document.createElement("p");
+    heading.textContent = title;
+    box.appendChild(heading);
+    for (const i of indexes) box.appendChild(moveButton(i));
+    const clear = document.createElement("button");
+    clear.type = "button";
+    clear.className = "clear";
+    clear.textContent = clearable ? "Clear the pick" : "Cancel";
+    clear.addEventListener("click", () => { state.pick.market.clear(); state.pick.hand.clear(); offer(null, []); showHotspots(); });
+    box.appendChild(clear);
+  }
+
+  // --- the log, the replay, undo ---------------------------------------------------------------------------------
+  async function readLog() {
+    const body = await getJson(base + "/log?after=" + state.logAfter + "&limit=500");
+    const list = el("log");
+    for (const line of body.lines) {
+      const item = document.createElement("li");
+      item.dataset.version = line.version;
+      if (line.seat !== null && line.seat !== undefined) item.className = "seat-" + line.seat;
+      const at = document.createElement("button");
+      at.type = "button";
+      at.className = "at";
+      at.textContent = line.version;
+      at.title = "show the board at version " + line.version;
+      at.addEventListener("click", () => replay(line.version));
+      item.append(at, " " + line.text);
+      list.appendChild(item);
+    }
+    if (body.lines.length) {
+      state.logAfter = body.lines[body.lines.length - 1].version;
+      list.scrollTop = list.scrollHeight;
+    }
+    if (body.version > state.logAfter) state.logAfter = body.version;
+  }
+
+  async function readLastPlace() {
+    // the place the last move named (a merchant's move, a family member sent, a figure moved): marked on the board
+    if (gameName !== "istanbul" || !state.version) return;
+    const after = Math.max(0, state.version - 12);
+    const page = await getJson(base + "/events?after=" + after + "&limit=12");
+    const events = Array.isArray(page) ? page : (page.events || []);
+    for (let i = events.length - 1; i >= 0; i--) {
+      const payload = events[i].payload || {};
+      if (Number.isInteger(payload.place)) { state.lastPlace = payload.place; return; }
+    }
+  }
+
+  async function readUndoMode() {
+    try {
+      const page = await getJson(base + "/events?after=0&limit=1");
+      const events = Array.isArray(page) ? page : (page.events || []);
+      const options = (events[0] && events[0].payload && events[0].payload.options) || {};
+      state.undo = options.undo || "none";
+    } catch (e) {
+      state.undo = "none";
+    }
+  }
+
+  function postedVersions() {
+    try { return JSON.parse(sessionStorage.getItem(posted) || "[]"); } catch (e) { return []; }
+  }
+
+  function remember(list) {
+    try { sessionStorage.setItem(posted, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+
+  function showUndo() {
+    const mine = postedVersions().filter((v) => v < (state.version || 0));
+    el("undo").hidden = !(token && state.undo && state.undo !== "none" && !state.finished && state.replayAt === null
+      && mine.length);
+  }
+
+  async function undo() {
+    const mine = postedVersions().filter((v) => v < state.version);
+    if (!mine.length) return;
+    const to = mine[mine.length - 1];
+    el("error").textContent = "";
+    const response = await fetch(base + "/undo", {
+      method: "POST", headers: headers({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ to_version: to, expected_version: state.version }),
+    });
+    if (response.ok) remember(mine.slice(0, -1));
+    else el("error").textContent = await problem(response);
+    schedule();
+  }
+
+  function replay(version) {
+    const latest = state.version || 1;
+    state.replayAt = version === null || version >= latest ? null : Math.max(1, version);
+    offer(null, []);
+    schedule();
+  }
+
+  function showReplay() {
+    const slider = el("replay-slider");
+    slider.max = String(state.version || 1);
+    slider.value = String(state.replayAt === null ? state.version : state.replayAt);
+    el("replay-at").textContent = state.replayAt === null ? "live, version " + state.version
+      : "replay: version " + state.replayAt + " of " + state.version;
+    el("replay-live").disabled = state.replayAt === null;
+    el("replay-forward").disabled = state.replayAt === null;
+    root.classList.toggle("replaying", state.replayAt !== null);
+    for (const item of el("log").children) {
+      item.classList.toggle("future", state.replayAt !== null && Number(item.dataset.version) > state.replayAt);
+    }
+  }
+
+  // --- reading everything again --------------------------------------------------------------------------------
   async function refresh() {
-    const viewResponse = await fetch(base, { headers: headers(), cache: "no-store" });
+    const viewResponse = await fetch(base + "?words=true", { headers: headers(), cache: "no-store" });
     if (viewResponse.status === 401 && token) {
       el("error").textContent = "That token is not a seat of this game; watching as a spectator.";
       token = null;
@@ -112,30 +406,50 @@
     }
     if (!viewResponse.ok) throw new Error(await problem(viewResponse));
     const view = await viewResponse.json();
-    const [pictureResponse, movesResponse] = await Promise.all([
-      fetch(base + "/board.svg", { headers: headers({ Accept: "image/svg+xml" }), cache: "no-store" }),
-      token ? fetch(base + "/legal-moves", { headers: headers(), cache: "no-store" }) : null,
+    const at = state.replayAt !== null && state.replayAt < view.version ? state.replayAt : null;
+    state.replayAt = at;
+    const picturePath = base + "/board.svg" + (at === null ? "" : "?version=" + at);
+    const [pictureResponse, movesResponse, past] = await Promise.all([
+      fetch(picturePath, { headers: headers({ Accept: "image/svg+xml" }), cache: "no-store" }),
+      token && at === null ? fetch(base + "/legal-moves?words=true", { headers: headers(), cache: "no-store" }) : null,
+      at === null ? null : getJson(base + "/state?version=" + at),
     ]);
     if (!pictureResponse.ok) throw new Error(await problem(pictureResponse));
     const svg = await pictureResponse.text();
     let moves = [];
+    let said = [];
     if (movesResponse) {
       if (!movesResponse.ok) throw new Error(await problem(movesResponse));
       const body = await movesResponse.json();
       // moves read at another version than the view would offer stale buttons: the next event refreshes again
-      moves = body.version === view.version ? body.moves : [];
+      if (body.version === view.version) { moves = body.moves; said = body.said || []; }
     }
     showView(view);
+    if (past) el("turn").textContent = "Replay of version " + at + ": " + turnText(past).toLowerCase();
+    const movesChanged = JSON.stringify(moves) !== JSON.stringify(state.moves);
+    state.moves = moves;
+    state.said = said;
+    if (movesChanged) { state.pick.market.clear(); state.pick.hand.clear(); offer(null, []); }
+    await Promise.all([readLog(), at === null ? readLastPlace() : null]);
     if (svg !== state.svg) {
-      // an <img> of a blob: the picture cannot run anything, whatever text it holds
       const img = el("board");
       const old = img.src;
       img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
       if (old.startsWith("blob:")) URL.revokeObjectURL(old);
       state.svg = svg;
-      img.dataset.version = view.version;
+      state.regions = regionsOf(svg);
+      img.dataset.version = at === null ? view.version : at;
     }
-    showMoves(moves);
+    // the moves and the clickable board are rebuilt only when they change: a click never lands on a button being
+    // replaced, and the keyboard's focus stays where it is
+    const shown = JSON.stringify([view.version, at, moves, said, state.lastPlace, state.svg.length]);
+    if (shown !== state.shown) {
+      state.shown = shown;
+      showMoves();
+      showHotspots();
+    }
+    showReplay();
+    showUndo();
   }
 
   // one refresh at a time; events arriving meanwhile cause exactly one more
@@ -150,22 +464,31 @@
   }
 
   async function post(move) {
-    for (const b of document.querySelectorAll("#moves button")) b.disabled = true;
+    state.posting = move;  // read by the browser tests
+    for (const b of document.querySelectorAll("#moves button, #hotspots button, #choice button")) b.disabled = true;
     el("error").textContent = "";
     const key = (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
       : String(Date.now()) + Math.random().toString(16).slice(2);
+    const at = state.version;
     try {
       const response = await fetch(base + "/commands", {
         method: "POST",
-        headers: headers({ "Content-Type": "application/json", "If-Match": '"' + state.version + '"',
-          "Idempotency-Key": key }),
+        headers: headers({ "Content-Type": "application/json", "If-Match": '"' + at + '"', "Idempotency-Key": key }),
         body: JSON.stringify(move),
       });
-      if (!response.ok) el("error").textContent = await problem(response);
+      state.posted = { move: move, status: response.status };  // read by the browser tests
+      if (!response.ok) { el("error").textContent = await problem(response); state.shown = null; }
+      else if (!["accept_undo", "decline_undo"].includes(move.type)) remember(postedVersions().concat([at]).slice(-50));
     } finally {
+      offer(null, []);
       schedule(); // the stream will say so too; refreshing now makes the click feel immediate
     }
   }
+
+  // the stream is closed when the page goes (another seat's page, a reload): a browser holds only a few
+  // connections to one server, and a stream left open would keep one of them
+  const leaving = new AbortController();
+  window.addEventListener("pagehide", () => leaving.abort());
 
   async function follow() {
     // the live stream; on a drop it reconnects from the last event seen, until the game is over
@@ -173,7 +496,8 @@
     for (;;) {
       try {
         const response = await fetch(base + "/events?after=" + last, {
-          headers: headers({ Accept: "text/event-stream", "Last-Event-ID": String(last) }), cache: "no-store" });
+          headers: headers({ Accept: "text/event-stream", "Last-Event-ID": String(last) }), cache: "no-store",
+          signal: leaving.signal });
         if (!response.ok) throw new Error(await problem(response));
         el("live").textContent = "live";
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -195,6 +519,7 @@
       } catch (err) {
         el("live").textContent = "reconnecting…";
       }
+      if (leaving.signal.aborted) return;
       if (state.finished && last >= state.version) {
         el("live").textContent = "the game is over";
         return;
@@ -203,9 +528,15 @@
     }
   }
 
+  el("replay-back").addEventListener("click", () => replay((state.replayAt === null ? state.version : state.replayAt) - 1));
+  el("replay-forward").addEventListener("click", () => replay(state.replayAt === null ? null : state.replayAt + 1));
+  el("replay-live").addEventListener("click", () => replay(null));
+  el("replay-slider").addEventListener("change", (e) => replay(Number(e.target.value)));
+  el("undo").addEventListener("click", () => { undo().catch((err) => { el("error").textContent = String(err.message || err); }); });
   setInterval(() => { el("clock").textContent = clockText(); }, 1000);
   window.addEventListener("hashchange", () => location.reload()); // a new token: start over as that seat
-  refresh()
+  readUndoMode()
+    .then(refresh)
     .catch((err) => { el("error").textContent = String(err.message || err); })
     .finally(follow);
 })();
