@@ -302,7 +302,16 @@
 
   // --- the log, the replay, undo ---------------------------------------------------------------------------------
   async function readLog() {
-    const body = await getJson(base + "/log?after=" + state.logAfter + "&limit=500");
+    // page by page until a page is not full: a long game's log is read whole the first time
+    for (;;) {
+      const full = await readLogPage(500);
+      if (!full) return;
+    }
+  }
+
+  async function readLogPage(limit) {
+    const after = state.logAfter;
+    const body = await getJson(base + "/log?after=" + after + "&limit=" + limit);
     const list = el("log");
     for (const line of body.lines) {
       const item = document.createElement("li");
@@ -317,11 +326,10 @@
       item.append(at, " " + line.text);
       list.appendChild(item);
     }
-    if (body.lines.length) {
-      state.logAfter = body.lines[body.lines.length - 1].version;
-      list.scrollTop = list.scrollHeight;
-    }
-    if (body.version > state.logAfter) state.logAfter = body.version;
+    if (body.lines.length) list.scrollTop = list.scrollHeight;
+    // a page covers `limit` events (some are worth no line): the next one starts after them all
+    state.logAfter = Math.max(after, Math.min(body.version, after + limit));
+    return body.version > after + limit;
   }
 
   async function readLastPlace() {
