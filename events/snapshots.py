@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
+import pkgutil
 import sys
 import zlib
 from dataclasses import dataclass
@@ -63,6 +65,10 @@ def snapshot_types(game) -> dict[str, type]:
     """The classes a snapshot of `game` may name: the dataclasses and mapping types defined in the game's own
     package (and its STATE). A stored snapshot can construct these and nothing else."""
     package = game.__name__
+    # every module of the package, imported first: which types a snapshot may name must not depend on what this
+    # process happened to import before (a picture module's class once shadowed a state type only when drawn)
+    for info in pkgutil.walk_packages(getattr(game, "__path__", []), package + "."):
+        importlib.import_module(info.name)
     found: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name == package or name.startswith(package + ".")):

@@ -110,7 +110,7 @@ def piece(kind: str, x: float, base: float, colour: str, said: str, assistants: 
 
 def item_shapes(item, x: float, y: float, width: float, lines_left: int) -> tuple[list[str], int]:
     """One item of what a place shows, from baseline `y`; returns the shapes and how many lines it took."""
-    if isinstance(item, picture_places.Goods):
+    if isinstance(item, picture_places.Chips):
         label = fit(item.label, width / 2, BODY)
         out = [text(x, y, label, BODY)]
         shown = {g: n for g, n in item.goods.items() if n} or item.goods

@@ -1,7 +1,7 @@
 """What each place shows on the board picture, in short words and goods: what lies there and what it offers,
 from the view's `places` alone (domain/istanbul/picture.py draws the items in the place's tile).
 
-A place is a list of items: `Text(words)`, `Goods(label, goods, tail)` (coloured chips), `Tiles(tiles, tail)`
+A place is a list of items: `Text(words)`, `Chips(label, goods, tail)` (coloured chips), `Tiles(tiles, tail)`
 (coloured tiles with a number on them), `Card(words)` (a face-up card or tile by its effect, never its id).
 A place the table below does not know (a box's new place) shows what the words say it offers
 (domain/istanbul/words.py), cut to the tile, so it is never blank.
@@ -21,7 +21,7 @@ class Text:
 
 
 @dataclass(frozen=True)
-class Goods:
+class Chips:
     label: str
     goods: dict
     tail: str = ""
@@ -56,13 +56,13 @@ def _wainwright(v: dict) -> list:
 
 
 def _warehouse(colour: str):
-    return lambda v: [Goods("Fill your", {colour: 0}, f"{good(colour)}")]
+    return lambda v: [Chips("Fill your", {colour: 0}, f"{good(colour)}")]
 
 
 def _post_office(v: dict) -> list:
     here = _here(v, "post_office")
     lira = here.get("lira", 0)
-    return [Goods("Mail", here.get("goods") or {}, f"+ {lira} lira" if lira else "")]
+    return [Chips("Mail", here.get("goods") or {}, f"+ {lira} lira" if lira else "")]
 
 
 def _caravansary(v: dict) -> list:
@@ -88,7 +88,7 @@ def _market(key: str):
             return [Text("No demand tile left")]
         pays = "/".join(str(p) for p in here.get("payout") or ())
         below = max(here.get("stack_size", 1) - 1, 0)
-        return [Goods("Wants", here.get("demand_goods") or {}), Text(f"Pays {pays} lira"),
+        return [Chips("Wants", here.get("demand_goods") or {}), Text(f"Pays {pays} lira"),
                 Text(f"{below} demand tile{'' if below == 1 else 's'} below")]
     return items
 
@@ -96,7 +96,7 @@ def _market(key: str):
 def _palace(v: dict) -> list:
     here = _here(v, "sultans_palace")
     extra = f"+{here['any']} any" if here.get("any") else ""
-    return [Goods("Deliver", here.get("next_goods") or {}, extra), Text("for a ruby")]
+    return [Chips("Deliver", here.get("next_goods") or {}, extra), Text("for a ruby")]
 
 
 def _mosque(which: str):
@@ -134,7 +134,7 @@ def _tavern(v: dict) -> list:
         out.append(Text("Tiles: " + ", ".join(offered) + " coffee"))
     baksheesh = here.get("baksheesh") or {}
     if baksheesh.get("goods"):
-        out.append(Goods("Baksheesh", {"coffee": 4, **baksheesh["goods"]}))
+        out.append(Chips("Baksheesh", {"coffee": 4, **baksheesh["goods"]}))
     return out
 
 

@@ -10,7 +10,7 @@ import pytest
 from domain import registry
 from events.keys import key
 from events.redis_store import redis_store
-from events.snapshots import SCHEMA, Snapshot, record_json
+from events.snapshots import SCHEMA, Snapshot, record_json, snapshot_types
 from service.games.commands import Commands
 from service.games.repository import Loaded, Repository, fold
 from tests.support.play import play_randomly
@@ -182,3 +182,14 @@ def test_a_live_batch_advances_the_cached_game_in_place_or_by_a_load(app, monkey
     sent.clear()
     reader.advance(gid, log[9:])  # already there
     assert sent == []
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_each_games_snapshot_types_are_one_set_whatever_was_imported(name):
+    """The types a snapshot may construct come from every module of the game's package, each name once: a class
+    of a picture or words module that shares a state type's name fails here, not in a game that happens to have
+    drawn a picture before its snapshot was taken."""
+    game = registry.get(name)
+    snapshot_types.cache_clear()
+    types = snapshot_types(game)
+    assert all(t.__module__.startswith(game.__name__) or t is getattr(game, "STATE", None) for t in types.values())
