@@ -64,7 +64,10 @@ def settled(driver, api: Api, gid: str) -> dict:
     try:
         return WebDriverWait(driver, WAIT_S).until(caught_up)
     except Exception:
-        shown = driver.execute_script("const s = window.bazaar; return [s.version, s.replayAt, s.moves.length]")
+        shown = driver.execute_script(
+            "const s = window.bazaar, img = document.getElementById('board');"
+            "return [s.version, s.replayAt, s.moves.length, !!s.svg, img.complete, img.naturalWidth,"
+            " img.dataset.version, document.querySelectorAll('#moves button:disabled').length]")
         raise AssertionError(f"the page never caught up: it shows {shown}, the game is at {api.view(gid)['version']}; "
                              f"{driver.get_log('browser')} {driver.find_element(By.ID, 'error').text!r}") from None
 

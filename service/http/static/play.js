@@ -446,8 +446,9 @@
       if (old.startsWith("blob:")) URL.revokeObjectURL(old);
       state.svg = svg;
       state.regions = regionsOf(svg);
-      img.dataset.version = at === null ? view.version : at;
     }
+    // the picture shows this version even when its drawing did not change (a roll, a move nobody sees)
+    el("board").dataset.version = at === null ? view.version : at;
     // the moves and the clickable board are rebuilt only when they change: a click never lands on a button being
     // replaced, and the keyboard's focus stays where it is
     const shown = JSON.stringify([view.version, at, moves, said, state.lastPlace, state.svg.length]);
