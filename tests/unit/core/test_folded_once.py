@@ -3,7 +3,7 @@ without folding again (decide folds its events, then the table folds the same on
 
 from dataclasses import dataclass
 
-from domain.core import FOLDS_REMEMBERED, folded_once
+from domain.core import FOLDS_REMEMBERED, folded_once, replay
 
 
 @dataclass(frozen=True)
@@ -29,3 +29,21 @@ def test_the_same_state_and_event_fold_once_and_equal_copies_fold_again():
     evolve(start, event)
     assert len(calls) == 3 + FOLDS_REMEMBERED + 2
     assert evolve.__name__ == "evolve"
+
+
+def test_a_replay_folds_with_the_bare_function_and_leaves_the_memo_alone():
+    calls = []
+
+    @folded_once
+    def evolve(state: tuple, event: Added) -> tuple:
+        calls.append(event)
+        return (*state, event.amount)
+
+    class Game:
+        pass
+
+    Game.evolve = staticmethod(evolve)
+    start, events = (), [Added(1), Added(2)]
+    assert replay(Game, start, events) == (1, 2) and len(calls) == 2
+    evolve(start, events[0])  # the replay remembered nothing: this folds
+    assert len(calls) == 3
