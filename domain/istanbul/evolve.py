@@ -137,10 +137,12 @@ def merchants_paid(state, e):
 
 
 def turn_ended(state, e):
+    # every game's commonest event with merchant_moved: one copy of the state, whatever the boxes reset
     if state.guild is not None or state.card_step is not None:  # the seat forfeited mid-decision
         state = replace(guild_cards.abandoned(state), card_step=None)
     if state.letters is not None:
-        state = replace(state, letters=bonus_turn.new_turn(state, e.next_seat), companion_turn=False, unpaid=())
+        return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False,
+                       letters=bonus_turn.new_turn(state, e.next_seat), companion_turn=False, unpaid=())
     if state.yellow_used:
         return replace(state, current=e.next_seat, phase=MOVEMENT, yellow_used=False)
     return replace(state, current=e.next_seat, phase=MOVEMENT)

@@ -58,6 +58,8 @@ def new_turn(state, next_seat: int):
     supply = state.letters
     order = (state.current - state.start_player) % state.seats
     wrapped = (next_seat - state.start_player) % state.seats <= order
+    if not supply.bonus_turn and not (wrapped and supply.bonus_turns):
+        return supply  # the usual turn: nothing to reset, and a copy per turn_ended cost replay speed
     return replace(supply, bonus_turn=False, bonus_turns=() if wrapped else supply.bonus_turns)
 
 

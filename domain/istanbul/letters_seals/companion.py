@@ -99,12 +99,14 @@ def apply_companion_brought_in(state, e):
 
 
 def apply_companion_moved(state, e):
-    changes = {"companion": e.place}
-    if e.card is not None:
-        changes["hand"] = hand_remove(state.players[e.seat].hand, e.card)
-        state = replace(state, discard=state.discard + (e.card,))
-    state = replace(state, players=players_with(state, e.seat, **changes), companion_turn=True)
-    return replace(state, phase=arrival_phase(state, e.seat, e.place))
+    # One copy of the state: the arrival phase reads only other seats' figures, the neutral merchants and L07's
+    # unpaid seat, none of which this move changes, so it is read from the state before the move.
+    phase = arrival_phase(state, e.seat, e.place)
+    if e.card is None:
+        return replace(state, players=players_with(state, e.seat, companion=e.place), companion_turn=True,
+                       phase=phase)
+    players = players_with(state, e.seat, companion=e.place, hand=hand_remove(state.players[e.seat].hand, e.card))
+    return replace(state, players=players, discard=state.discard + (e.card,), companion_turn=True, phase=phase)
 
 
 def apply_companion_taken(state, e):
