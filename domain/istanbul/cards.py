@@ -26,7 +26,7 @@ from domain.istanbul.mocha_baksheesh import cards as mocha_cards
 from domain.istanbul.mocha_baksheesh.commands import TurnDieToSix
 from domain.istanbul.mocha_baksheesh.events import BonusCardPaid
 from domain.istanbul.mocha_baksheesh.places import guild_hall
-from domain.istanbul.state import COMMITTED, Action, AssistantStep, Caravan, FinalCards, Movement
+from domain.istanbul.state import COMMITTED, Action, AssistantStep, Caravan, FinalCards, Movement, players_with
 from domain.istanbul.timing import debt_payable, during_place_action, family_acting, owes_debt, own_turn
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
@@ -300,8 +300,8 @@ APPLY_BY_KIND = {
 
 
 def apply_bonus_card_played(state, e):
-    state = update(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card))
-    state = replace(state, discard=state.discard + (e.card,))
+    state = replace(state, players=players_with(state, e.seat, hand=hand_remove(state.players[e.seat].hand, e.card)),
+                    discard=state.discard + (e.card,))  # hand and pile in one copy of the state
     return APPLY_BY_KIND[e.kind](state, e)
 
 

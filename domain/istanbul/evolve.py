@@ -28,10 +28,10 @@ from domain.istanbul.state import (
     acted_phase,
     action_at,
     players_with,
-    push_roll,
+    relocation,
 )
 from domain.istanbul.turn import arrival_phase
-from domain.istanbul.wheelbarrow import hand_add, hand_remove, update
+from domain.istanbul.wheelbarrow import hand_add, hand_remove
 
 
 @folded_once
@@ -43,10 +43,6 @@ def evolve(state: State, event) -> State:
     if isinstance(state.phase, Setup) and not state.pending and state.layout and state.deck:
         state = replace(state, phase=MOVEMENT, current=state.start_player)
     return state
-
-
-def _lira(state, seat, amount):
-    return update(state, seat, lira=state.players[seat].lira + amount)
 
 
 def _discard(state, card):
@@ -128,12 +124,12 @@ def assistant_picked_up(state, e):
 
 
 def merchants_paid(state, e):
-    state = _lira(state, e.seat, -e.lira)
+    players = list(state.players)  # every payment, the relocations and the phase in one copy of the state
+    players[e.seat] = replace(players[e.seat], lira=players[e.seat].lira - e.lira)
     for owner in e.owners:
-        state = _lira(state, owner, MERCHANT_FEE)
-    for index in e.neutral:
-        state = push_roll(state, "neutral_merchant", index, by_dealer=True, front=False)
-    return replace(state, phase=action_at(e.place))
+        players[owner] = replace(players[owner], lira=players[owner].lira + MERCHANT_FEE)
+    pending = state.pending + tuple(relocation("neutral_merchant", index) for index in e.neutral)
+    return replace(state, players=tuple(players), pending=pending, phase=action_at(e.place))
 
 
 def turn_ended(state, e):

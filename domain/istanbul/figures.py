@@ -28,7 +28,7 @@ from domain.istanbul.letters_seals.commands import UseCourier
 from domain.istanbul.letters_seals.events import CourierUsed
 from domain.istanbul.mocha_baksheesh.commands import UseCoffeeTrader
 from domain.istanbul.mocha_baksheesh.events import CoffeeTraderUsed, GovernorPaymentWaived
-from domain.istanbul.state import Action, Encounters, GovernorPayment, push_roll
+from domain.istanbul.state import Action, Encounters, GovernorPayment, players_with, relocation
 from domain.istanbul.tiles import has_tavern_tile
 from domain.istanbul.wheelbarrow import gain, gained, hand_remove, one, update
 
@@ -234,12 +234,13 @@ def _encounters(state) -> Encounters:
     return state.phase if isinstance(state.phase, Encounters) else Encounters()
 
 
-def _used(state, kind: str):
-    """Mark the figure of `kind` at the merchant's place as used and queue its relocation roll."""
+def _used(state, kind: str, **changes):
+    """Mark the figure of `kind` at the merchant's place as used and queue its relocation roll, with the
+    encounter's other State `changes` in the same copy (evolve copies the state once per event where it can)."""
     name = _here(state, state.current, kind)
     phase = _encounters(state)
-    state = replace(state, phase=replace(phase, used=phase.used + (name,)))
-    return push_roll(state, name, 0, by_dealer=True, front=False)
+    return replace(state, phase=replace(phase, used=phase.used + (name,)),
+                   pending=state.pending + (relocation(name),), **changes)
 
 
 def apply_family_member_caught(state, e):
@@ -261,21 +262,21 @@ def apply_governor_paid(state, e):
     return _used(state, "draw_bonus_card")
 
 
-def _take_and_pay(state, seat: int, goods, pay: str):
-    """The goods taken, then the payment: 2 lira, 1 good, or nothing (the encounter tile)."""
+def _take_and_pay(state, seat: int, goods, pay: str) -> tuple:
+    """The players once the goods are taken and paid for: 2 lira, 1 good, or nothing (the encounter tile)."""
     if pay == "lira":
-        return update(state, seat, goods=goods, lira=state.players[seat].lira - FIGURE_FEE)
-    return update(state, seat, goods=goods if pay == FREE else goods.minus(one(pay)))
+        return players_with(state, seat, goods=goods, lira=state.players[seat].lira - FIGURE_FEE)
+    return players_with(state, seat, goods=goods if pay == FREE else goods.minus(one(pay)))
 
 
 def apply_smuggler_used(state, e):
     goods = state.players[e.seat].goods.plus(one(e.good, e.gained))
-    return _used(_take_and_pay(state, e.seat, goods, e.pay), "take_any_good")
+    return _used(state, "take_any_good", players=_take_and_pay(state, e.seat, goods, e.pay))
 
 
 def apply_coffee_trader_used(state, e):
     goods = state.players[e.seat].goods.plus(one(COFFEE, e.coffee))
-    return _used(_take_and_pay(state, e.seat, goods, e.pay), "take_coffee")
+    return _used(state, "take_coffee", players=_take_and_pay(state, e.seat, goods, e.pay))
 
 
 def apply_courier_used(state, e):

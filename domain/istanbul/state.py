@@ -307,6 +307,12 @@ def push_roll(state: State, label: str, index: int = 0, by_dealer: bool = False,
     return replace(state, pending=(item,) + state.pending if front else state.pending + (item,))
 
 
+def relocation(label: str, index: int = 0) -> tuple:
+    """The pending item of the dealer's relocation roll for a figure (queued behind: push_roll(..., by_dealer=True,
+    front=False)), for an evolve function that changes more of the state in the same copy."""
+    return ("roll", label, index, True)
+
+
 def next_seat(state: State, seat: int) -> int:
     """The next seat in turn order that is still in the game."""
     for step in range(1, state.seats + 1):
