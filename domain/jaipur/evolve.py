@@ -1,10 +1,9 @@
-"""evolve(state, event) -> state: applies what decide decided. Pure, total, never validates."""
+"""evolve(state, event) -> state: applies what decide decided. Pure, total, never validates. States are copied with
+`core.copied` (no __init__ re-run: replay speed)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from domain.core import folded_once
+from domain.core import copied, folded_once
 from domain.jaipur import hand
 from domain.jaipur.events import (
     BonusPileShuffled,
@@ -34,17 +33,17 @@ def evolve(state: Match, event) -> Match:
 
 
 def _round(state: Match, round_: Round) -> Match:
-    return replace(state, phase=round_)
+    return copied(state, phase=round_)
 
 
 def _seat(round_: Round, seat: int, **changes) -> tuple:
     players = list(round_.players)
-    players[seat] = replace(players[seat], **changes)
+    players[seat] = copied(players[seat], **changes)
     return tuple(players)
 
 
 def apply_first_player_drawn(state: Match, event: FirstPlayerDrawn) -> Match:
-    return replace(state, phase=Dealing(1, event.seat))
+    return copied(state, phase=Dealing(1, event.seat))
 
 
 def apply_round_dealt(state: Match, event: RoundDealt) -> Match:
@@ -53,7 +52,7 @@ def apply_round_dealt(state: Match, event: RoundDealt) -> Match:
 
 def apply_bonus_pile_shuffled(state: Match, event: BonusPileShuffled) -> Match:
     r = state.phase
-    return _round(state, replace(r, bonus_piles=r.bonus_piles + (event.values or (),)))
+    return _round(state, copied(r, bonus_piles=r.bonus_piles + (event.values or (),)))
 
 
 def apply_goods_exchanged(state: Match, event: GoodsExchanged) -> Match:
@@ -67,7 +66,7 @@ def apply_goods_exchanged(state: Match, event: GoodsExchanged) -> Match:
     )
     return _round(
         state,
-        replace(r, market=event.market, players=players, to_move=1 - event.seat, idle_turns=r.idle_turns + 1),
+        copied(r, market=event.market, players=players, to_move=1 - event.seat, idle_turns=r.idle_turns + 1),
     )
 
 
@@ -75,14 +74,14 @@ def apply_good_taken(state: Match, event: GoodTaken) -> Match:
     r = state.phase
     players = _seat(r, event.seat, hand=hand.add(r.players[event.seat].hand, (event.good,)))
     market = vacate(r.market, (event.slot,))
-    return _round(state, replace(r, market=market, players=players, to_move=1 - event.seat, idle_turns=0))
+    return _round(state, copied(r, market=market, players=players, to_move=1 - event.seat, idle_turns=0))
 
 
 def apply_camels_taken(state: Match, event: CamelsTaken) -> Match:
     r = state.phase
     players = _seat(r, event.seat, herd=r.players[event.seat].herd + event.count)
     market = vacate(r.market, event.slots)
-    return _round(state, replace(r, market=market, players=players, to_move=1 - event.seat, idle_turns=0))
+    return _round(state, copied(r, market=market, players=players, to_move=1 - event.seat, idle_turns=0))
 
 
 def apply_goods_sold(state: Match, event: GoodsSold) -> Match:
@@ -106,7 +105,7 @@ def apply_goods_sold(state: Match, event: GoodsSold) -> Match:
     )
     return _round(
         state,
-        replace(
+        copied(
             r,
             players=players,
             discard=r.discard + (event.good,) * event.count,
@@ -122,7 +121,7 @@ def apply_market_refilled(state: Match, event: MarketRefilled) -> Match:
     r = state.phase
     placed = dict(zip(event.slots, event.cards))
     market = tuple(placed.get(i, card) for i, card in enumerate(r.market))
-    return _round(state, replace(r, market=market, deck=r.deck[len(event.cards) :]))
+    return _round(state, copied(r, market=market, deck=r.deck[len(event.cards) :]))
 
 
 def apply_round_ended(state: Match, event: RoundEnded) -> Match:
@@ -137,14 +136,14 @@ def apply_round_ended(state: Match, event: RoundEnded) -> Match:
         bonus_values=event.bonus_values,
         winner=event.winner,
     )
-    return replace(state, rounds=state.rounds + (result,),
+    return copied(state, rounds=state.rounds + (result,),
                    phase=Dealing(event.round + 1, event.next_starter, previous_round=state.phase))
 
 
 def apply_seal_awarded(state: Match, event: SealAwarded) -> Match:
     seals = list(state.seals)
     seals[event.seat] = event.seals
-    return replace(state, seals=tuple(seals))
+    return copied(state, seals=tuple(seals))
 
 
 def _last_round(state: Match) -> Round | None:
@@ -156,16 +155,16 @@ def _last_round(state: Match) -> Round | None:
 
 
 def apply_match_won(state: Match, event: MatchWon) -> Match:
-    return replace(state, phase=MatchOver(winners=(event.seat,), final_round=_last_round(state)))
+    return copied(state, phase=MatchOver(winners=(event.seat,), final_round=_last_round(state)))
 
 
 def apply_match_forfeited(state: Match, event: MatchForfeited) -> Match:
-    return replace(state, phase=MatchOver(winners=(1 - event.seat,), forfeited_by=event.seat,
+    return copied(state, phase=MatchOver(winners=(1 - event.seat,), forfeited_by=event.seat,
                                           final_round=_last_round(state)))
 
 
 def apply_match_aborted(state: Match, event: MatchAborted) -> Match:
-    return replace(state, phase=MatchOver(winners=(), aborted=True, final_round=_last_round(state)))
+    return copied(state, phase=MatchOver(winners=(), aborted=True, final_round=_last_round(state)))
 
 
 _APPLY = {
