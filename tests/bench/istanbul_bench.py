@@ -5,7 +5,9 @@
 - random full games per second (1000 / the ms above);
 - the same playout through the game's own functions only (what a tree-search bot runs: legal_commands, decide,
   evolve, chance, the dealer's draw), without the table's runner and bookkeeping;
-- events replayed per second: the fold of `evolve` over those games' recorded events.
+- events replayed per second: the fold of `evolve` over those games' recorded events;
+- the mcts bot's decisions per second (the bots bench's iterations per decision), over the first MCTS_MOVES moves of one
+  seeded 2-seat game against the random bot: what the engine's speed gives a bot seat.
 
 The base game, Mocha & Baksheesh and Letters & Seals (recommended 5x4 layouts) and the Great Bazaar (both boxes,
 a random 5x5 layout) are measured side by side; Jaipur is measured the
@@ -18,14 +20,19 @@ from __future__ import annotations
 import random
 import time
 
+from bazaar_client.bots import make_bot
+from bazaar_client.bots.mcts import MctsBot
 from domain import registry
 from domain.core import replay
 from domain.table import Dealer
+from tests.bench.bots_bench import MCTS_ITERATIONS
+from tests.support.botplay import play
 from tests.support.driver import Table
 
 GAMES = 10  # per round
 ROUNDS = 3
 REPLAYS = 5
+MCTS_MOVES = 60  # of the one game the mcts figure is taken from (about 25 of them the bot's decisions)
 
 
 BOXES = {"base": {}, "mocha_baksheesh": {"expansions": ["mocha_baksheesh"]}, "letters_seals": {"expansions": ["letters_seals"]},
@@ -95,11 +102,20 @@ def replay_rate(tables: list) -> float:
     return events / best
 
 
+def mcts_rate(name: str, options: dict | None = None) -> float:
+    """The mcts bot's decisions per second over the first MCTS_MOVES moves of one seeded 2-seat game against the
+    random bot (its moves and the table's are not counted)."""
+    bots = [MctsBot("bench-mcts", iterations=MCTS_ITERATIONS[name]), make_bot("random", "bench-random")]
+    played = play(name, bots, "bench-mcts", max_moves=MCTS_MOVES, options=options)
+    return played.decisions[0] / played.seconds[0]
+
+
 def engines() -> None:
     jaipur_ms, jaipur = playout_ms("jaipur", 2)
     jaipur_rate = replay_rate(jaipur)
     print(f"baseline jaipur: {jaipur_ms:.1f} ms per random 2-seat match "
-          f"({sum(len(t.events) for t in jaipur) / GAMES:.0f} events), {jaipur_rate:,.0f} events replayed/s")
+          f"({sum(len(t.events) for t in jaipur) / GAMES:.0f} events), {jaipur_rate:,.0f} events replayed/s, "
+          f"mcts {mcts_rate('jaipur'):.1f} decisions/s")
     for box, options in BOXES.items():
         for seats in (4, 2):
             ms, tables = playout_ms("istanbul", seats, options)
@@ -109,6 +125,7 @@ def engines() -> None:
                   f"({1000 / ms:.1f} games/s, {events:.0f} events), {rate:,.0f} events replayed/s "
                   f"({rate / jaipur_rate:.2f}x jaipur's); game functions alone: {bare_ms(seats, options):.1f} ms "
                   f"per playout")
+        print(f"istanbul {box}: mcts {mcts_rate('istanbul', options):.1f} decisions/s")
 
 
 SECTIONS = [engines]
