@@ -211,7 +211,12 @@ def copied(record, /, **changes):
     copies the player, the round and the match for every event). The input is never touched; an unknown field
     name is refused. (Istanbul's records have their own, `domain.istanbul.frozen.replace`, which also forgets the
     values a record remembers.)"""
-    fields = record.__dict__.copy()
+    return rebuilt(record, record.__dict__.copy(), changes)
+
+
+def rebuilt(record, fields: dict, changes: dict):
+    """A new instance of `record`'s frozen dataclass from `fields` (a copy of its dict the caller may have pruned)
+    with `changes`; an unknown field name would add a key, so the size check refuses it."""
     size = len(fields)
     fields.update(changes)
     if len(fields) != size:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from domain.core import rebuilt
+
 MEMO = "__memo__"  # the instance-dict key of a record's remembered values
 MISSING = object()
 
@@ -63,17 +65,7 @@ def replace(record, /, **changes):
     fields = record.__dict__.copy()
     if MEMO in fields:
         del fields[MEMO]  # remembered for the original, not for the copy
-    size = len(fields)
-    fields.update(changes)
-    if len(fields) != size:
-        raise TypeError(f"{type(record).__name__} has no field {sorted(set(changes) - set(record.__dict__))[0]!r}")
-    new = _new(type(record))
-    _set(new, "__dict__", fields)  # a frozen dataclass refuses attribute writes; this is its construction
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__
+    return rebuilt(record, fields, changes)
 
 
 def recall(record, key):
