@@ -6,9 +6,11 @@ has been answered, as a server that dies just after a command (`seal_after_post`
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 
+REQUEST_LINE = re.compile(rb"(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /")  # the start of a request
 STREAM = b"text/event-stream"  # in the first bytes of a request for a live stream (its Accept header)
 
 
@@ -65,7 +67,8 @@ class CuttableProxy:
                 if upward:
                     if self.sealed:
                         break
-                    posted["post"] = data.startswith(b"POST ")
+                    if REQUEST_LINE.match(data):  # a new request on the connection (a body's chunk is not one)
+                        posted["post"] = data.startswith(b"POST ")
                 target.sendall(data)
                 if not upward and posted["post"] and self.seal_after_post:
                     self.sealed = True  # the POST's answer is out (a larger one would still follow): nothing more
