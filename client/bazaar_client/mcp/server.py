@@ -240,12 +240,7 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
         the other seats to agree (`consent`: they answer with answer_undo). Never across a roll, a shuffle or a
         card shown."""
         client = registry.client(token, need_seat=True)
-        try:
-            result = client.undo(game_id, to_version)
-        except BazaarError as error:
-            raise answers.failed(error) from error
-        return {"version": result.version, "events": [e.type for e in result.events], **after_move(client, token,
-                                                                                                     game_id)}
+        return undone(client, token, game_id, lambda: client.undo(game_id, to_version))
 
     @server.tool()
     def answer_undo(game_id: GameId,
@@ -253,12 +248,16 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
                     token: Token = None) -> dict[str, Any]:
         """Answer another seat's request to take moves back (view_game shows it as `undo_request`)."""
         client = registry.client(token, need_seat=True)
+        return undone(client, token, game_id, lambda: client.answer_undo(game_id, accept))
+
+    def undone(client: Client, token: str | None, game_id: str, post) -> dict[str, Any]:
+        """An undo request's or answer's result, then the game after it (an error only if it was refused)."""
         try:
-            result = client.answer_undo(game_id, accept)
+            result = post()
         except BazaarError as error:
             raise answers.failed(error) from error
-        return {"version": result.version, "events": [e.type for e in result.events], **after_move(client, token,
-                                                                                                     game_id)}
+        return {"version": result.version, "events": [e.type for e in result.events],
+                **after_move(client, token, game_id)}
 
     def after_move(client: Client, token: str | None, game_id: str) -> dict:
         """The game after an accepted command, or a note: never an error once it counted."""
