@@ -34,8 +34,9 @@ from domain.istanbul.letters_seals.data import KIOSK_TILES
 from domain.istanbul.letters_seals.events import SecretSocietyJoined
 from domain.istanbul.phrases.cards import title
 from domain.istanbul.refusals import REASONS
-from events.codec import command_to_wire, to_wire
+from events.codec import command_to_wire
 from tests.contract.test_conformance import nearby
+from tests.support.envelopes import envelope
 from tests.support.playthrough import playthrough
 from tests.unit.istanbul.builders import acting, letters_acting, play, position, roll, setup, with_place
 
@@ -66,10 +67,6 @@ def clean(line) -> str:
     assert isinstance(line, str) and line.strip(), line
     assert not RAW.search(line), line
     return line
-
-
-def envelope(event, seat=None) -> dict:
-    return {"type": event.TYPE, "v": event.V, "seat": seat, "visibility": "public", "payload": to_wire(event)}
 
 
 @functools.cache

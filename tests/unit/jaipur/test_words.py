@@ -18,7 +18,8 @@ from domain.jaipur.components import BONUS_VALUES, CARD_TYPES, GOODS_TOKENS
 from domain.jaipur.events import GoodsSold, MatchAborted, MatchForfeited, RoundEnded
 from domain.jaipur.state import RoundResult
 from domain.jaipur.view import round_summary
-from events.codec import command_to_wire, to_wire
+from events.codec import command_to_wire
+from tests.support.envelopes import envelope
 from tests.support.playthrough import playthrough
 from tests.unit.jaipur.builders import play, position
 
@@ -38,10 +39,6 @@ def clean(line: str) -> str:
     assert isinstance(line, str) and line.strip(), line
     assert not RAW.search(line), line
     return line
-
-
-def envelope(event, seat=None) -> dict:
-    return {"type": event.TYPE, "v": event.V, "seat": seat, "visibility": "public", "payload": to_wire(event)}
 
 
 # --- every command and event, in random matches as each reader is served them -----------------------------------

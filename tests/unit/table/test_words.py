@@ -34,8 +34,8 @@ from domain.table.events import (
     UndoRequested,
 )
 from domain.table.options import BotSeat
-from events.codec import to_wire
 from events.platform import command_to_wire
+from tests.support.envelopes import envelope
 
 AT = "2026-01-01T00:00:00.000Z"
 
@@ -66,10 +66,6 @@ SAMPLES = [
     GameStarted(True),
     GameExpired(),
 ]
-
-
-def envelope(event) -> dict:
-    return {"type": event.TYPE, "v": event.V, "seat": None, "visibility": "public", "payload": to_wire(event)}
 
 
 def test_every_platform_event_has_a_line_but_the_dealers_draw():
