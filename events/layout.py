@@ -90,7 +90,7 @@ def unpack(field: bytes, value: bytes, game_id: str, version: int, prev_hash: st
         elif name in DEFAULTS:
             env[name] = DEFAULTS[name]
     if isinstance(env.get("at"), int):
-        env["at"] = _iso(env["at"])
+        env["at"] = timestamp(env["at"])
     env["game"] = game_id
     env["version"] = version
     env["prev_hash"] = prev_hash
@@ -111,7 +111,7 @@ def stamp(field: bytes, value: bytes) -> str | None:
     if field != COMPACT:
         return None
     at = _loads(_inflate(value))[0].get(SHORT["at"])
-    return _iso(at) if isinstance(at, int) else at
+    return timestamp(at) if isinstance(at, int) else at
 
 
 def checkpoint_hash(field: bytes, value: bytes) -> str | None:
@@ -172,10 +172,11 @@ def _millis(at) -> int | str:
         return at
     delta = parsed - EPOCH
     millis = (delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000
-    return millis if _iso(millis) == at else at
+    return millis if timestamp(millis) == at else at
 
 
-def _iso(millis: int) -> str:
+def timestamp(millis: int) -> str:
+    """Milliseconds since 1970 as the ISO 8601 UTC text events carry (`2026-12-04T08:00:00.123Z`)."""
     seconds, part = divmod(millis, 1000)
     return f"{_second(seconds)}.{part:03d}Z"
 

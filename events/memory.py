@@ -109,7 +109,7 @@ class MemoryGameLog:
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         return self.windows(game_id, [(after, until, limit)])[0][0]
 
-    def windows(self, game_id: str, windows: Sequence[Window], seats: bool = False
+    def windows(self, game_id: str, windows: Sequence[Window], seats: bool = False, seed: str | None = None
                 ) -> tuple[list[list[dict]], dict[int, str]]:
         with self.games.changed:
             game = self.games.get(game_id)

@@ -121,9 +121,13 @@ class RedisGameLog:
         """Raises ChainBroken if a stored checkpoint disagrees with the hashes recomputed up to it."""
         return self.windows(game_id, [(after, until, limit)])[0][0]
 
-    def windows(self, game_id: str, windows: Sequence[Window], seats: bool = False
+    def windows(self, game_id: str, windows: Sequence[Window], seats: bool = False, seed: str | None = None
                 ) -> tuple[list[list[dict]], dict[int, str]]:
         """One pipeline: each window, the game's seed (it decodes compact entries) and with `seats` its seats hash."""
+        if seed is not None and not seats and len(windows) == 1:
+            caught_up = self._after_known(game_id, *windows[0], seed)
+            if caught_up is not None:
+                return [caught_up], {}
         pipe = self.redis.pipeline(transaction=False)
         starts = []
         for after, until, limit in windows:
@@ -152,6 +156,18 @@ class RedisGameLog:
             window = archived[1][after:until][:limit] if archived is not None else []
             out.append(copy.deepcopy(window))  # the verified record stays as it was read
         return out, replaced
+
+    def _after_known(self, game_id: str, after: int, until: int | None, limit: int | None, seed: str
+                     ) -> list[dict] | None:
+        """A window after an event whose hash this process remembers, with the seed known: the one XRANGE alone
+        (a cached game a move behind, read on the command path), not a pipeline that also reads the seed and
+        whether the game is there. None when that does not apply or the window is empty (the pipeline then tells
+        an archived game from a finished read)."""
+        if after and self._heads.get(game_id, after) is None:
+            return None
+        entries = self.redis.xrange(key(game_id, "events"), f"0-{after + 1}", f"0-{until}" if until is not None else "+",
+                                    count=limit)
+        return self._decode(game_id, after, entries, seed) if entries else None
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """XREAD BLOCK on the streams' client."""

@@ -92,11 +92,12 @@ class GameLog(Protocol):
     def read(self, game_id: str, after: int = 0, until: int | None = None, limit: int | None = None) -> list[dict]:
         """The envelopes of one window (see Window), in version order."""
 
-    def windows(self, game_id: str, windows: Sequence[Window], seats: bool = False
+    def windows(self, game_id: str, windows: Sequence[Window], seats: bool = False, seed: str | None = None
                 ) -> tuple[list[list[dict]], dict[int, str]]:
         """Several windows of the log, read in their order in one step, and with `seats` the replaced seat tokens
         (GameFacts.replaced_seat_tokens) too: a load reads its tail, a page and the seats together. A window read
-        before another never runs past it."""
+        before another never runs past it. `seed`: the game's seed when the caller knows it (its Meta), which a
+        store may then skip reading."""
 
     def tail(self, game_id: str, after: int, block_ms: int, count: int | None = None) -> list[dict]:
         """Up to `count` envelopes after `after`, waiting up to block_ms for the first one ([] if none came)."""

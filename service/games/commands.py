@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 
 from domain import table as tables
 from domain.core import RuleViolation
 from domain.table import Deal, Dealer, RequestUndo, TimeOut
-from events import codec
+from events import codec, layout
 from events.platform import SERVICE_ONLY, UnknownCommand, command_from_wire
 from events.store import Appended, Store, VersionConflict
 from service.games.problems import BadRequest, IdempotencyKeyReused
@@ -20,7 +20,8 @@ from service.games.repository import Loaded, Repository
 
 
 def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    # the events' own formatter, whose whole seconds are cached: datetime's isoformat cost 2% of a move
+    return layout.timestamp(time.time_ns() // 1_000_000)
 
 
 class Commands:

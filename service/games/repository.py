@@ -190,7 +190,7 @@ class Repository:
             start, overlap = (Loaded(meta, snap.table, snap.head_hash), 1) if snap else (Loaded(meta, None), 0)
         asked = [page] if page is not None else []
         (*paged, tail), replaced = self.store.log.windows(game_id, [*asked, (start.version - overlap, until, None)],
-                                                          seats)
+                                                          seats, start.meta.seed)
         if not _goes_on(start, tail, overlap):
             start, tail, overlap = Loaded(start.meta, None), self.store.log.read(game_id, 0, until), 0
         loaded = self._fold(start, tail[overlap:])

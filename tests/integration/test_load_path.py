@@ -121,3 +121,34 @@ def test_a_live_batch_that_is_not_this_logs_next_is_never_folded_in_place(store)
     reader.remember(fold(Loaded(reader.meta(gid), None), store.log.read(gid, 0, 8)))
     reader.advance(gid, store.log.read(other, 8, 10))
     assert reader.cached(gid).table == truth(store, gid).table
+
+
+def test_a_command_on_a_cache_a_move_behind_reads_the_missed_move_alone(redis_client, monkeypatch):
+    """Two processes serve one game's two seats (each seat's connection lands on a worker of its own), so each
+    command finds its process's cached game a move behind: the decision on it is refused, and the process catches
+    up with one XRANGE of what it missed, chained from the hash it remembers, with the seed its cached meta holds:
+    not a pipeline that reads the seed and the game's presence again. Then it decides on the latest game."""
+    store = redis_store(redis_client)
+    gid = played(store, "load-behind", moves=2)
+    workers = []
+    for _ in range(2):  # each process has its own store objects (and memory of the heads it met) on one Redis
+        own = redis_store(redis_client)
+        workers.append(InProcess(Commands(Repository(own, snapshot_every=0), own)))
+        workers[-1].load(gid)
+    behind = 0
+    for _ in range(8):
+        latest = truth(store, gid)
+        seat = latest.game.to_act(latest.state)[0]
+        worker = workers[seat]
+        was_behind = worker.repository.cached(gid).version < latest.version
+        move = next(m for m in worker.legal_moves(latest, seat) if "undo" not in m["type"])
+        pipelines, real_pipeline = [], store.log.redis.pipeline
+        monkeypatch.setattr(store.log.redis, "pipeline",
+                            lambda *a, p=real_pipeline, seen=pipelines, **k: seen.append(1) or p(*a, **k))
+        sent = count_round_trips(monkeypatch)
+        worker.command(gid, seat, move)
+        assert len(sent) == (2 if was_behind else 1) and pipelines == []  # the catching up, then the append
+        monkeypatch.undo()  # the truth is read with no spy
+        assert worker.repository.cached(gid).table == truth(store, gid).table
+        behind += was_behind
+    assert behind >= 6

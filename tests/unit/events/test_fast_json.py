@@ -47,4 +47,4 @@ def test_an_entry_holding_a_float_is_hashed_over_the_stdlibs_canonical_json():
 @given(st.integers(-62_135_596_800_000, 253_402_300_799_999))  # years 1 to 9999
 def test_a_compact_timestamp_reads_back_as_datetime_formats_it(millis):
     formatted = (layout.EPOCH + timedelta(milliseconds=millis)).isoformat(timespec="milliseconds")
-    assert layout._iso(millis) == formatted.replace("+00:00", "Z")
+    assert layout.timestamp(millis) == formatted.replace("+00:00", "Z")
