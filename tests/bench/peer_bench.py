@@ -6,7 +6,9 @@ limits left to a gateway) and through a boardgame.io 0.50.2 server with its defa
 keeps nothing), in alternating rounds, by one Node load generator (peer/drive.js; the peer's Jaipur in
 peer/jaipur.js is dealt the same cards). Printed: moves/s, the server's CPU per move (from /proc), Redis's, and
 the ratios Bazaar / boardgame.io. The aim (issue 31): server + Redis CPU per move at or below boardgame.io's, and
-moves/s at or above. The full, longer comparison (FlatFile too, p99) is the shared peer bench's run.sh.
+moves/s at or above. The floor (tests/bench/trivial_app.py: gunicorn, Flask and one XADD a move, served and
+driven the same way) says how much of a move is the stack's before any of Bazaar's work. The full, longer
+comparison (FlatFile too, p99) is the shared peer bench's run.sh.
 
 Needs node and npm (installed with apt when missing and running as root, else the section says so and is
 skipped) and boardgame.io from npm (peer/package-lock.json, installed once under var/peerbench). Never part of
@@ -37,7 +39,7 @@ from tests.support.driver import Table
 PEER = Path(__file__).resolve().parent / "peer"
 WORK = ROOT / "var" / "peerbench"
 MATCHES = int(os.environ.get("BAZAAR_PEER_MATCHES", 16))
-ROUNDS = int(os.environ.get("BAZAAR_PEER_ROUNDS", 2))
+ROUNDS = int(os.environ.get("BAZAAR_PEER_ROUNDS", 3))  # each of the three first, second and last once
 PHASE_S = 120  # a round that takes longer fails (bounded)
 
 
@@ -127,10 +129,11 @@ def peer_comparison() -> None:
     port = embedded_redis.free_port()
     peer = subprocess.Popen(["node", "server.js", str(port), "memory"], cwd=WORK, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    rows = {"bazaar": [], "bgio": []}
+    rows = {"bazaar": [], "bgio": [], "floor": []}
     try:
         with private_redis() as url, gunicorn("service.operations.wsgi:app", url, "/healthz",
-                                              {"BAZAAR_RATE_LIMITS": "false"}) as bazaar:
+                                              {"BAZAAR_RATE_LIMITS": "false"}) as bazaar, \
+                gunicorn("tests.bench.trivial_app:app", url, "/healthz") as floor:
             redis_pid = redis_server_pid(url)
             peer_base = f"http://127.0.0.1:{port}"
             deadline = time.monotonic() + 30
@@ -142,13 +145,16 @@ def peer_comparison() -> None:
                     if peer.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError("the boardgame.io server did not start") from None
                     time.sleep(0.2)
-            targets = {"bazaar": (bazaar, family(bazaar.pid), redis_pid), "bgio": (peer_base, [peer.pid], None)}
+            targets = {"bazaar": (bazaar, family(bazaar.pid), redis_pid), "bgio": (peer_base, [peer.pid], None),
+                       "floor": (floor, family(floor.pid), redis_pid)}
+            drivers = {"bazaar": "bazaar", "bgio": "bgio", "floor": "bazaar"}  # the floor answers Bazaar's routes
             for name, (base, pids, rpid) in targets.items():  # warm-up: imports, JIT, connections
-                play_round(name, base, pids, rpid, scripts, 2)
+                play_round(drivers[name], base, pids, rpid, scripts, 2)
+            order = list(targets)
             for n in range(ROUNDS):
-                for name in (("bazaar", "bgio") if n % 2 == 0 else ("bgio", "bazaar")):
+                for name in order[n % len(order):] + order[:n % len(order)]:
                     base, pids, rpid = targets[name]
-                    rows[name].append(play_round(name, base, pids, rpid, scripts, MATCHES))
+                    rows[name].append(play_round(drivers[name], base, pids, rpid, scripts, MATCHES))
     finally:
         peer.terminate()
         peer.wait(timeout=15)
@@ -162,12 +168,17 @@ def peer_comparison() -> None:
     print(f"Bazaar vs boardgame.io 0.50.2 InMemory (issue 31), Jaipur, {MATCHES} concurrent matches x {ROUNDS} "
           f"alternating rounds ({moves // ROUNDS} moves a round), one Node load generator; {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f}:")
-    for name, label in (("bazaar", "Bazaar (gunicorn, Redis AOF)"), ("bgio", "boardgame.io InMemory")):
-        redis = f", Redis {median(name, 'redis') * 1e6:4.0f} us" if name == "bazaar" else ""
+    f_total = median("floor", "server") + median("floor", "redis")
+    for name, label in (("bazaar", "Bazaar (gunicorn, Redis AOF)"), ("bgio", "boardgame.io InMemory"),
+                        ("floor", "the floor: one XADD in Flask")):
+        redis = f", Redis {median(name, 'redis') * 1e6:4.0f} us" if name != "bgio" else ""
         print(f"  {label:30s} {median(name, 'rate'):6.0f} moves/s, server CPU {median(name, 'server') * 1e6:5.0f} "
               f"us/move{redis}")
     print(f"ratio Bazaar / boardgame.io: moves/s {median('bazaar', 'rate') / median('bgio', 'rate'):.2f} (aim >= 1), "
           f"server+Redis CPU per move {b_total / p_total:.2f} (aim <= 1)")
+    # The stack's own share: what a move costs under gunicorn, Flask and redis-py before any of Bazaar's work
+    print(f"the floor (gunicorn + Flask + redis-py, one XADD a move) / boardgame.io: server+Redis CPU per move "
+          f"{f_total / p_total:.2f}; Bazaar's own work above the floor {(b_total - f_total) * 1e6:.0f} us/move")
 
 
 def redis_server_pid(url: str) -> int | None:

@@ -1,6 +1,13 @@
-"""The baseline for `make bench`: a Flask endpoint that does one XADD and nothing else."""
+"""The baseline for `make bench`: a Flask endpoint that does one XADD and nothing else.
 
+Served under gunicorn as production serves Bazaar, it is the floor of the stack Bazaar stands on (gunicorn's gevent
+worker, Flask, redis-py): what any move costs before a rule is read. `/xadd` is the platform bench's endpoint;
+the others answer the peer bench's load generator (peer/drive.js) as Bazaar's routes do, with the same status
+codes, so that the same scripted matches measure the floor beside Bazaar and boardgame.io."""
+
+import json
 import os
+import secrets
 
 import redis
 from flask import Flask, request
@@ -14,3 +21,26 @@ def xadd():
     body = request.get_json()
     entry = client.xadd("bench:trivial", {"e": str(body)})
     return {"id": entry.decode()}, 201
+
+
+@app.get("/healthz")
+def healthz():
+    return {"status": "ok"}
+
+
+@app.post("/v1/games")
+def create_game():
+    seats = request.get_json()["seats"]
+    return {"id": secrets.token_hex(8), "seats": [{"seat": n, "token": secrets.token_hex(16)} for n in range(seats)]}, 201
+
+
+@app.get("/v1/games/<game_id>")
+def view_game(game_id):
+    return {"id": game_id}
+
+
+@app.post("/v1/games/<game_id>/commands")
+def command(game_id):
+    body = request.get_json()
+    version = client.xadd(f"floor:{{{game_id}}}:events", {"e": json.dumps(body)})
+    return {"version": version.decode(), "events": [body]}, 201
