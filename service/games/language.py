@@ -79,12 +79,15 @@ def events(game, view: dict, reader: int | None, envelopes: list[dict]) -> list[
     return lines
 
 
-def position(game, view: dict) -> dict:
-    """The position in words for the viewer of `view`, and the result once there is one."""
+def position(game, view: dict, short: bool = False) -> dict:
+    """The position in words for the viewer of `view` (`short`: in a few lines, what it needs to choose its next
+    move; a game without a short form says its whole position), and the result once there is one."""
     words = _words(game)
+    form = "short" if short else "full"
     if words is None:
-        return {"position": [], "result": None}
-    return {"position": words.position(view), "result": words.result(view) if view.get("result") else None}
+        return {"form": form, "position": [], "result": None}
+    say = getattr(words, "short_position", words.position) if short else words.position
+    return {"form": form, "position": say(view), "result": words.result(view) if view.get("result") else None}
 
 
 def parse(loaded: Loaded, seat: int, text, view: dict) -> dict:

@@ -283,6 +283,12 @@ def check_view(v: Visit) -> None:
     expected = v.view(said["version"])
     assert said == {**expected, "words": language.position(v.truth.now.game, expected["state"])}
     v.secrets.check_json("GET /v1/games/{id}?words=true", said)
+    r = v.get(f"{v.path}?words=short")  # and in a few lines, from the same view alone
+    assert r.status_code == 200, r.text
+    short = r.json()
+    expected = v.view(short["version"])
+    assert short == {**expected, "words": language.position(v.truth.now.game, expected["state"], short=True)}
+    v.secrets.check_json("GET /v1/games/{id}?words=short", short)
 
 
 def check_log(v: Visit) -> None:

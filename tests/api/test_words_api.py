@@ -111,6 +111,47 @@ def test_the_log_is_said_for_its_reader(api):
     assert [(line["version"], line["type"]) for line in lines] == [(5, "round_dealt")]
 
 
+def test_the_short_position_is_said_for_its_reader_and_in_fewer_lines(api):
+    """`words=short`: each seat reads its own hand by name (as its view holds it, another route) and the other's
+    only by size; a spectator reads sizes only; the whole position (`words=true`) says more lines."""
+    gid, tokens = api.create("jaipur", 2, seed="words-short")
+    hands = {s: api.view(gid, tokens[s])["state"]["players"][s]["hand"] for s in (0, 1)}
+
+    def said(token: str | None, form: str = "short") -> dict:
+        r = api.call("GET", f"/v1/games/{gid}?words={form}", token)
+        assert r.status_code == 200, r.text
+        return r.json()["words"]
+
+    for s in (0, 1):
+        short, full = said(tokens[s]), said(tokens[s], "true")
+        assert (short["form"], full["form"]) == ("short", "full") and short["result"] is None
+        assert 4 <= len(short["position"]) < len(full["position"]) + 2, short
+        assert not any(RAW.search(line) for line in short["position"])
+        mine = next(line for line in short["position"] if line.startswith("You: hand "))
+        assert all(good in mine for good in hands[s]), (mine, hands[s])
+        other = next(line for line in short["position"] if line.startswith(f"Seat {1 - s}: "))
+        assert other.startswith(f"Seat {1 - s}: {len(hands[1 - s])} cards in hand,"), other
+    watched = said(None)["position"]
+    assert not any(line.startswith("You: ") for line in watched)
+    for s in (0, 1):
+        assert next(line for line in watched if line.startswith(f"Seat {s}: ")).startswith(
+            f"Seat {s}: {len(hands[s])} cards in hand,")
+
+
+@pytest.mark.slow(seconds=5)
+def test_a_five_seat_istanbul_says_its_short_position_in_a_dozen_lines_at_most(api):
+    gid, tokens = api.create("istanbul", 5, seed="words-short-5",
+                             options={"expansions": ["mocha_baksheesh", "letters_seals"]})
+    for token in (*tokens, None):
+        r = api.call("GET", f"/v1/games/{gid}?words=short", token)
+        assert r.status_code == 200, r.text
+        short = r.json()["words"]["position"]
+        full = api.call("GET", f"/v1/games/{gid}?words=true", token).json()["words"]["position"]
+        assert len(short) <= 12 < 30 <= len(full), (len(short), len(full))
+        assert short[0] == full[0]  # whose turn and what is awaited: the same first line
+        assert not any(RAW.search(line) for line in short), short
+
+
 def test_a_line_that_names_no_move_is_refused_with_what_was_expected_and_appends_nothing(api):
     gid, tokens = api.create("jaipur", 2, seed="words-refusal")
     seat = api.view(gid)["to_act"][0]
@@ -132,7 +173,8 @@ def test_a_line_that_names_no_move_is_refused_with_what_was_expected_and_appends
 
 def test_a_query_other_than_words_is_refused(api):
     gid, tokens = api.create("jaipur", 2)
-    for path in (f"/v1/games/{gid}?words=yes", f"/v1/games/{gid}?colour=red",
-                 f"/v1/games/{gid}/legal-moves?word=true", f"/v1/games/{gid}/log?limit=0"):
+    for path in (f"/v1/games/{gid}?words=yes", f"/v1/games/{gid}?colour=red", f"/v1/games/{gid}?words=brief",
+                 f"/v1/games/{gid}/legal-moves?word=true", f"/v1/games/{gid}/legal-moves?words=short",
+                 f"/v1/games/{gid}/log?limit=0"):
         r = api.call("GET", path, tokens[0], validate=False)
         assert r.status_code == 400, (path, r.text)

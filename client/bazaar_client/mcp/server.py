@@ -31,7 +31,8 @@ from bazaar_client.sdk import AUTO, BazaarError, Client
 
 INSTRUCTIONS = """Play the games a Bazaar service hosts as one seat (or several, one token each). A seat's token
 comes from the `token` argument or the server's BAZAAR_TOKEN; create_game hands out one per seat, shown only then.
-The loop: wait_for_turn (returns when your decision is awaited or the game is over: the position in words), then
+The loop: wait_for_turn (returns when your decision is awaited or the game is over: the position in words, in a
+few lines; full=true, here or in view_game, says every place and every player's holdings), then
 legal_moves (each move numbered, with its notation and what it does), then play_move with a number or a line of
 notation (`take camels`, `sell cloth x3`, `move sultans-palace`); game_log says what happened in words. A refusal
 is an error that starts with its code (`not_your_turn`, `bad_notation`, `jaipur.hand_limit`, ...); a move that was
@@ -43,6 +44,9 @@ Token = Annotated[str | None, Field(description="A seat's token (create_game han
 GameId = Annotated[str, Field(description="The game's id, as create_game or list_games gave it.")]
 WithJson = Annotated[bool, Field(description="Also return the game's data as JSON (the words say what a player "
                                              "needs).")]
+Full = Annotated[bool, Field(description="The whole position in words (every place with what it offers, every "
+                                         "player's holdings, the supplies) instead of the short one (whose turn, "
+                                         "the race, your holdings, where the figures are, what is near you).")]
 MAX_LISTED = 100
 MAX_WAIT_S = 600
 
@@ -58,8 +62,9 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     options_schema = offer.options_schema() if offer.games else {"anyOf": [{"type": "object"}, {"type": "null"}]}
     bots = f" Bots that may hold a seat: {', '.join(offer.bots)}." if offer.bots else ""
 
-    def game_view(client: Client, token: str | None, game_id: str, with_json: bool = False) -> dict:
-        view = client.view(game_id, words=True)
+    def game_view(client: Client, token: str | None, game_id: str, with_json: bool = False, full: bool = False
+                  ) -> dict:
+        view = client.view(game_id, words=True if full else "short")
         registry.met(token, game_id)
         return answers.game(view, with_json)
 
@@ -130,11 +135,12 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     lobby.register(server, registry, GameName, game_help, options_schema, (lowest, highest))
 
     @server.tool()
-    def view_game(game_id: GameId, token: Token = None, json: WithJson = False) -> dict[str, Any]:
-        """The game as your seat sees it, in words: `position` (a line each), `turn` (whose, and what to call),
-        `your_turn`, `finished`, `result` (who won, by how much, how) once it is over."""
+    def view_game(game_id: GameId, token: Token = None, json: WithJson = False, full: Full = False) -> dict[str, Any]:
+        """The game as your seat sees it, in words: `position` (a line each: in a few lines, what you need to choose
+        your move; with full=true all of it), `turn` (whose, and what to call), `your_turn`, `finished`, `result`
+        (who won, by how much, how) once it is over."""
         try:
-            return game_view(registry.client(token), token, game_id, json)
+            return game_view(registry.client(token), token, game_id, json, full)
         except BazaarError as error:
             raise answers.failed(error) from error
 
@@ -142,7 +148,7 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     def wait_for_turn(game_id: GameId, token: Token = None,
                       timeout_s: Annotated[int, Field(ge=1, le=MAX_WAIT_S, description="Give up after this many "
                                                                                        "seconds.")] = 60,
-                      json: WithJson = False) -> dict[str, Any]:
+                      json: WithJson = False, full: Full = False) -> dict[str, Any]:
         """Wait until your decision is awaited or the game is over, following the game live (the other seats'
         turns, the dealer's rolls); then the game as view_game says it. After `timeout_s`, the game as it stands
         with `timed_out` true: call again to go on waiting."""
@@ -155,7 +161,7 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
                 timed_out = True
             except ValueError as error:  # a spectator: this token holds no seat of the game
                 raise ToolError(f"bad_token: {error}") from error
-            return {**game_view(client, token, game_id, json), "timed_out": timed_out}
+            return {**game_view(client, token, game_id, json, full), "timed_out": timed_out}
         except BazaarError as error:
             raise answers.failed(error) from error
 
@@ -181,7 +187,7 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
                                                                             "(legal_moves gives it): the move is "
                                                                             "refused if the game moved on since. "
                                                                             "Default: the last version you saw.")]
-                  = None, json: WithJson = False) -> dict[str, Any]:
+                  = None, json: WithJson = False, full: Full = False) -> dict[str, Any]:
         """Play one move. Returns what was played in words (the log's lines for it), the new version and the game
         as view_game says it (when `your_turn` is still true, your next decision is awaited at once). A refused
         move is an error naming its code; a move that counted never is."""
@@ -212,7 +218,7 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
             first = result.version - len(result.events)
             played["said"] = [line.text for line in client.log(game_id, after=first).lines
                               if line.version <= result.version]
-            played.update(game_view(client, token, game_id, json))
+            played.update(game_view(client, token, game_id, json, full))
         except Exception as error:  # noqa: BLE001 - see above: the answer stays the move's
             played["note"] = (f"The move counted (version {result.version}); reading the game after it failed "
                               f"({getattr(error, 'code', type(error).__name__)}): call view_game.")

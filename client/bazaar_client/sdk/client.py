@@ -60,6 +60,15 @@ def _flag(on: bool) -> str | None:
     return "true" if on else None
 
 
+def _words(words: bool | str) -> str | None:
+    """A view's `words`: False (none), True (the whole position) or "short" (the position in a few lines)."""
+    if words in (False, None):
+        return None
+    if words is True or words == "short":
+        return "true" if words is True else "short"
+    raise ValueError(f"words: True, False or 'short', not {words!r}")
+
+
 class Client(TournamentMethods, LobbyMethods):
     def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, retry: RetryPolicy | None = None,
                  transport: Transport | None = None):
@@ -126,10 +135,11 @@ class Client(TournamentMethods, LobbyMethods):
                 return tuple(found[:most])
 
     @names_game
-    def view(self, game_id: str, words: bool = False) -> GameView:
+    def view(self, game_id: str, words: bool | str = False) -> GameView:
         """The game as this seat (or a spectator) sees it; `words`: with the position and the result in words
-        (`GameView.words`, None where the service does not say them)."""
-        view = GameView.from_json(self._get(f"/v1/games/{game_id}", words=_flag(words)).json())
+        (`GameView.words`, None where the service does not say them): True the whole position, "short" the
+        position in a few lines (what the seat needs to choose its next move)."""
+        view = GameView.from_json(self._get(f"/v1/games/{game_id}", words=_words(words)).json())
         self._saw(game_id, view.version)
         return view
 
@@ -254,14 +264,14 @@ class Client(TournamentMethods, LobbyMethods):
         """Live envelopes after version `after`, resuming by itself after a dropped connection."""
         return EventStream(self.transport, game_id, after)
 
-    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool = False) -> GameView:
+    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool | str = False) -> GameView:
         """This seat's view as soon as a decision of its is awaited (`awaited`: its turn, or its answer to another
         seat's undo request) or the game is over (`finished`); at once if it already is. `to_act` is empty while
         the dealer owes a roll or a shuffle, and names other seats on their turns: this follows the live event
         stream through both (no polling: one read of the view per batch of events) and survives a dropped
-        connection as the stream does. The view returned (in words with `words`) is the position `play` then
-        checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a spectator, whose
-        decision is never awaited."""
+        connection as the stream does. The view returned (in words with `words`, as for `view`) is the position
+        `play` then checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a
+        spectator, whose decision is never awaited."""
         view = self.view(game_id, words)
         if view.seat is None:
             raise ValueError(f"a spectator has no turn in game {game_id}: act with a seat's token")

@@ -51,14 +51,16 @@ class GameSummary:
 @dataclass(frozen=True)
 class Words:
     """A view in words (`view(..., words=True)`): the position as its reader sees it, a line each, and the result
-    once the game is over (who won, by how much, how)."""
+    once the game is over (who won, by how much, how). `form` "short" (`view(..., words="short")`): the position
+    in a few lines, what the reader needs to choose its next move; "full": all of it."""
 
     position: tuple[str, ...]
     result: str | None
+    form: str = "full"
 
     @classmethod
     def from_json(cls, doc: dict) -> Words:
-        return cls(tuple(doc.get("position") or ()), doc.get("result"))
+        return cls(tuple(doc.get("position") or ()), doc.get("result"), doc.get("form", "full"))
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ class GameView:
     undo_request: dict | None = None
     clock: dict | None = None
     bots: tuple[dict | None, ...] | None = None  # per seat, the bot that plays it (None: its player); None: no bots
-    words: Words | None = None  # asked for with `view(..., words=True)`, where the service says them
+    words: Words | None = None  # asked for with `view(..., words=True)` or "short", where the service says them
 
     @classmethod
     def from_json(cls, doc: dict) -> GameView:

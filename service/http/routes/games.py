@@ -200,11 +200,11 @@ def open_games() -> OpenGames:
 @bp.get("/<game_id:game_id>")
 @optional_seat
 def get_game(game_id: str):
-    in_words = said_in_words()
+    form = schemas.load(schemas.VIEW_WORDS, request.args.to_dict())["words"] if request.args else "false"
     loaded = request_game(game_id)
     body = views.view(loaded, g.seat, now_iso())
-    if in_words:
-        body["words"] = language.position(loaded.game, body["state"])
+    if form != "false":  # the position in words: whole (`true`) or in a few lines (`short`)
+        body["words"] = language.position(loaded.game, body["state"], short=form == "short")
     return body, 200, {"ETag": f'"{loaded.version}"'}
 
 
