@@ -56,7 +56,7 @@ READS = {
 # Routes that serve no game's data.
 NO_GAME_DATA = {("get", "/healthz"), ("get", "/openapi.yaml"),
                 ("get", "/v1/catalogue"),  # which games are hosted, their seats, commands and options: no game's state
-                ("get", "/v1/me"),  # the caller's own identity and scope: no game's state
+                ("get", "/v1/me"),  # the caller's own identity and scope, or a seat's game and seat: no game's state
                 # tournaments: pairings, game ids, results and ratings, all public; never a game's state
                 ("get", "/v1/tournaments"), ("get", "/v1/tournaments/{tournament_id}"),
                 ("get", "/v1/tournaments/{tournament_id}/standings"), ("get", "/v1/tournaments/{tournament_id}/rounds"),

@@ -31,6 +31,7 @@ from bazaar_client.sdk.types import (
     IssuedToken,
     LegalMoves,
     Me,
+    SeatMe,
     SeatToken,
     Verification,
 )
@@ -252,8 +253,18 @@ class Client(TournamentMethods, LobbyMethods):
     def revoke_token(self, token_id: str) -> None:
         self.transport.request("DELETE", f"/v1/tokens/{token_id}")
 
-    def me(self) -> Me:
-        return Me.from_json(self._get("/v1/me").json())
+    def me(self) -> Me | SeatMe:
+        """Who this client's token speaks for: a player's, organiser's or admin's identity (`Me`), or for a seat's
+        token the seat it holds (`SeatMe`: its game, found from the token alone, and whether it is its turn)."""
+        doc = self._get("/v1/me").json()
+        return SeatMe.from_json(doc) if doc.get("scope") == "seat" else Me.from_json(doc)
+
+    def my_seat(self) -> SeatMe:
+        """The game and seat this client's seat token holds (ValueError for a token that is no seat's)."""
+        found = self.me()
+        if not isinstance(found, SeatMe):
+            raise ValueError(f"this token is a {found.scope}'s, not a seat's: it holds no seat by itself")
+        return found
 
     # --- events and audit ---------------------------------------------------------------------------------
     @names_game

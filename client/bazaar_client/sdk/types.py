@@ -264,17 +264,35 @@ class IssuedToken:
 
 @dataclass(frozen=True)
 class Me:
-    """Who a player's, organiser's or admin's token speaks for."""
+    """Who a player's, organiser's or admin's token speaks for (a seat's token: `SeatMe`)."""
 
     id: str
     scope: str
     name: str | None
     token_id: str | None
-    expires_at: str | None
+    expires_at: int | None
 
     @classmethod
     def from_json(cls, doc: dict) -> Me:
         return cls(doc["id"], doc["scope"], doc.get("name"), doc.get("token_id"), doc.get("expires_at"))
+
+
+@dataclass(frozen=True)
+class SeatMe:
+    """The seat a seat's token holds (`Client.me()` with a seat's token): the game the token names, its name,
+    status and version, and whether the game awaits this seat's decision (`my_turn`)."""
+
+    game_id: str
+    game: str
+    seat: int
+    status: str
+    version: int
+    my_turn: bool
+    scope: str = "seat"
+
+    @classmethod
+    def from_json(cls, doc: dict) -> SeatMe:
+        return cls(doc["game_id"], doc["game"], doc["seat"], doc["status"], doc["version"], doc["my_turn"])
 
 
 @dataclass(frozen=True)
