@@ -103,7 +103,8 @@ class ViewWordsQuery(Schema):
 
 
 class LogQuery(Schema):
-    """The log in words: the lines after `after`, at most `limit` of them (a line per event worth one)."""
+    """The log in words: the lines of the events after version `after`, at most `limit` lines (an event says one
+    line or none)."""
 
     class Meta:
         unknown = RAISE

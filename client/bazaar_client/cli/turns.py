@@ -101,8 +101,8 @@ class Turns:
     def show_log(self, version: int) -> None:
         if version <= self.logged:
             return
-        log = self.client.log(self.game_id, after=self.logged)
-        self.logged = log.version  # every event up to the log's version is said (or has no line)
+        log = self.client.log_lines(self.game_id, after=self.logged)
+        self.logged = log.next  # every event up to there is said (or has no line)
         if log.lines:
             self.emit({"log": [line.text for line in log.lines]}, said.log(log.lines))
 

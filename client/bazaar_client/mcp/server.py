@@ -235,16 +235,16 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     @server.tool()
     def game_log(game_id: GameId = None, token: Token = None,
                  after: Annotated[int, Field(ge=0, description="Only what happened after this version.")] = 0,
-                 limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="Read at most this many events (a "
-                                                                          "line each, or none).")] = 30
+                 limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="At most this many lines.")] = 30
                  ) -> dict[str, Any]:
-        """What happened in the game, in words, a line per event (as your seat may know it), oldest first; with
-        `after`, only since that version."""
+        """What happened in the game, in words, a line per event worth one (as your seat may know it), oldest
+        first; with `after`, only since that version. `next` is the `after` that reads on from the last line."""
         try:
             log = registry.client(token).log(registry.game(token, game_id), after=after, limit=limit)
         except BazaarError as error:
             raise answers.failed(error) from error
-        return {"version": log.version, "lines": [{"version": line.version, "text": line.text} for line in log.lines]}
+        return {"version": log.version, "next": log.next,
+                "lines": [{"version": line.version, "text": line.text} for line in log.lines]}
 
     @server.tool()
     def request_undo(to_version: Annotated[int, Field(ge=0, description="The version to take the game back to.")],

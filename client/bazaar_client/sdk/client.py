@@ -39,6 +39,7 @@ from bazaar_client.sdk.verify import verify_export
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 AUTO = object()  # expected_version: the last version this client saw
+LOG_PAGE = 200  # lines of the log a page holds unless asked otherwise (the service's default)
 
 
 def names_game(method):
@@ -161,9 +162,21 @@ class Client(TournamentMethods, LobbyMethods):
 
     @names_game
     def log(self, game_id: str, after: int = 0, limit: int | None = None) -> GameLog:
-        """The game log in words after version `after` (the lines of at most `limit` events: an event may have none),
-        redacted for this caller exactly as its events are."""
+        """A page of the game log in words: the first `limit` lines (default 200) after version `after`, redacted
+        for this caller exactly as its events are; `GameLog.next` is the next page's `after`."""
         return GameLog.from_json(self._get(f"/v1/games/{game_id}/log", after=after, limit=limit).json())
+
+    @names_game
+    def log_lines(self, game_id: str, after: int = 0, limit: int = LOG_PAGE) -> GameLog:
+        """Every line of the game log after version `after`, page by page (`limit` lines a page, until a page
+        holds fewer): a `GameLog` of them all, whose `next` is where to read on from later."""
+        lines: list = []
+        while True:
+            page = self.log(game_id, after, limit)
+            lines += page.lines
+            if len(page.lines) < limit:
+                return GameLog(page.version, tuple(lines), page.next)
+            after = page.next
 
     @names_game
     def play(self, game_id: str, command: dict, expected_version=AUTO, idempotency_key: str | None = None

@@ -92,14 +92,17 @@ class LogLine:
 
 @dataclass(frozen=True)
 class GameLog:
-    """`version` is the game's current version; `lines` those after the `after` asked for (at most `limit`)."""
+    """`version` is the game's current version; `lines` the first lines after the `after` asked for (at most
+    `limit`); `next` the `after` of the next page (the last line's version on a full page, else `version`)."""
 
     version: int
     lines: tuple[LogLine, ...]
+    next: int = 0
 
     @classmethod
     def from_json(cls, doc: dict) -> GameLog:
-        return cls(doc["version"], tuple(LogLine.from_json(line) for line in doc["lines"]))
+        return cls(doc["version"], tuple(LogLine.from_json(line) for line in doc["lines"]),
+                   doc.get("next", doc["version"]))
 
 
 @dataclass(frozen=True)
