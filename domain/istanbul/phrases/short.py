@@ -6,12 +6,14 @@ view hides stays hidden here too. A spectator reads it from the seat whose turn 
 
 from __future__ import annotations
 
+from domain.istanbul.data import MOSQUE_TILES
 from domain.istanbul.phrases.board import Tables, heading
 from domain.istanbul.phrases.cards import title
 from domain.istanbul.phrases.terms import Board, figure, goods, lira
 from domain.words import count, listing, seat, sentence, whose
 
 REACH = 2  # a merchant's move: 1 or 2 steps
+FIFTH = next(colour for colour, (_, ability) in MOSQUE_TILES.items() if ability == "fifth_assistant")
 
 
 def short_position(b: Board, tables: Tables, result: str | None) -> list[str]:
@@ -67,9 +69,10 @@ def holdings(b: Board, p: dict, tables: Tables) -> str:
 def pieces(b: Board, p: dict) -> str:
     who, its = _owner(b, p)
     stack = len(p.get("stack") or ())
-    text = f"{sentence(its)} merchant is at {b.place(p.get('merchant'))} with {count(stack, 'assistant')}"
+    text = (f"{sentence(its)} merchant is at {b.place(p.get('merchant'))} with "
+            f"{count(stack, 'assistant') if stack else 'no assistant left'}")
     if p.get("spare_assistants"):
-        text += f" ({p['spare_assistants']} more in the supply)"
+        text += f" (one more comes with the {FIFTH} mosque tile)"
     placed = sorted({place for place, o in b.view.get("assistants") or () if o == p["seat"]})
     text += f"; {its} assistants wait at {b.places(placed)}" if placed else f"; none of {its} assistants waits on a place"
     return text + f"; {its} family member is at {b.place(p.get('family_member'))}."

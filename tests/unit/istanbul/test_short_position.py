@@ -47,8 +47,8 @@ def test_the_player_to_move_reads_its_turn_its_holdings_the_race_and_what_its_me
         "seat 2 has 0 rubies and 12 lira.",
         "You hold: 7 lira, 1 fabric and 2 jewelry (room for 3 of each good); bonus cards: “take 5 lira” and "
         "“move 3 or 4 steps instead of 1 or 2”.",
-        "Your merchant is at the Caravansary with 3 assistants (1 more in the supply); your assistants wait at the "
-        "Large Market; your family member is at the Police Station.",
+        "Your merchant is at the Caravansary with 3 assistants (one more comes with the blue mosque tile); your "
+        "assistants wait at the Large Market; your family member is at the Police Station.",
         "Other merchants: seat 1's at the Fountain, seat 2's at the Large Market; family members: seat 2's at the Tea "
         "House, seat 1's at the Police Station.",
         FIGURES,
@@ -65,8 +65,8 @@ def test_a_spectator_reads_the_seat_to_move_with_its_cards_counted_not_named():
         "The rubies race (lira break a tie): seat 0 has 1 ruby and 7 lira; seat 1 has 2 rubies and 3 lira; "
         "seat 2 has 0 rubies and 12 lira.",
         "Seat 0 (to play) holds: 7 lira, 1 fabric and 2 jewelry (room for 3 of each good); 2 bonus cards.",
-        "Its merchant is at the Caravansary with 3 assistants (1 more in the supply); its assistants wait at the "
-        "Large Market; its family member is at the Police Station.",
+        "Its merchant is at the Caravansary with 3 assistants (one more comes with the blue mosque tile); its "
+        "assistants wait at the Large Market; its family member is at the Police Station.",
     ]
 
 
@@ -77,8 +77,8 @@ def test_another_seat_reads_its_own_cards_and_its_own_merchants_reach():
         "seat 2 has 0 rubies and 12 lira.",
         "You hold: 3 lira, no goods (room for 2 of each good); bonus cards: “bring 1 of your assistants back to your "
         "merchant”.",
-        "Your merchant is at the Fountain with 4 assistants (1 more in the supply); none of your assistants waits on "
-        "a place; your family member is at the Police Station.",
+        "Your merchant is at the Fountain with 4 assistants (one more comes with the blue mosque tile); none of your "
+        "assistants waits on a place; your family member is at the Police Station.",
         "Other merchants: seat 0's at the Caravansary, seat 2's at the Large Market; family members: seat 2's at the "
         "Tea House, seat 0's at the Police Station.",
         FIGURES,
