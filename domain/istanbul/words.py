@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.istanbul.great_bazaar import words as great_bazaar
 from domain.istanbul.letters_seals import words as letters_seals
 from domain.istanbul.mocha_baksheesh import words as mocha_baksheesh
-from domain.istanbul.phrases import board, cards, log, moves, places
+from domain.istanbul.phrases import board, cards, log, moves, places, short
 from domain.istanbul.phrases.terms import Board
 from domain.table import words as table
 from domain.words import count, listing, seat, seats, sentence
@@ -26,6 +26,8 @@ TABLES = board.Tables(
     table=tuple(extra for box in BOXES for extra in (getattr(box, "table", None), getattr(box, "guild_turn", None))
                 if extra is not None),
     steps={name: said for box in BOXES for name, said in getattr(box, "STEPS", {}).items()},
+    turn=tuple(extra for box in BOXES for extra in (getattr(box, "guild_turn", None), getattr(box, "turn", None))
+               if extra is not None),
 )
 BOX_NAMES = {"mocha_baksheesh": "Mocha & Baksheesh", "letters_seals": "Letters & Seals"}
 LAYOUTS = {"short_paths": "the short paths layout", "long_paths": "the long paths layout",
@@ -75,6 +77,11 @@ def options(game_options: dict) -> str | None:
 def position(view: dict) -> list[str]:
     """The position in words for the viewer of `view`."""
     return board.position(Board(view), TABLES, result(view))
+
+
+def short_position(view: dict) -> list[str]:
+    """The position in a few lines for the viewer of `view`: what it needs to choose its next move."""
+    return short.short_position(Board(view), TABLES, result(view))
 
 
 def place(view: dict, place_id: int) -> str:

@@ -207,8 +207,45 @@ def position(view: dict) -> list[str]:
     return lines
 
 
+def short_position(view: dict) -> list[str]:
+    """The position in a few lines, what the reader weighs to choose a move: whose turn and the seals, the market,
+    each seat's cards and rupees (the reader's first, its hand by name), the goods tokens the next sale takes,
+    the rounds scored (or the result, which says them). Only what `position` says too, from the same view: a hidden hand stays a
+    size."""
+    me = view.get("you")
+    lines = [_heading(view, me)]
+    if view.get("market") is not None:
+        lines.append(f"Market: {cards(view['market'])}; {count(view['deck_size'], 'card')} in the deck.")
+    players = sorted(view.get("players") or (), key=lambda p: p["seat"] != me)
+    lines += [_short_holdings(p, me) for p in players]
+    if view.get("market") is not None:
+        tops = ", ".join(f"{good} {pile[0]} ({len(pile)} left)" if pile else f"{good} none left"
+                         for good, pile in view["goods_tokens"].items())
+        lines.append(f"Goods tokens on top of the piles, the next sale's first: {tops}.")
+    said = result(view)  # it says every round too
+    if said:
+        return [*lines, said]
+    return lines + [f"Round {done['round']}: " + _round_result(done) + "." for done in view.get("rounds") or ()]
+
+
+def _short_holdings(p: dict, me: int | None) -> str:
+    name = "You" if p["seat"] == me else sentence(seat(p["seat"]))
+    if p.get("hand") is not None:
+        hand = f"hand {cards(sorted(p['hand']), 'empty')} ({len(p['hand'])} of {HAND_LIMIT})"
+    elif p.get("hand_size") is not None:
+        hand = f"{count(p['hand_size'], 'card')} in hand"
+    else:
+        hand = f"{count(p['hand_and_herd_size'], 'card')} in hand and herd"
+    herd = f", herd {count(p['herd'], 'camel')}" if p.get("herd") is not None else ""
+    bonus = p.get("bonus_tokens") or []
+    values = [t["value"] for t in bonus if t["value"] is not None]
+    shown = f" worth {listing(values)}" if values and len(values) == len(bonus) else ""
+    return (f"{name}: {hand}{herd}; {count(p['goods_total'], 'rupee')} in goods tokens, "
+            f"{count(len(bonus), 'bonus token')}{shown}.")
+
+
 def _heading(view: dict, me: int | None) -> str:
-    seals = ", ".join(f"{seat(s)} {n}" for s, n in enumerate(view.get("seals") or ()))
+    seals = ", ".join(f"{whose(s, me)} has {n}" for s, n in enumerate(view.get("seals") or ()))
     who = f"You are {seat(me)}" if me is not None else "You are watching"
     phase = view.get("phase")
     if phase == "playing":

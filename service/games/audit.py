@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from collections.abc import Iterable, Iterator
 
 from domain import registry
@@ -27,11 +26,11 @@ from events.envelope import GENESIS, PLATFORM_EVENTS, check_sealed, decode_event
 from events.platform import command_from_wire, upgrade_command
 from events.store import GameExists as StoreGameExists
 from events.store import seal_all
-from service.games.creation import token_hash
 from service.games.inputs import parse_json
 from service.games.problems import BadRequest
 from service.games.redaction import documents, redact_all
 from service.games.repository import Loaded, Meta, Repository
+from service.games.seating import new_seat_token, token_hash
 
 COMPARED = ("type", "v", "seat", "visibility", "payload", "command", "auto")
 
@@ -263,7 +262,7 @@ def import_log(repository: Repository, lines: Iterable[str], now: str, imported_
     game_id = ids.new_id()
     docs = [{k: v for k, v in env.items() if k not in CHAIN} for env in envelopes] + documents(game, batch)
     sealed = seal_all(game_id, docs, 0, GENESIS, claimed.seed)
-    tokens = [secrets.token_urlsafe(32) for _ in range(claimed.seats)]
+    tokens = [new_seat_token(game_id, seat) for seat in range(claimed.seats)]
     meta = Meta(game_id, claimed.name, claimed.seats, claimed.seed, tuple(token_hash(t) for t in tokens), claimed.open,
                 (), owner, provenance={**codec.to_wire(batch[0].event), "imported_at": now})
     try:

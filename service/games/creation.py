@@ -69,13 +69,14 @@ def create(commands: Commands, name: str, seats: int, options: dict, seed: str |
     check_bots(options)
     seed = effective_seed(seed, open_game)
     at = commands.clock()
-    if invitations is None:
-        tokens = [secrets.token_urlsafe(32) for _ in range(seats)]
+    game_id = game_id or secrets.token_hex(8)
+    if invitations is None:  # each names its game and seat (service/games/seating.py)
+        tokens = [seating.new_seat_token(game_id, seat) for seat in range(seats)]
         hashes, token_key, expires_at = tuple(token_hash(t) for t in tokens), None, None
     else:  # a claimer's token is derived from the game's key when it claims (service/games/seating.py)
         tokens, hashes, token_key, expires_at = [], ("",) * seats, seating.new_key(), later(at, open_for_s)
-    meta = Meta(game_id or secrets.token_hex(8), name, seats, seed, hashes, open_game, tuple(players), owner,
-                token_key=token_key, creator=creator)
+    meta = Meta(game_id, name, seats, seed, hashes, open_game, tuple(players), owner, token_key=token_key,
+                creator=creator)
     create_table = Create(name, seats, options, hashlib.sha256(seed.encode()).hexdigest(),
                           seed if open_game else None, at, getattr(game, "DEFAULT_UNDO", "turn"), invitations,
                           expires_at)

@@ -10,12 +10,14 @@ plainly: a command as its notation or its fields, an event by its type.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 from domain.table import notation as platform_notation
 from domain.table import words as platform_words
 from events import codec
 from service.games.problems import BadRequest
+from service.games.redaction import redact_all
 from service.games.repository import Loaded
 
 MAX_LINE = 500  # longer than any move's line (an Istanbul action with every choice named is under 200)
@@ -63,7 +65,7 @@ def moves(loaded: Loaded, seat: int, view: dict, listed: list[dict]) -> list[dic
 
 
 def events(game, view: dict, reader: int | None, envelopes: list[dict]) -> list[dict]:
-    """The log in words: one line per envelope worth one (as redacted for `reader`)."""
+    """The log in words: one line per envelope worth one (as redacted for `reader`), never more than one."""
     words = _words(game)
     options = getattr(words, "options", None)
     lines = []
@@ -79,12 +81,34 @@ def events(game, view: dict, reader: int | None, envelopes: list[dict]) -> list[
     return lines
 
 
-def position(game, view: dict) -> dict:
-    """The position in words for the viewer of `view`, and the result once there is one."""
+def log_page(loaded: Loaded, reader: int | None, after: int, limit: int, first: list[dict],
+             more: Callable[[int, int], list[dict]]) -> dict:
+    """A page of the log in words: the first `limit` lines after version `after` (an event says one line or none),
+    as `reader` may read them, and `next`, the `after` of the page that follows: the last line's version when
+    the page is full (lines may follow), else the game's version (every event so far was read; a line comes
+    with a later event). Since a line is its event's, resuming after the last line's version neither repeats
+    nor skips one. `first`: the envelopes after `after` read with the game (at most `limit`); `more(after,
+    count)`: the next envelopes up to the game's version, for the events that say nothing."""
+    game, view = loaded.game, loaded.game.view(loaded.table.game_state, reader)
+    lines, page = [], first
+    while True:
+        lines += events(game, view, reader, redact_all(game, loaded.finished, reader, page))
+        if len(lines) >= limit:
+            return {"version": loaded.version, "lines": lines[:limit], "next": lines[limit - 1]["version"]}
+        if not page or page[-1]["version"] >= loaded.version:
+            return {"version": loaded.version, "lines": lines, "next": max(after, loaded.version)}
+        page = more(page[-1]["version"], limit)
+
+
+def position(game, view: dict, short: bool = False) -> dict:
+    """The position in words for the viewer of `view` (`short`: in a few lines, what it needs to choose its next
+    move; a game without a short form says its whole position), and the result once there is one."""
     words = _words(game)
+    form = "short" if short else "full"
     if words is None:
-        return {"position": [], "result": None}
-    return {"position": words.position(view), "result": words.result(view) if view.get("result") else None}
+        return {"form": form, "position": [], "result": None}
+    say = getattr(words, "short_position", words.position) if short else words.position
+    return {"form": form, "position": say(view), "result": words.result(view) if view.get("result") else None}
 
 
 def parse(loaded: Loaded, seat: int, text, view: dict) -> dict:

@@ -5,12 +5,18 @@ The table decides every claim (domain/table/seating.py); what is secret stays he
 a `token_key` in its meta, drawn at creation and never shown or revealed, from which come:
 - each seat's invitation code, `<game id>-<seat>-<24 hex>` (HMAC-SHA256(key, "bazaar/invite/<id>/<seat>")): the
   creator hands it out, and the claim of a "code" seat must bring it;
-- the claimer's seat token, HMAC-SHA256(key, "bazaar/seat/<id>/<seat>/<player>") in base64url: the same claimer
-  always gets the same token, so a claim is idempotent without any token being stored; its hash is recomputed
-  from the log's `seat_claimed` wherever a token is checked (a replaced token still wins, as for any seat);
+- the claimer's seat token, `<game id>.<seat>.` and HMAC-SHA256(key, "bazaar/seat/<id>/<seat>/<player>") in
+  base64url: the same claimer always gets the same token, so a claim is idempotent without any token being
+  stored; its hash is recomputed from the log's `seat_claimed` wherever a token is checked (a replaced token still
+  wins, as for any seat);
 - a guest: a claimer without a player token becomes a player of its own (`guest_of`), derived from its
   `Idempotency-Key` when it sends one, so a retried claim names the same player and gets the same answer.
 The creator sees none of these but the codes; the seat tokens reach only their claimers.
+
+Every seat token names its game and seat, `<game id>.<seat>.<secret>` (made at creation, by a claim, or replacing
+one), so a token alone finds its game (`GET /v1/me`); the game keeps SHA-256 of the secret only, and a token is
+a seat of the game and seat it names or of none. A token made before tokens named their game is its secret alone,
+hashed whole: it still holds its seat, it only cannot find its game by itself.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ from service.games.repository import Loaded, NotFound
 log = logging.getLogger("bazaar.seating")
 
 CODE = re.compile(r"^([0-9a-f]{16})-([0-9]{1,2})-([0-9a-f]{24})$")
+# a seat token: the game and seat it names, then its secret (never an identity's `<token id>.<secret>`: two dots)
+SEAT_TOKEN = re.compile(r"^([0-9a-f]{16})\.([0-9]{1,2})\.([A-Za-z0-9_-]{20,100})$")
 CLAIM_ATTEMPTS = 5  # a claim that lost a race to another claim is decided again on the newer table
 
 
@@ -60,12 +68,33 @@ def parse_code(code: str) -> tuple[str, int] | None:
 
 
 def seat_token(meta, seat: int, player: str) -> str:
-    return base64.urlsafe_b64encode(_mac(meta, f"bazaar/seat/{meta.id}/{seat}/{player}")).decode().rstrip("=")
+    secret = base64.urlsafe_b64encode(_mac(meta, f"bazaar/seat/{meta.id}/{seat}/{player}")).decode().rstrip("=")
+    return f"{meta.id}.{seat}.{secret}"
+
+
+def new_seat_token(game_id: str, seat: int) -> str:
+    """A fresh random token for `seat` of `game_id` (at creation, an import, or replacing the seat's token)."""
+    return f"{game_id}.{seat}.{secrets.token_urlsafe(32)}"
+
+
+def named(token: str) -> tuple[str, int] | None:
+    """(game id, seat) a seat token names; None for a token of another form (an identity's, an older seat token)."""
+    match = SEAT_TOKEN.match(token)
+    return (match.group(1), int(match.group(2))) if match else None
 
 
 def token_hash(token: str) -> str:
-    """What a game keeps of a seat's token (service/games/creation.py), and what a claimer's is checked by."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """What a game keeps of a seat's token (service/games/creation.py), and what a token is checked by: SHA-256 of
+    its secret (of the whole of a token that names no game)."""
+    match = SEAT_TOKEN.match(token)
+    return hashlib.sha256((match.group(3) if match else token).encode()).hexdigest()
+
+
+def names_elsewhere(token: str, game_id: str, seat: int | None = None) -> bool:
+    """True if the token names another game than `game_id` (or, with `seat`, another seat of it): it is no seat
+    there, whatever its secret."""
+    place = named(token)
+    return place is not None and (place[0] != game_id or (seat is not None and place[1] != seat))
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from flask import current_app, g, request
 from service.access import ownership
 from service.access.identities import Identities, Principal
 from service.games import seating
-from service.games.creation import token_hash
 from service.games.repository import Loaded
+from service.games.seating import token_hash
 from service.http.errors import Forbidden, Unauthorized
 
 _UNREAD = object()
@@ -62,8 +62,8 @@ def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None
     token = bearer_token()
     if token is None:
         return None
-    digest = token_hash(token)
-    issued = matching(digest, meta.token_hashes)
+    digest = token_hash(token)  # of its secret: a token names its game and seat, and is a seat of no other
+    issued = named_seat(token, game_id, matching(digest, meta.token_hashes))
     if issued is not None and appending:
         g.seat_token = (issued, digest)
         return issued
@@ -73,7 +73,8 @@ def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None
         g.loaded, g.page, replaced = repository.load_with_page(game_id, *page, seats=True)
     # a claimed seat's token is derived from the game's key and its claimer (service/games/seating.py)
     claimed = seating.claimed_token_hashes(g.loaded)
-    seat = matching(digest, [replaced.get(i, expected or claimed[i]) for i, expected in enumerate(meta.token_hashes)])
+    seat = named_seat(token, game_id, matching(digest, [replaced.get(i, expected or claimed[i])
+                                                        for i, expected in enumerate(meta.token_hashes)]))
     if seat is not None:
         g.seat_token = (seat, digest)
         return seat
@@ -105,6 +106,12 @@ def request_page(game_id: str, after: int, limit: int | None) -> tuple[Loaded, l
         return g.loaded, page
     loaded, page, _replaced = current_app.extensions["bazaar.repository"].load_with_page(game_id, after, limit)
     return loaded, page
+
+
+def named_seat(token: str, game_id: str, seat: int | None) -> int | None:
+    """The seat a token's secret matched, if the token names that seat of this game (or names none: an older
+    token); None otherwise."""
+    return None if seat is None or seating.names_elsewhere(token, game_id, seat) else seat
 
 
 def matching(digest: str, hashes) -> int | None:

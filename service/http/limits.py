@@ -34,8 +34,8 @@ from limits import RateLimitItem, parse_many
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from service.games.creation import token_hash
 from service.games.repository import CorruptGame, NotFound
+from service.games.seating import token_hash
 from service.http.auth import bearer_token, matching, principal
 from service.http.errors import Unauthorized, problem
 

@@ -93,8 +93,18 @@ class WordsQuery(Schema):
     words = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"})
 
 
+class ViewWordsQuery(Schema):
+    """A game's view, `words=true` (the whole position in words) or `words=short` (the position in a few lines)."""
+
+    class Meta:
+        unknown = RAISE
+
+    words = fields.String(load_default="false", validate=validate.OneOf(("true", "false", "short")))
+
+
 class LogQuery(Schema):
-    """The log in words: the lines after `after`, at most `limit` of them (a line per event worth one)."""
+    """The log in words: the lines of the events after version `after`, at most `limit` lines (an event says one
+    line or none)."""
 
     class Meta:
         unknown = RAISE
@@ -124,6 +134,7 @@ class ExpectedVersion(Schema):
 
 
 WORDS = WordsQuery()
+VIEW_WORDS = ViewWordsQuery()
 EXPECTED_VERSION = ExpectedVersion()  # read on every command: schemas are reusable, building one is not free
 
 

@@ -56,7 +56,7 @@ READS = {
 # Routes that serve no game's data.
 NO_GAME_DATA = {("get", "/healthz"), ("get", "/openapi.yaml"),
                 ("get", "/v1/catalogue"),  # which games are hosted, their seats, commands and options: no game's state
-                ("get", "/v1/me"),  # the caller's own identity and scope: no game's state
+                ("get", "/v1/me"),  # the caller's own identity and scope, or a seat's game and seat: no game's state
                 # tournaments: pairings, game ids, results and ratings, all public; never a game's state
                 ("get", "/v1/tournaments"), ("get", "/v1/tournaments/{tournament_id}"),
                 ("get", "/v1/tournaments/{tournament_id}/standings"), ("get", "/v1/tournaments/{tournament_id}/rounds"),
@@ -283,6 +283,12 @@ def check_view(v: Visit) -> None:
     expected = v.view(said["version"])
     assert said == {**expected, "words": language.position(v.truth.now.game, expected["state"])}
     v.secrets.check_json("GET /v1/games/{id}?words=true", said)
+    r = v.get(f"{v.path}?words=short")  # and in a few lines, from the same view alone
+    assert r.status_code == 200, r.text
+    short = r.json()
+    expected = v.view(short["version"])
+    assert short == {**expected, "words": language.position(v.truth.now.game, expected["state"], short=True)}
+    v.secrets.check_json("GET /v1/games/{id}?words=short", short)
 
 
 def check_log(v: Visit) -> None:
@@ -292,8 +298,11 @@ def check_log(v: Visit) -> None:
     r = v.get(f"{v.path}/log?after={after}&limit=1000")
     assert r.status_code == 200, r.text
     state = now.game.view(now.table.game_state, v.viewer)
-    redacted = v.truth.redacted(v.viewer, after, min(now.version, after + 1000), now.finished)
-    assert r.json() == {"version": now.version, "lines": language.events(now.game, state, v.viewer, redacted)}
+    redacted = v.truth.redacted(v.viewer, after, now.version, now.finished)
+    lines = language.events(now.game, state, v.viewer, redacted)  # a page holds the first 1000 lines
+    page = lines[:1000]
+    assert r.json() == {"version": now.version, "lines": page,
+                        "next": page[-1]["version"] if len(lines) >= 1000 else now.version}
     v.secrets.check_json("GET log", r.json())
 
 

@@ -131,3 +131,43 @@ def test_a_seated_read_of_a_cached_game_reads_its_tail_and_replaced_tokens_in_on
     assert code(client.get(f"/v1/games/{gid}/events?limit=x", headers=seated)) == "bad_token"
     assert client.get(f"/v1/games/{'0' * 16}/events?limit=x").status_code == 404
     assert code(client.get(f"/v1/games/{gid}/events?limit=x")) == "malformed_request"
+
+
+def test_a_seat_token_names_its_game_and_seat_and_finds_them_at_v1_me(server):
+    """Every seat token, made at creation, by a claim or replacing one, is `<game id>.<seat>.<secret>`; `GET
+    /v1/me` answers its game and seat and whether its decision is awaited (the view's `to_act`, another route)."""
+    api = Api(server)
+    created = api.call("POST", "/v1/games", json={"game": "jaipur", "seats": 2, "seed": "names-its-game"}).json()
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    body = {"game": "jaipur", "seats": 2, "invitations": ["public", "public"]}
+    opened = api.call("POST", "/v1/games", json=body).json()["id"]
+    claimed = api.call("POST", f"/v1/games/{opened}/seats/1/claim", json={}).json()["token"]
+    replaced = api.call("POST", f"/v1/games/{gid}/seats/0/token", tokens[0]).json()["token"]
+    to_act = api.view(gid)["to_act"]
+    for token, game_id, seat, status in ((replaced, gid, 0, "active"), (tokens[1], gid, 1, "active"),
+                                         (claimed, opened, 1, "waiting")):
+        assert token.startswith(f"{game_id}.{seat}."), token
+        me = api.call("GET", "/v1/me", token)
+        assert me.status_code == 200, me.text
+        assert me.json() == {"scope": "seat", "game_id": game_id, "game": "jaipur", "seat": seat, "status": status,
+                             "version": api.view(game_id)["version"],
+                             "my_turn": game_id == gid and seat in to_act}
+    assert code(api.call("GET", "/v1/me", tokens[0])) == "bad_token"  # replaced: it names a seat it no longer holds
+
+
+def test_a_seat_token_is_a_seat_only_of_the_game_and_seat_it_names(server):
+    """A token's secret counts only under its own name: moved to another game or seat it is nobody's; its secret
+    alone (the form of the tokens made before tokens named their game) still holds its seat, but finds no game."""
+    api = Api(server)
+    created = api.call("POST", "/v1/games", json={"game": "jaipur", "seats": 2}).json()
+    other = api.call("POST", "/v1/games", json={"game": "jaipur", "seats": 2}).json()["id"]
+    gid, token = created["id"], created["seats"][1]["token"]
+    secret = token.split(".", 2)[2]
+    for forged in (f"{other}.1.{secret}", f"{gid}.0.{secret}"):
+        assert code(api.call("GET", f"/v1/games/{gid}/legal-moves", forged)) == "bad_token", forged
+        assert code(api.call("GET", f"/v1/games/{other}/legal-moves", forged)) == "bad_token", forged
+        assert code(api.call("GET", "/v1/me", forged)) == "bad_token", forged
+    assert api.call("GET", f"/v1/games/{gid}/legal-moves", secret).json()["seat"] == 1
+    assert code(api.call("GET", "/v1/me", secret)) == "player_required"
+    gone = f"{'0' * 16}.1.{secret}"
+    assert code(api.call("GET", "/v1/me", gone)) == "bad_token"

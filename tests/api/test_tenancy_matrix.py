@@ -165,6 +165,9 @@ TABLE: dict[tuple[str, str], Row] = {
         lambda w: (f"/v1/challenges/{w.challenge}/decline", None), (PLAYER_REQUIRED, PLAYER_REQUIRED, PLAYER_REQUIRED,
                                                                     200, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
         changes=True),
+    # the token itself: an identity its record, a seat token the game and seat it names (each seat its own game)
+    ("GET", "/v1/me"): Row(lambda w: ("/v1/me", None), (PLAYER_REQUIRED, 200, 200, 200,
+                                                         200, 200, 200, 200)),
 }
 
 # Routes that name no game, seat, identity, token, tournament or player, and why they are not in the matrix.
@@ -173,7 +176,6 @@ WITHOUT_ID = {
     ("GET", "/healthz"): "liveness",
     ("GET", "/v1/catalogue"): "the games and bots this service hosts",
     ("GET", "/openapi.yaml"): "this description",
-    ("GET", "/v1/me"): "the caller itself",
     ("POST", "/v1/organisers"): "admins make organisers: nothing owned is named",
     ("POST", "/v1/players"): "an organiser makes its own player: nothing owned is named",
     ("POST", "/v1/games/import"): "a new game from an export: nothing owned is named",
@@ -205,6 +207,7 @@ class World:
         self.ok(api.call("POST", f"/v1/games/{self.game}/commands", right_seat, json={"type": "add", "amount": 1}),
                 201)
         other = self.ok(api.call("POST", "/v1/games", json={"game": "tiny", "seats": 2}), 201)
+        self.other_game = other["id"]
         self.tokens = {"anonymous": None, "other_seat": other["seats"][0]["token"], "right_seat": right_seat,
                        "owners_player": ada["token"], "other_player": bea["token"], "owner": self.a["token"],
                        "other_organiser": self.b["token"], "admin": ADMIN}
@@ -351,3 +354,15 @@ def test_each_role_gets_exactly_what_the_table_says(api, shared_world, route):
         got[role] = (r.status_code, r.json()["code"] if is_problem else None)
         wanted[role] = expected(answer)
     assert got == wanted
+
+
+def test_a_seat_token_reads_at_v1_me_the_game_and_seat_it_holds(api, shared_world):
+    """Beyond the status: each seat's token answers its own game and seat (as the world made them), and whether
+    its decision is awaited (as the game's view says, another route)."""
+    w = shared_world
+    for role, game_id, seat in (("right_seat", w.game, 1), ("other_seat", w.other_game, 0)):
+        r = api.call("GET", "/v1/me", w.tokens[role])
+        to_act = api.call("GET", f"/v1/games/{game_id}").json()["to_act"]
+        assert r.json() == {"scope": "seat", "game_id": game_id, "game": "tiny", "seat": seat, "status": "active",
+                            "version": r.json()["version"], "my_turn": seat in to_act}, role
+    assert api.call("GET", "/v1/me", w.tokens["right_seat"]).json()["my_turn"]  # seat 1 is to act (World)

@@ -111,6 +111,88 @@ def test_the_log_is_said_for_its_reader(api):
     assert [(line["version"], line["type"]) for line in lines] == [(5, "round_dealt")]
 
 
+def test_the_short_position_is_said_for_its_reader_and_in_fewer_lines(api):
+    """`words=short`: each seat reads its own hand by name (as its view holds it, another route) and the other's
+    only by size; a spectator reads sizes only; the whole position (`words=true`) says more lines."""
+    gid, tokens = api.create("jaipur", 2, seed="words-short")
+    hands = {s: api.view(gid, tokens[s])["state"]["players"][s]["hand"] for s in (0, 1)}
+
+    def said(token: str | None, form: str = "short") -> dict:
+        r = api.call("GET", f"/v1/games/{gid}?words={form}", token)
+        assert r.status_code == 200, r.text
+        return r.json()["words"]
+
+    for s in (0, 1):
+        short, full = said(tokens[s]), said(tokens[s], "true")
+        assert (short["form"], full["form"]) == ("short", "full") and short["result"] is None
+        assert 4 <= len(short["position"]) < len(full["position"]) + 2, short
+        assert not any(RAW.search(line) for line in short["position"])
+        mine = next(line for line in short["position"] if line.startswith("You: hand "))
+        assert all(good in mine for good in hands[s]), (mine, hands[s])
+        other = next(line for line in short["position"] if line.startswith(f"Seat {1 - s}: "))
+        assert other.startswith(f"Seat {1 - s}: {len(hands[1 - s])} cards in hand,"), other
+    watched = said(None)["position"]
+    assert not any(line.startswith("You: ") for line in watched)
+    for s in (0, 1):
+        assert next(line for line in watched if line.startswith(f"Seat {s}: ")).startswith(
+            f"Seat {s}: {len(hands[s])} cards in hand,")
+
+
+@pytest.mark.slow(seconds=5)
+def test_a_five_seat_istanbul_says_its_short_position_in_a_dozen_lines_at_most(api):
+    gid, tokens = api.create("istanbul", 5, seed="words-short-5",
+                             options={"expansions": ["mocha_baksheesh", "letters_seals"]})
+    for token in (*tokens, None):
+        r = api.call("GET", f"/v1/games/{gid}?words=short", token)
+        assert r.status_code == 200, r.text
+        short = r.json()["words"]["position"]
+        full = api.call("GET", f"/v1/games/{gid}?words=true", token).json()["words"]["position"]
+        assert len(short) <= 12 < 30 <= len(full), (len(short), len(full))
+        assert short[0] == full[0]  # whose turn and what is awaited: the same first line
+        assert not any(RAW.search(line) for line in short), short
+
+
+def page_through(api: Api, gid: str, token: str | None, limit: int) -> list[dict]:
+    """The log read page by page from the start, each page resuming at the last one's `next`, until a page holds
+    fewer than `limit` lines; checks each page's `next` on the way."""
+    lines, after = [], 0
+    while True:
+        page = api.call("GET", f"/v1/games/{gid}/log?after={after}&limit={limit}", token).json()
+        assert len(page["lines"]) <= limit
+        lines += page["lines"]
+        if len(page["lines"]) < limit:
+            assert page["next"] == page["version"]  # every event so far was read
+            return lines
+        assert page["next"] == page["lines"][-1]["version"]
+        after = page["next"]
+
+
+@pytest.mark.parametrize("moves", [40, 1000], ids=["running", "finished"])
+def test_the_log_paged_by_lines_is_the_log_read_in_one_page(api, moves):
+    """`limit` counts lines, and `next` resumes right after the last line a page holds: the pages put together are
+    the log read whole, for each seat and a spectator (each reads its own redaction), in a running game and a
+    finished one; and a page of N lines reaches past the events that say nothing."""
+    gid, tokens = api.create("jaipur", 2, seed="words-pages")
+    rng = random.Random(7)
+    for _ in range(moves):
+        view = api.view(gid)
+        if view["status"] == "finished":
+            break
+        seat = view["to_act"][0]
+        assert api.command(gid, tokens[seat], rng.choice(api.moves(gid, tokens[seat]))).status_code == 201
+    assert (api.view(gid)["status"] == "finished") == (moves == 1000)
+    for reader, token in ((0, tokens[0]), (1, tokens[1]), (None, None)):
+        whole = api.call("GET", f"/v1/games/{gid}/log?limit=1000", token).json()
+        assert 40 < len(whole["lines"]) < 1000 and whole["next"] == whole["version"]
+        versions = [line["version"] for line in whole["lines"]]
+        assert len(versions) < whole["version"], "some events say nothing (the dealer's draws)"
+        for limit in ((1, 7, 50) if reader == 0 else (7,)):
+            assert page_through(api, gid, token, limit) == whole["lines"], (reader, limit)
+        silent = next(v for v in range(1, whole["version"] + 1) if v not in versions)
+        page = api.call("GET", f"/v1/games/{gid}/log?after={silent - 1}&limit=2", token).json()
+        assert [line["version"] for line in page["lines"]] == [v for v in versions if v > silent][:2]
+
+
 def test_a_line_that_names_no_move_is_refused_with_what_was_expected_and_appends_nothing(api):
     gid, tokens = api.create("jaipur", 2, seed="words-refusal")
     seat = api.view(gid)["to_act"][0]
@@ -132,7 +214,8 @@ def test_a_line_that_names_no_move_is_refused_with_what_was_expected_and_appends
 
 def test_a_query_other_than_words_is_refused(api):
     gid, tokens = api.create("jaipur", 2)
-    for path in (f"/v1/games/{gid}?words=yes", f"/v1/games/{gid}?colour=red",
-                 f"/v1/games/{gid}/legal-moves?word=true", f"/v1/games/{gid}/log?limit=0"):
+    for path in (f"/v1/games/{gid}?words=yes", f"/v1/games/{gid}?colour=red", f"/v1/games/{gid}?words=brief",
+                 f"/v1/games/{gid}/legal-moves?word=true", f"/v1/games/{gid}/legal-moves?words=short",
+                 f"/v1/games/{gid}/log?limit=0"):
         r = api.call("GET", path, tokens[0], validate=False)
         assert r.status_code == 400, (path, r.text)

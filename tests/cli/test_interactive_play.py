@@ -35,6 +35,8 @@ def test_a_whole_game_against_the_services_bot_typed_by_number_and_by_notation(s
             listed = said[-1].get("moves")
             if listed is None:
                 continue
+            assert said[-1]["position"][0].startswith("You are seat 0; round ")  # the short position, the seat's
+            assert any(line.startswith("You: hand ") for line in said[-1]["position"])
             move = rng.choice(listed)
             chosen.append((said[-1]["version"], move["move"]))
             by = "notation" if sum(typed.values()) % 2 else "number"

@@ -65,8 +65,9 @@ def test_the_log_in_words_follows_the_events_as_the_reader_sees_them(bazaar):
     by_version = {e.version: e for e in events.events}
     assert all(line.seat == by_version[line.version].seat for line in everything.lines)
     later = seat.log(created.id, after=versions[2], limit=2)
-    # `limit` counts events, as the service pages them (an event without a line, a dealer's draw, counts too)
-    assert [line.version for line in later.lines] == [v for v in versions if versions[2] < v <= versions[2] + 2]
+    # `limit` counts lines, past the events that say none (a dealer's draw); `next` resumes after the last one
+    assert [line.version for line in later.lines] == versions[3:5] and later.next == versions[4]
+    assert seat.log_lines(created.id, after=versions[2], limit=2).lines == everything.lines[3:]
     assert any(line.text[0].isupper() and " " in line.text for line in everything.lines)
 
 

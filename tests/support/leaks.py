@@ -132,11 +132,12 @@ class Secrets:
 
 
 def plain_secrets(truth: Truth, tokens: list[str], version: int) -> set[str]:
-    """The seat tokens and their hashes, and while the game runs at `version`, its seed (unless it is open). A
+    """The seat tokens (and their secrets) and their hashes, and while the game runs at `version`, its seed (unless it is open). A
     game whose seats were claimed has no stored hash for a claimed seat (""), but a key its claimers' tokens and
     codes come from, and, once dealt, the seed its draws come from (recomputed here from the log's contributions,
     as tests/support/lobby.py reads the documented construction): both are secrets too while it runs."""
-    texts = {*tokens, *(h for h in truth.meta.token_hashes if h)}
+    # a token names its game and seat in front of its secret (`<game>.<seat>.<secret>`): the secret is what counts
+    texts = {*tokens, *(t.rsplit(".", 1)[-1] for t in tokens), *(h for h in truth.meta.token_hashes if h)}
     if truth.meta.token_key:
         texts.add(truth.meta.token_key)
     if not truth.at(version).finished and not truth.meta.open:

@@ -57,8 +57,8 @@ class Playing:
         self.say(Text(said.whose_turn(view), style="dim"))
 
     def catch_up(self) -> None:
-        log = self.session.client.log(self.game_id, after=self.logged)
-        self.logged = log.version
+        log = self.session.client.log_lines(self.game_id, after=self.logged)
+        self.logged = log.next
         if log.lines:
             self.say(said.log(log.lines))
 

@@ -1,11 +1,12 @@
-"""A whole game at the terminal, one seat's: at each of its turns the board, the moves since it last looked (the
-log in words) and its legal moves numbered with their words; a move typed as its number or as a line of the game's
-notation (the service reads it: no notation here); between its turns it follows the game on the live stream
-(`wait_for_turn`), the dealer's rolls included; at the end the result in words.
+"""A whole game at the terminal, one seat's: at each of its turns the board (with the service's short position in
+words), the moves since it last looked (the log in words) and its legal moves numbered with their words; a move
+typed as its number or as a line of the game's notation (the service reads it: no notation here); between its
+turns it follows the game on the live stream (`wait_for_turn`), the dealer's rolls included; at the end the
+result in words.
 
-With --json each of these is one JSON document a line instead (`{"log": [...], "moves": [...]}` when a move is
-awaited, `{"refused": {...}}`, `{"result": ..., "words": ...}` at the end), and the program still reads a move a
-line: a script can drive it."""
+With --json each of these is one JSON document a line instead (`{"log": [...]}`, then `{"position": [...],
+"moves": [...]}` when a move is awaited, `{"refused": {...}}`, `{"result": ..., "words": ...}` at the end), and
+the program still reads a move a line: a script can drive it."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from bazaar_client.sdk import BazaarError, Client, GameView
 from bazaar_client.sdk.types import LegalMoves
 
 RECENT = 8  # log lines shown when a game is picked up
+SHORT = "short"  # the position a turn shows: in a few lines (`bazaar show` has all of it)
 QUIT = ("q", "quit", "exit")
 AGAIN = ("?", "help", "moves")
 
@@ -34,12 +36,12 @@ class Turns:
 
     def play(self) -> GameView | None:
         """Until the game is over (its last view) or the player stops (None)."""
-        view = self.client.view(self.game_id, words=True)
+        view = self.client.view(self.game_id, words=SHORT)
         self.logged = self.show_recent(view.version)
         while True:
             if not (view.awaited or view.finished):
                 self.waiting(view)
-                view = self.client.wait_for_turn(self.game_id, words=True)
+                view = self.client.wait_for_turn(self.game_id, words=SHORT)
             self.show_log(view.version)
             if view.finished:
                 self.finished(view)
@@ -47,7 +49,7 @@ class Turns:
             if not self.turn(view):
                 self.stopped()
                 return None
-            view = self.client.view(self.game_id, words=True)
+            view = self.client.view(self.game_id, words=SHORT)
 
     def turn(self, view: GameView) -> bool:
         """Show the position and the moves, read moves until one is played (True) or the player stops (False)."""
@@ -99,14 +101,16 @@ class Turns:
     def show_log(self, version: int) -> None:
         if version <= self.logged:
             return
-        log = self.client.log(self.game_id, after=self.logged)
-        self.logged = log.version  # every event up to the log's version is said (or has no line)
+        log = self.client.log_lines(self.game_id, after=self.logged)
+        self.logged = log.next  # every event up to there is said (or has no line)
         if log.lines:
             self.emit({"log": [line.text for line in log.lines]}, said.log(log.lines))
 
     def show_turn(self, view: GameView, legal: LegalMoves) -> None:
         if self.session.json:
-            click.echo(_json({"version": legal.version, "seat": legal.seat, "moves": said.moves_json(legal)}))
+            position = list(view.words.position) if view.words is not None else []
+            click.echo(_json({"version": legal.version, "seat": legal.seat, "position": position,
+                              "moves": said.moves_json(legal)}))
             return
         console = self.session.console
         console.print(boards.render(view))

@@ -50,7 +50,7 @@ class Shown:
         it to come back, and the next event catches up)."""
         client = self.session.client
         try:
-            log = client.log(self.game_id, after=self.logged)
+            log = client.log_lines(self.game_id, after=self.logged)
             view = client.view(self.game_id, words=True)
         except BazaarError as error:
             if not error.is_server_fault:
@@ -58,7 +58,7 @@ class Shown:
             return
         for line in log.lines:
             self.live.console.print(said.log_line(line))
-        self.logged, self.view = log.version, view  # every event up to the log's version is said (or has no line)
+        self.logged, self.view = log.next, view  # every event up to there is said (or has no line)
         self.live.update(boards.render(view), refresh=True)
 
 

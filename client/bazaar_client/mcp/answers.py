@@ -44,6 +44,8 @@ def game(view: GameView, with_json: bool = False) -> dict:
     if view.undo_request:
         answer["undo_request"] = view.undo_request
     answer["position"] = list(view.words.position) if view.words is not None else []
+    if view.words is not None:
+        answer["position_form"] = view.words.form  # "short" (the default) or "full" (asked with full=true)
     answer["result"] = view.words.result if view.words is not None else None
     if not answer["position"]:  # the game says no position in words: the JSON is all there is
         with_json = True

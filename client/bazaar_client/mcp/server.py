@@ -2,12 +2,14 @@
 
 The tools' parameters are typed from what the service offers, read at start (`mcp/offer.py`): the games as an
 enum, the seats' range, each game's creation options as its contract states them. Answers are in the words the
-service says its games in (`mcp/answers.py`): the position, the moves with their notation and words, the log, the
-result. To meet other players: `find_games`, `take_seat`, `open_game` (`mcp/lobby.py`). A seat token is all an
-agent needs: the `token` argument of a tool, else `BAZAAR_TOKEN`; the service is
-`BAZAAR_URL`. Everything goes through the SDK, as for any third-party client; a refusal comes back as a tool error
-that starts with the problem's code. A move the service accepted is never reported as an error: whatever fails
-after it (reading the new position) is a note in the answer, so an agent never plays a move twice.
+service says its games in (`mcp/answers.py`): the position (in a few lines unless `full` asks for all of it), the
+moves with their notation and words, the log, the result. To meet other players: `find_games`, `take_seat`,
+`open_game` (`mcp/lobby.py`). A seat token is all an agent needs: the `token` argument of a tool, else
+`BAZAAR_TOKEN`; it names its game, so a tool called without `game_id` acts in the token's own game (`GET /v1/me`,
+mcp/seats.py); the service is `BAZAAR_URL`. Everything goes through the SDK, as for any third-party client; a
+refusal comes back as a tool error that starts with the problem's code. A move the service accepted is never
+reported as an error: whatever fails after it (reading the new position) is a note in the answer, so an agent
+never plays a move twice.
 
 Run as `bazaar mcp`, or `python -m bazaar_client.mcp.server`: the `bazaar` command hands over to this module so
 that only this command pays for importing the `mcp` package.
@@ -31,7 +33,10 @@ from bazaar_client.sdk import AUTO, BazaarError, Client
 
 INSTRUCTIONS = """Play the games a Bazaar service hosts as one seat (or several, one token each). A seat's token
 comes from the `token` argument or the server's BAZAAR_TOKEN; create_game hands out one per seat, shown only then.
-The loop: wait_for_turn (returns when your decision is awaited or the game is over: the position in words), then
+A seat's token names its game: without `game_id` a tool acts in it (list_games shows it, and whether it is your
+turn).
+The loop: wait_for_turn (returns when your decision is awaited or the game is over: the position in words, in a
+few lines; full=true, here or in view_game, says every place and every player's holdings), then
 legal_moves (each move numbered, with its notation and what it does), then play_move with a number or a line of
 notation (`take camels`, `sell cloth x3`, `move sultans-palace`); game_log says what happened in words. A refusal
 is an error that starts with its code (`not_your_turn`, `bad_notation`, `jaipur.hand_limit`, ...); a move that was
@@ -40,9 +45,13 @@ seat's token it returns is yours alone: pass it as `token`."""
 
 Token = Annotated[str | None, Field(description="A seat's token (create_game hands them out); default: the server's "
                                                 "BAZAAR_TOKEN.")]
-GameId = Annotated[str, Field(description="The game's id, as create_game or list_games gave it.")]
+GameId = Annotated[str | None, Field(description="The game's id, as create_game or list_games gave it; default: "
+                                                 "the game your seat's token holds.")]
 WithJson = Annotated[bool, Field(description="Also return the game's data as JSON (the words say what a player "
                                              "needs).")]
+Full = Annotated[bool, Field(description="The whole position in words (every place with what it offers, every "
+                                         "player's holdings, the supplies) instead of the short one (whose turn, "
+                                         "the race, your holdings, where the figures are, what is near you).")]
 MAX_LISTED = 100
 MAX_WAIT_S = 600
 
@@ -58,8 +67,9 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     options_schema = offer.options_schema() if offer.games else {"anyOf": [{"type": "object"}, {"type": "null"}]}
     bots = f" Bots that may hold a seat: {', '.join(offer.bots)}." if offer.bots else ""
 
-    def game_view(client: Client, token: str | None, game_id: str, with_json: bool = False) -> dict:
-        view = client.view(game_id, words=True)
+    def game_view(client: Client, token: str | None, game_id: str, with_json: bool = False, full: bool = False
+                  ) -> dict:
+        view = client.view(game_id, words=True if full else "short")
         registry.met(token, game_id)
         return answers.game(view, with_json)
 
@@ -130,24 +140,27 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
     lobby.register(server, registry, GameName, game_help, options_schema, (lowest, highest))
 
     @server.tool()
-    def view_game(game_id: GameId, token: Token = None, json: WithJson = False) -> dict[str, Any]:
-        """The game as your seat sees it, in words: `position` (a line each), `turn` (whose, and what to call),
-        `your_turn`, `finished`, `result` (who won, by how much, how) once it is over."""
+    def view_game(game_id: GameId = None, token: Token = None, json: WithJson = False, full: Full = False
+                  ) -> dict[str, Any]:
+        """The game as your seat sees it, in words: `position` (a line each: in a few lines, what you need to choose
+        your move; with full=true all of it), `turn` (whose, and what to call), `your_turn`, `finished`, `result`
+        (who won, by how much, how) once it is over."""
         try:
-            return game_view(registry.client(token), token, game_id, json)
+            return game_view(registry.client(token), token, registry.game(token, game_id), json, full)
         except BazaarError as error:
             raise answers.failed(error) from error
 
     @server.tool()
-    def wait_for_turn(game_id: GameId, token: Token = None,
+    def wait_for_turn(game_id: GameId = None, token: Token = None,
                       timeout_s: Annotated[int, Field(ge=1, le=MAX_WAIT_S, description="Give up after this many "
                                                                                        "seconds.")] = 60,
-                      json: WithJson = False) -> dict[str, Any]:
+                      json: WithJson = False, full: Full = False) -> dict[str, Any]:
         """Wait until your decision is awaited or the game is over, following the game live (the other seats'
         turns, the dealer's rolls); then the game as view_game says it. After `timeout_s`, the game as it stands
         with `timed_out` true: call again to go on waiting."""
         client = registry.client(token, need_seat=True)
         try:
+            game_id = registry.game(token, game_id)
             try:
                 client.wait_for_turn(game_id, timeout=timeout_s)
                 timed_out = False
@@ -155,15 +168,16 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
                 timed_out = True
             except ValueError as error:  # a spectator: this token holds no seat of the game
                 raise ToolError(f"bad_token: {error}") from error
-            return {**game_view(client, token, game_id, json), "timed_out": timed_out}
+            return {**game_view(client, token, game_id, json, full), "timed_out": timed_out}
         except BazaarError as error:
             raise answers.failed(error) from error
 
     @server.tool()
-    def legal_moves(game_id: GameId, token: Token = None, json: WithJson = False) -> dict[str, Any]:
+    def legal_moves(game_id: GameId = None, token: Token = None, json: WithJson = False) -> dict[str, Any]:
         """Your legal moves now, numbered from 1: each with its `notation` (the line to type) and `words` (what it
         does, with what it costs and yields). Empty when nothing is awaited from your seat."""
         client = registry.client(token, need_seat=True)
+        game_id = registry.game(token, game_id)
         try:
             legal = client.legal_moves(game_id, words=True)
         except BazaarError as error:
@@ -172,20 +186,20 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
         return answers.moves(legal, json)
 
     @server.tool()
-    def play_move(game_id: GameId,
-                  move: Annotated[str, Field(description="The move's number from legal_moves, or a line of the "
+    def play_move(move: Annotated[str, Field(description="The move's number from legal_moves, or a line of the "
                                                          "game's notation (`take camels`, `sell cloth x3`, "
                                                          "`move sultans-palace`, `accept undo`).")],
-                  token: Token = None,
+                  game_id: GameId = None, token: Token = None,
                   expected_version: Annotated[int | None, Field(description="The version your choice was made on "
                                                                             "(legal_moves gives it): the move is "
                                                                             "refused if the game moved on since. "
                                                                             "Default: the last version you saw.")]
-                  = None, json: WithJson = False) -> dict[str, Any]:
+                  = None, json: WithJson = False, full: Full = False) -> dict[str, Any]:
         """Play one move. Returns what was played in words (the log's lines for it), the new version and the game
         as view_game says it (when `your_turn` is still true, your next decision is awaited at once). A refused
         move is an error naming its code; a move that counted never is."""
         client = registry.client(token, need_seat=True)
+        game_id = registry.game(token, game_id)
         text = move.strip()
         try:
             if text.isdigit():
@@ -212,42 +226,42 @@ def build(base: Client, default_token: str | None = None) -> MCPServer:
             first = result.version - len(result.events)
             played["said"] = [line.text for line in client.log(game_id, after=first).lines
                               if line.version <= result.version]
-            played.update(game_view(client, token, game_id, json))
+            played.update(game_view(client, token, game_id, json, full))
         except Exception as error:  # noqa: BLE001 - see above: the answer stays the move's
             played["note"] = (f"The move counted (version {result.version}); reading the game after it failed "
                               f"({getattr(error, 'code', type(error).__name__)}): call view_game.")
         return played
 
     @server.tool()
-    def game_log(game_id: GameId, token: Token = None,
+    def game_log(game_id: GameId = None, token: Token = None,
                  after: Annotated[int, Field(ge=0, description="Only what happened after this version.")] = 0,
-                 limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="Read at most this many events (a "
-                                                                          "line each, or none).")] = 30
+                 limit: Annotated[int, Field(ge=1, le=MAX_LISTED, description="At most this many lines.")] = 30
                  ) -> dict[str, Any]:
-        """What happened in the game, in words, a line per event (as your seat may know it), oldest first; with
-        `after`, only since that version."""
+        """What happened in the game, in words, a line per event worth one (as your seat may know it), oldest
+        first; with `after`, only since that version. `next` is the `after` that reads on from the last line."""
         try:
-            log = registry.client(token).log(game_id, after=after, limit=limit)
+            log = registry.client(token).log(registry.game(token, game_id), after=after, limit=limit)
         except BazaarError as error:
             raise answers.failed(error) from error
-        return {"version": log.version, "lines": [{"version": line.version, "text": line.text} for line in log.lines]}
+        return {"version": log.version, "next": log.next,
+                "lines": [{"version": line.version, "text": line.text} for line in log.lines]}
 
     @server.tool()
-    def request_undo(game_id: GameId,
-                     to_version: Annotated[int, Field(ge=0, description="The version to take the game back to.")],
-                     token: Token = None) -> dict[str, Any]:
+    def request_undo(to_version: Annotated[int, Field(ge=0, description="The version to take the game back to.")],
+                     game_id: GameId = None, token: Token = None) -> dict[str, Any]:
         """Take moves back to `to_version`: your own moves within your turn (the game's undo option `turn`), or ask
         the other seats to agree (`consent`: they answer with answer_undo). Never across a roll, a shuffle or a
         card shown."""
         client = registry.client(token, need_seat=True)
+        game_id = registry.game(token, game_id)
         return undone(client, token, game_id, lambda: client.undo(game_id, to_version))
 
     @server.tool()
-    def answer_undo(game_id: GameId,
-                    accept: Annotated[bool, Field(description="true: take the moves back; false: refuse.")],
-                    token: Token = None) -> dict[str, Any]:
+    def answer_undo(accept: Annotated[bool, Field(description="true: take the moves back; false: refuse.")],
+                    game_id: GameId = None, token: Token = None) -> dict[str, Any]:
         """Answer another seat's request to take moves back (view_game shows it as `undo_request`)."""
         client = registry.client(token, need_seat=True)
+        game_id = registry.game(token, game_id)
         return undone(client, token, game_id, lambda: client.answer_undo(game_id, accept))
 
     def undone(client: Client, token: str | None, game_id: str, post) -> dict[str, Any]:

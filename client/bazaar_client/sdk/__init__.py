@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # what checkers and editors see (re-exports: pyproject.toml l
         IssuedToken,
         LegalMoves,
         Me,
+        SeatMe,
         SeatToken,
         Verification,
     )
@@ -61,7 +62,7 @@ _MODULES = {
                              "Standings", "TableResult", "Tournament", "TournamentEventPage", "TournamentPlayer",
                              "TournamentRound", "TournamentSummary", "TournamentTable", "Withdrawal"),
     "bazaar_client.sdk.types": ("BotSeat", "CommandResult", "CreatedGame", "Envelope", "EventPage", "Export", "GameSummary",
-                  "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "SeatToken", "Verification"),
+                  "GameView", "Health", "IssuedToken", "LegalMoves", "Me", "SeatMe", "SeatToken", "Verification"),
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 __all__ = sorted(_WHERE)

@@ -31,6 +31,7 @@ from bazaar_client.sdk.types import (
     IssuedToken,
     LegalMoves,
     Me,
+    SeatMe,
     SeatToken,
     Verification,
 )
@@ -38,6 +39,7 @@ from bazaar_client.sdk.verify import verify_export
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 AUTO = object()  # expected_version: the last version this client saw
+LOG_PAGE = 200  # lines of the log a page holds unless asked otherwise (the service's default)
 
 
 def names_game(method):
@@ -58,6 +60,15 @@ def names_game(method):
 
 def _flag(on: bool) -> str | None:
     return "true" if on else None
+
+
+def _words(words: bool | str) -> str | None:
+    """A view's `words`: False (none), True (the whole position) or "short" (the position in a few lines)."""
+    if words in (False, None):
+        return None
+    if words is True or words == "short":
+        return "true" if words is True else "short"
+    raise ValueError(f"words: True, False or 'short', not {words!r}")
 
 
 class Client(TournamentMethods, LobbyMethods):
@@ -126,10 +137,11 @@ class Client(TournamentMethods, LobbyMethods):
                 return tuple(found[:most])
 
     @names_game
-    def view(self, game_id: str, words: bool = False) -> GameView:
+    def view(self, game_id: str, words: bool | str = False) -> GameView:
         """The game as this seat (or a spectator) sees it; `words`: with the position and the result in words
-        (`GameView.words`, None where the service does not say them)."""
-        view = GameView.from_json(self._get(f"/v1/games/{game_id}", words=_flag(words)).json())
+        (`GameView.words`, None where the service does not say them): True the whole position, "short" the
+        position in a few lines (what the seat needs to choose its next move)."""
+        view = GameView.from_json(self._get(f"/v1/games/{game_id}", words=_words(words)).json())
         self._saw(game_id, view.version)
         return view
 
@@ -150,9 +162,21 @@ class Client(TournamentMethods, LobbyMethods):
 
     @names_game
     def log(self, game_id: str, after: int = 0, limit: int | None = None) -> GameLog:
-        """The game log in words after version `after` (the lines of at most `limit` events: an event may have none),
-        redacted for this caller exactly as its events are."""
+        """A page of the game log in words: the first `limit` lines (default 200) after version `after`, redacted
+        for this caller exactly as its events are; `GameLog.next` is the next page's `after`."""
         return GameLog.from_json(self._get(f"/v1/games/{game_id}/log", after=after, limit=limit).json())
+
+    @names_game
+    def log_lines(self, game_id: str, after: int = 0, limit: int = LOG_PAGE) -> GameLog:
+        """Every line of the game log after version `after`, page by page (`limit` lines a page, until a page
+        holds fewer): a `GameLog` of them all, whose `next` is where to read on from later."""
+        lines: list = []
+        while True:
+            page = self.log(game_id, after, limit)
+            lines += page.lines
+            if len(page.lines) < limit:
+                return GameLog(page.version, tuple(lines), page.next)
+            after = page.next
 
     @names_game
     def play(self, game_id: str, command: dict, expected_version=AUTO, idempotency_key: str | None = None
@@ -242,8 +266,18 @@ class Client(TournamentMethods, LobbyMethods):
     def revoke_token(self, token_id: str) -> None:
         self.transport.request("DELETE", f"/v1/tokens/{token_id}")
 
-    def me(self) -> Me:
-        return Me.from_json(self._get("/v1/me").json())
+    def me(self) -> Me | SeatMe:
+        """Who this client's token speaks for: a player's, organiser's or admin's identity (`Me`), or for a seat's
+        token the seat it holds (`SeatMe`: its game, found from the token alone, and whether it is its turn)."""
+        doc = self._get("/v1/me").json()
+        return SeatMe.from_json(doc) if doc.get("scope") == "seat" else Me.from_json(doc)
+
+    def my_seat(self) -> SeatMe:
+        """The game and seat this client's seat token holds (ValueError for a token that is no seat's)."""
+        found = self.me()
+        if not isinstance(found, SeatMe):
+            raise ValueError(f"this token is a {found.scope}'s, not a seat's: it holds no seat by itself")
+        return found
 
     # --- events and audit ---------------------------------------------------------------------------------
     @names_game
@@ -254,14 +288,14 @@ class Client(TournamentMethods, LobbyMethods):
         """Live envelopes after version `after`, resuming by itself after a dropped connection."""
         return EventStream(self.transport, game_id, after)
 
-    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool = False) -> GameView:
+    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool | str = False) -> GameView:
         """This seat's view as soon as a decision of its is awaited (`awaited`: its turn, or its answer to another
         seat's undo request) or the game is over (`finished`); at once if it already is. `to_act` is empty while
         the dealer owes a roll or a shuffle, and names other seats on their turns: this follows the live event
         stream through both (no polling: one read of the view per batch of events) and survives a dropped
-        connection as the stream does. The view returned (in words with `words`) is the position `play` then
-        checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a spectator, whose
-        decision is never awaited."""
+        connection as the stream does. The view returned (in words with `words`, as for `view`) is the position
+        `play` then checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a
+        spectator, whose decision is never awaited."""
         view = self.view(game_id, words)
         if view.seat is None:
             raise ValueError(f"a spectator has no turn in game {game_id}: act with a seat's token")

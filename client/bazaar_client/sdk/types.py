@@ -51,14 +51,16 @@ class GameSummary:
 @dataclass(frozen=True)
 class Words:
     """A view in words (`view(..., words=True)`): the position as its reader sees it, a line each, and the result
-    once the game is over (who won, by how much, how)."""
+    once the game is over (who won, by how much, how). `form` "short" (`view(..., words="short")`): the position
+    in a few lines, what the reader needs to choose its next move; "full": all of it."""
 
     position: tuple[str, ...]
     result: str | None
+    form: str = "full"
 
     @classmethod
     def from_json(cls, doc: dict) -> Words:
-        return cls(tuple(doc.get("position") or ()), doc.get("result"))
+        return cls(tuple(doc.get("position") or ()), doc.get("result"), doc.get("form", "full"))
 
 
 @dataclass(frozen=True)
@@ -90,14 +92,17 @@ class LogLine:
 
 @dataclass(frozen=True)
 class GameLog:
-    """`version` is the game's current version; `lines` those after the `after` asked for (at most `limit`)."""
+    """`version` is the game's current version; `lines` the first lines after the `after` asked for (at most
+    `limit`); `next` the `after` of the next page (the last line's version on a full page, else `version`)."""
 
     version: int
     lines: tuple[LogLine, ...]
+    next: int = 0
 
     @classmethod
     def from_json(cls, doc: dict) -> GameLog:
-        return cls(doc["version"], tuple(LogLine.from_json(line) for line in doc["lines"]))
+        return cls(doc["version"], tuple(LogLine.from_json(line) for line in doc["lines"]),
+                   doc.get("next", doc["version"]))
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,7 @@ class GameView:
     undo_request: dict | None = None
     clock: dict | None = None
     bots: tuple[dict | None, ...] | None = None  # per seat, the bot that plays it (None: its player); None: no bots
-    words: Words | None = None  # asked for with `view(..., words=True)`, where the service says them
+    words: Words | None = None  # asked for with `view(..., words=True)` or "short", where the service says them
 
     @classmethod
     def from_json(cls, doc: dict) -> GameView:
@@ -262,17 +267,35 @@ class IssuedToken:
 
 @dataclass(frozen=True)
 class Me:
-    """Who a player's, organiser's or admin's token speaks for."""
+    """Who a player's, organiser's or admin's token speaks for (a seat's token: `SeatMe`)."""
 
     id: str
     scope: str
     name: str | None
     token_id: str | None
-    expires_at: str | None
+    expires_at: int | None
 
     @classmethod
     def from_json(cls, doc: dict) -> Me:
         return cls(doc["id"], doc["scope"], doc.get("name"), doc.get("token_id"), doc.get("expires_at"))
+
+
+@dataclass(frozen=True)
+class SeatMe:
+    """The seat a seat's token holds (`Client.me()` with a seat's token): the game the token names, its name,
+    status and version, and whether the game awaits this seat's decision (`my_turn`)."""
+
+    game_id: str
+    game: str
+    seat: int
+    status: str
+    version: int
+    my_turn: bool
+    scope: str = "seat"
+
+    @classmethod
+    def from_json(cls, doc: dict) -> SeatMe:
+        return cls(doc["game_id"], doc["game"], doc["seat"], doc["status"], doc["version"], doc["my_turn"])
 
 
 @dataclass(frozen=True)

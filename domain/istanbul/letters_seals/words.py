@@ -243,6 +243,13 @@ def table(b: Board) -> list[str]:
         return []
     turns = supply.get("bonus_turns") or []
     taken = f"; bonus turns taken this round: {seats(turns)}" if turns else ""
-    now = " This turn moves the companion." if supply.get("companion_turn") else ""
-    bonus = " This is a bonus turn." if supply.get("bonus_turn") else ""
-    return [f"Letters: {supply.get('pile_size', 0)} in the pile, {supply.get('spent', 0)} spent{taken}.{now}{bonus}"]
+    now = "".join(" " + line for line in turn(b))
+    return [f"Letters: {supply.get('pile_size', 0)} in the pile, {supply.get('spent', 0)} spent{taken}.{now}"]
+
+
+def turn(b: Board) -> list[str]:
+    """What marks this turn: the companion moves in it, or it is a bonus turn."""
+    supply = b.view.get("letters") or {}
+    said = (["This turn moves the companion."] if supply.get("companion_turn") else []) + (
+        ["This is a bonus turn."] if supply.get("bonus_turn") else [])
+    return [" ".join(said)] if said else []

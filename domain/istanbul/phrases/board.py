@@ -22,6 +22,7 @@ class Tables:
     holdings: tuple = ()  # (board, player) -> list of phrases
     table: tuple = ()  # board -> list of lines
     steps: dict = field(default_factory=dict)  # a card step's name -> words
+    turn: tuple = ()  # board -> lines that mark this turn (a guild card played, a bonus turn)
 
 
 def _action(b: Board, p: dict) -> str:
@@ -60,12 +61,12 @@ PHASES = {  # what the phase awaits, as the rest of "Now: ..."
 def heading(b: Board, tables: Tables) -> str:
     view = b.view
     me = view.get("you")
-    who = f"You are {seat(me)}" if me is not None else "You are watching"
+    who = f"You are {seat(me)} in" if me is not None else "You are watching"
     boxes = view.get("options", {}).get("expansions") or []
     names = {"mocha_baksheesh": "Mocha & Baksheesh", "letters_seals": "Letters & Seals"}
     box = f" with {listing(names.get(x, x) for x in boxes)}" + (" (the Great Bazaar)" if len(boxes) == 2 else "") \
         if boxes else ""
-    text = (f"{who} in a game of Istanbul{box} for {count(view.get('seats', 0), 'seat')}: "
+    text = (f"{who} a game of Istanbul{box} for {count(view.get('seats', 0), 'seat')}: "
             f"{count(view.get('ruby_target', 0), 'ruby', 'rubies')} end the game.")
     phase = b.phase()
     awaited = view.get("to_act") or []

@@ -11,7 +11,6 @@ from service.games import creation, language, seating, views
 from service.games.commands import Commands, now_iso
 from service.games.inputs import parse_json
 from service.games.problems import BadRequest, Unprocessable
-from service.games.redaction import redact_all
 from service.games.repository import Repository
 from service.http import lobby_schemas, schemas
 from service.http.auth import (
@@ -200,11 +199,11 @@ def open_games() -> OpenGames:
 @bp.get("/<game_id:game_id>")
 @optional_seat
 def get_game(game_id: str):
-    in_words = said_in_words()
+    form = schemas.load(schemas.VIEW_WORDS, request.args.to_dict())["words"] if request.args else "false"
     loaded = request_game(game_id)
     body = views.view(loaded, g.seat, now_iso())
-    if in_words:
-        body["words"] = language.position(loaded.game, body["state"])
+    if form != "false":  # the position in words: whole (`true`) or in a few lines (`short`)
+        body["words"] = language.position(loaded.game, body["state"], short=form == "short")
     return body, 200, {"ETag": f'"{loaded.version}"'}
 
 
@@ -228,12 +227,14 @@ def legal_moves(game_id: str):
 @bp.get("/<game_id:game_id>/log")
 @optional_seat
 def game_log(game_id: str):
-    """The log in the game's words, each line as this caller may read it (the envelopes redacted for its seat)."""
+    """The log in the game's words, each line as this caller may read it (the envelopes redacted for its seat): a
+    page of `limit` lines and the `next` page's `after` (service/games/language.py `log_page`)."""
     args = schemas.load(schemas.LogQuery(), request.args.to_dict())
-    loaded, envelopes = request_page(game_id, args["after"], args["limit"])
-    redacted = redact_all(loaded.game, loaded.finished, g.seat, envelopes)
-    view = loaded.game.view(loaded.table.game_state, g.seat)
-    return {"version": loaded.version, "lines": language.events(loaded.game, view, g.seat, redacted)}
+    after, limit = args["after"], args["limit"]
+    loaded, envelopes = request_page(game_id, after, limit)
+    log = repository().store.log
+    return language.log_page(loaded, g.seat, after, limit, envelopes,
+                             lambda since, count: log.read(game_id, since, loaded.version, count))
 
 
 @bp.post("/<game_id:game_id>/commands")

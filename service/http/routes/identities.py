@@ -8,10 +8,12 @@ from flask import Blueprint, current_app, g, request
 
 from service.access import ownership
 from service.access.identities import Issued, Principal
+from service.games import seating, views
 from service.games.problems import Missing
+from service.games.repository import NotFound
 from service.http import schemas
-from service.http.auth import identities, requires_scope
-from service.http.errors import Forbidden
+from service.http.auth import bearer_token, identities, load_seat, principal, request_game, require_scope, requires_scope
+from service.http.errors import Forbidden, Unauthorized
 from service.http.routes.games import json_body
 
 bp = Blueprint("identities", __name__, url_prefix="/v1")
@@ -83,9 +85,25 @@ def revoke_token(token_id: str):
 
 
 @bp.get("/me")
-@requires_scope("player", "organiser", "admin")
 def me():
-    who: Principal = g.principal
+    """Who the token speaks for: a player, organiser or admin (its identity), or a seat: its game, which the token
+    names, and whether the game awaits the seat's decision (an agent given a seat's token alone finds its game)."""
+    token = bearer_token()
+    if token is not None and principal() is None and seating.named(token) is not None:
+        return seat_of(token)
+    who: Principal = require_scope("player", "organiser", "admin")
     record = identities().identity(who.identity) or {}
     return {"id": who.identity, "scope": who.scope, "name": record.get("name"), "token_id": who.token_id,
             "expires_at": who.expires_at}
+
+
+def seat_of(token: str) -> dict:
+    game_id, _ = seating.named(token)
+    try:
+        seat = load_seat(game_id)  # the token is a seat of the game and seat it names, or 401 `bad_token`
+    except NotFound:
+        raise Unauthorized("bad_token", "this seat token's game does not exist") from None
+    loaded = request_game(game_id)
+    return {"scope": "seat", "game_id": game_id, "game": loaded.meta.name, "seat": seat,
+            "status": views.status(loaded.table), "version": loaded.version,
+            "my_turn": seat in views.awaited(loaded)}

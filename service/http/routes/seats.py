@@ -4,15 +4,14 @@ service/access/ownership.py (a game made without a token, or by a player, is man
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, g
 
 from domain.core import RuleViolation
 from domain.table import SeatBot
 from domain.table.options import bot_seat
 from service.access.ownership import MANAGERS
-from service.games.creation import check_bots, token_hash
+from service.games.creation import check_bots
+from service.games.seating import new_seat_token, token_hash
 from service.http.auth import bearer_token, load_seat, principal, require_manager
 from service.http.errors import Forbidden, Unauthorized
 from service.http.routes.games import commands, json_body, repository
@@ -55,6 +54,6 @@ def replace_seat_token(game_id: str, seat: int):
         require_manager(meta.owner, "game")
     elif load_seat(game_id) != seat or g.seat_token is None:  # a player's token acting for the seat may not
         raise Forbidden("scope_forbidden", "only the seat's own token or the game's owner may replace it")
-    token = secrets.token_urlsafe(32)
+    token = new_seat_token(game_id, seat)
     repository().store.facts.replace_seat_token(game_id, seat, token_hash(token))
     return {"seat": seat, "token": token}, 201

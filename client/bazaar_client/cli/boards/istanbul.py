@@ -1,6 +1,6 @@
 """Istanbul drawn in the terminal: the grid of places as the layout puts them, each with its number and name,
 the merchants (with their stacks), assistants, family members and neutral figures on it; under it the position in
-the service's words."""
+the service's words (whole for `bazaar show`, in a few lines for `bazaar play`)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,9 @@ def cell(state: dict, number: int) -> Text:
 
 
 def render(view: GameView) -> Group:
-    """The grid, then the position as the service says it (a view read with `words=True`): the places' offers, the
-    markets' demands, each seat's lira, goods, cards and tiles, in the game's words."""
+    """The grid, then the position as the service says it (a view read with `words=True`: the places' offers, the
+    markets' demands, each seat's lira, goods, cards and tiles; or with `words="short"`: the turn, the race, the
+    seat's holdings, the figures and what its merchant reaches), in the game's words."""
     state = view.state
     title = Text(f"Istanbul {view.id}  version {view.version}  {view.status}", style="bold")
     if view.to_act:
@@ -51,6 +52,6 @@ def render(view: GameView) -> Group:
     parts = [title, grid]
     if view.words is not None:
         parts.append(Text("\n".join(view.words.position)))
-    if said.result(view):
+    if said.result(view) and not (view.words is not None and said.result(view) in view.words.position):
         parts.append(Text(said.result(view), style="bold green"))
     return Group(*parts)
