@@ -327,9 +327,9 @@
       list.appendChild(item);
     }
     if (body.lines.length) list.scrollTop = list.scrollHeight;
-    // a page covers `limit` events (some are worth no line): the next one starts after them all
-    state.logAfter = Math.max(after, Math.min(body.version, after + limit));
-    return body.version > after + limit;
+    // a full page (`limit` lines) may have more after it, from its `next`; a page that is not full read to the end
+    state.logAfter = Math.max(after, body.next);
+    return body.lines.length === limit && body.next < body.version;
   }
 
   async function readLastPlace() {
