@@ -3,6 +3,9 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
@@ -129,8 +132,10 @@ def listed(state: State, asked) -> bool:
     bonus card's sub-decision (Mocha & Baksheesh) are checked against the whole list."""
     seat = asked.seat
     listing = recall(state, seat)
-    if listing is not MISSING:
-        return asked in listing  # listed just before (the usual way: list, choose, decide)
+    if listing is not MISSING:  # listed just before (the usual way: list, choose, decide)
+        # the very object chosen from the list is found by identity first, in C: `in` alone compares each command
+        # before it field by field through the dataclass's __eq__ (a search's rollout decides every listed command)
+        return any(map(is_, listing, repeat(asked))) or asked in listing
     if state.guild is not None or state.card_step is not None or isinstance(asked, LISTED_WHOLE):
         return asked in legal_commands(state, seat)
     phase = state.phase

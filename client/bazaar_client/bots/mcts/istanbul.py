@@ -67,7 +67,7 @@ from domain.istanbul.data import (
     WAINWRIGHT_COST,
     WAREHOUSE_GOOD,
 )
-from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.frozen import FrozenDict, replace
 from domain.istanbul.goods import Goods
 from domain.istanbul.letters_seals.data import EMBASSY, EMBASSY_LETTERS, GENERAL_SUPPLY, SECRET_SOCIETY, SOCIETY_SEALS
 from domain.istanbul.mocha_baksheesh.data import (
@@ -175,18 +175,21 @@ class IstanbulSimulator:
     def determinise(self, rng: random.Random) -> State:
         v, me = self.view, self.seat
         hands, deck, discard = deal_cards(v, me, rng, self.public["cards"])
-        players = tuple(replace_hand(p, hands[s]) for s, p in enumerate(self.public["players"]))
+        dealt = [{"hand": hand} for hand in hands]  # each seat's hidden pieces, set on its player in one copy
         places = dict(self.public["places"])
         places[markets.KEY] = markets.Markets(FrozenDict({
             market: demand_stack(v["places"][markets.VIEW_NAMES[market]], market, rng) for market in markets.PLACES}))
         if guild_hall.KEY in places:
             guild_hands, places[guild_hall.KEY] = deal_guild_cards(v, me, rng)
-            players = tuple(dataclasses.replace(p, guild_hand=guild_hands[s]) for s, p in enumerate(players))
+            for pieces, guild_hand in zip(dealt, guild_hands, strict=True):
+                pieces["guild_hand"] = guild_hand
         extra = {}
         if letters.in_play(v):
             sealed, extra["letters"] = letters.deal_letters(v, rng)
-            players = tuple(dataclasses.replace(p, sealed=sealed[s]) for s, p in enumerate(players))
+            for pieces, delivered in zip(dealt, sealed, strict=True):
+                pieces["sealed"] = delivered
             places.update(letters.slices(v, rng))
+        players = tuple(replace(p, **pieces) for p, pieces in zip(self.public["players"], dealt, strict=True))
         return State(**{**self.public["state"], "players": players, "places": FrozenDict(places), "deck": deck,
                         "discard": discard, **extra})
 
@@ -422,10 +425,6 @@ def demand_stack(shown: dict, market: int, rng: random.Random) -> tuple[str, ...
     below = [tile for tile in DEMAND_STACKS[market] if tile != top]
     rng.shuffle(below)
     return ((top,) if top else ()) + tuple(below[: max(0, shown["stack_size"] - 1)])
-
-
-def replace_hand(player: Player, hand: tuple[str, ...]) -> Player:
-    return dataclasses.replace(player, hand=hand)
 
 
 # --- the evaluation ---------------------------------------------------------------------------------------------
