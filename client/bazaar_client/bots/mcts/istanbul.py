@@ -41,6 +41,7 @@ from functools import lru_cache
 from bazaar_client.bots import istanbul_pieces as box
 from bazaar_client.bots.greedy import istanbul as greedy
 from bazaar_client.bots.mcts import istanbul_letters as letters
+from bazaar_client.bots.mcts.draws import shuffle
 from bazaar_client.bots.mcts.search import Plan
 from bazaar_client.sdk import GameView
 from domain import istanbul
@@ -377,7 +378,7 @@ def deal_guild_cards(v: dict, me: int, rng: random.Random) -> tuple[list, guild_
     unseen = list(GUILD_CARD_IDS)
     for card in [*own, *([top] if top else []), *([playing] if playing else [])]:
         unseen.remove(card)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     hands = []
     for s, p in enumerate(v["players"]):
         n = 0 if s == me else p["guild_card_count"]
@@ -405,7 +406,7 @@ def deal_cards(v: dict, me: int, rng: random.Random, cards: tuple[str, ...]) -> 
     top = v["discard_pile"]["top"]
     for card in [*own, *([top] if top else [])]:
         unseen.remove(card)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     hands = []
     for s, p in enumerate(v["players"]):
         if s == me:
@@ -423,7 +424,7 @@ def deal_cards(v: dict, me: int, rng: random.Random, cards: tuple[str, ...]) -> 
 def demand_stack(shown: dict, market: int, rng: random.Random) -> tuple[str, ...]:
     top = shown["demand"]
     below = [tile for tile in DEMAND_STACKS[market] if tile != top]
-    rng.shuffle(below)
+    shuffle(rng, below)
     return ((top,) if top else ()) + tuple(below[: max(0, shown["stack_size"] - 1)])
 
 
