@@ -84,7 +84,9 @@ def _legal_commands(state: State, seat: int) -> list:
         return []
     out = rule(state, seat)
     if state.letters is not None:
-        if once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
+        # a bonus turn instead of the end of the turn; the types are scanned first, in C (`in` alone compares
+        # every listed command through its dataclass __eq__, which only ever matches one of the same class)
+        if EndTurn in map(type, out) and once(EndTurn, seat) in out:
             out += bonus_turn.legal(state, seat)
         out += _keeping(state, seat, card_plays.legal_any_time(state, seat))  # L09
     return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))

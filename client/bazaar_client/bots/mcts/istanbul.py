@@ -464,7 +464,7 @@ def reach(state: State, seat: int) -> float:
     anywhere = bool(p.stack)
     neutral = state.neutral_merchants
     best = 0.0
-    for share, place, gain_of in walks(state.options, state.layout, p.merchant):
+    for share, place, gain_of in walks_from(state, p.merchant):
         if RUBY * share <= best:
             break  # no gain beats a ruby's: nothing farther can do better
         if anywhere or place in mine or place == FOUNTAIN:
@@ -474,6 +474,27 @@ def reach(state: State, seat: int) -> float:
                 if gain > best:  # max(best, gain), without the call
                     best = gain
     return best
+
+
+def walks_from(state: State, merchant: int) -> tuple[tuple[float, int, Callable], ...]:
+    """`walks` on the state's board, found by the identity of its options and layout: a search's states all share
+    those two objects, and walks' lru_cache hashed the Options dataclass and the layout, and compared Options
+    field by field, at every evaluation (a twentieth of worth). The entry keeps both objects, so an id is never
+    matched after its object is gone."""
+    options, layout = state.options, state.layout
+    key = (id(options), id(layout), merchant)
+    hit = _WALKS.get(key)
+    if hit is not None and hit[0] is options and hit[1] is layout:
+        return hit[2]
+    found = walks(options, layout, merchant)
+    if len(_WALKS) >= WALKS_REMEMBERED:
+        _WALKS.clear()
+    _WALKS[key] = (options, layout, found)
+    return found
+
+
+_WALKS: dict = {}
+WALKS_REMEMBERED = 256  # a board has 16-25 merchant places; a process searches one or a few boards at a time
 
 
 @lru_cache(maxsize=512)
@@ -604,9 +625,10 @@ def tavern_gain(state: State, seat: int) -> float:
     of a kind it lacks."""
     p = state.players[seat]
     held = p.goods.count(COFFEE)
-    side = tavern.side_goods(state)
-    if held >= BAKSHEESH_COFFEE and p.goods.covers(side):
-        return RUBY - box.COFFEE * BAKSHEESH_COFFEE - GOOD * side.total()
+    if held >= BAKSHEESH_COFFEE:
+        side = tavern.side_goods(state)
+        if p.goods.covers(side):
+            return RUBY - box.COFFEE * BAKSHEESH_COFFEE - GOOD * side.total()
     owned = {TAVERN_TILES[t].kind for t in p.tavern_tiles}
     costs = [TAVERN_TILES[stack[0]].cost for kind, stack in tavern.here(state).stacks.items()
              if stack and kind not in owned]
