@@ -144,7 +144,9 @@ def _iterate(sim: Simulator, root: Node, rng: random.Random, priors: dict) -> No
             state, node = sim.apply(state, action), child
             break
         node = max(found, key=Node.ucb)  # every action tried here: all found
-        state = sim.apply(state, node.action)
+        # the equal action of this determinisation's own list: a rules engine that remembers the list it gave
+        # finds that very object at once, where the node's (from another determinisation) is compared field by field
+        state = sim.apply(state, actions[found.index(node)])
     rewards = sim.rollout(state, rng)
     while node is not None:
         node.visits += 1
