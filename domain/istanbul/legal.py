@@ -3,6 +3,9 @@ to_act(state): the seats whose decision the phase awaits (none while a chance st
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from domain.istanbul import cards, figures, places, tiles, turn
 from domain.istanbul.chance import chance
 from domain.istanbul.commands import AcceptRoll, CatchFamilyMember, EndTurn, PlayBonusCard, UseMosqueTile, once
@@ -81,7 +84,9 @@ def _legal_commands(state: State, seat: int) -> list:
         return []
     out = rule(state, seat)
     if state.letters is not None:
-        if once(EndTurn, seat) in out:  # a bonus turn instead of the end of the turn
+        # a bonus turn instead of the end of the turn; the types are scanned first, in C (`in` alone compares
+        # every listed command through its dataclass __eq__, which only ever matches one of the same class)
+        if EndTurn in map(type, out) and once(EndTurn, seat) in out:
             out += bonus_turn.legal(state, seat)
         out += _keeping(state, seat, card_plays.legal_any_time(state, seat))  # L09
     return out + _keeping(state, seat, cards.legal(state, seat) + tiles.legal(state, seat))
@@ -129,8 +134,10 @@ def listed(state: State, asked) -> bool:
     bonus card's sub-decision (Mocha & Baksheesh) are checked against the whole list."""
     seat = asked.seat
     listing = recall(state, seat)
-    if listing is not MISSING:
-        return asked in listing  # listed just before (the usual way: list, choose, decide)
+    if listing is not MISSING:  # listed just before (the usual way: list, choose, decide)
+        # the very object chosen from the list is found by identity first, in C: `in` alone compares each command
+        # before it field by field through the dataclass's __eq__ (a search's rollout decides every listed command)
+        return any(map(is_, listing, repeat(asked))) or asked in listing
     if state.guild is not None or state.card_step is not None or isinstance(asked, LISTED_WHOLE):
         return asked in legal_commands(state, seat)
     phase = state.phase

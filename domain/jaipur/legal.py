@@ -4,6 +4,7 @@ in a fixed order: exchanges (by take, give, camels), take_one (by good), take_ca
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import product
 
 from domain.jaipur import market
@@ -30,9 +31,16 @@ def legal_commands(state: Match, seat: int) -> list:
 def exchanges(slots, player: Player, seat: int) -> list:
     """Every (take, give, camels) with 2 <= |take| = |give| + camels, disjoint goods types, camels from the
     herd and at most 7 cards in hand afterwards (which caps camels at 7 - hand size)."""
-    offer = Counter(market.goods(slots))
-    held = Counter(player.hand)
-    max_camels = min(player.herd, HAND_LIMIT - len(player.hand))
+    return list(_exchanges(market.goods(slots), player.hand, min(player.herd, HAND_LIMIT - len(player.hand)), seat))
+
+
+@lru_cache(maxsize=8192)
+def _exchanges(offered: tuple[str, ...], hand: tuple[str, ...], max_camels: int, seat: int) -> tuple:
+    """`exchanges` by what it depends on (the commands are immutable, so equal positions share them): a tree
+    search lists the same seat's exchanges for the same market and hand in most determinisations, and building
+    them was a third of the mcts bot's time in Jaipur."""
+    offer = Counter(offered)
+    held = Counter(hand)
     offer_types = sorted(offer)
     out = []
     for take_counts in product(*(range(offer[t] + 1) for t in offer_types)):
@@ -51,7 +59,7 @@ def exchanges(slots, player: Player, seat: int) -> list:
             give = tuple(t for t, n in zip(give_types, give_counts) for _ in range(n))
             out.append(Exchange(seat, take, give, camels))
     out.sort(key=lambda c: (c.take, c.give, c.camels))
-    return out
+    return tuple(out)
 
 
 def sales(r: Round, player: Player, seat: int, into_empty_pile: bool) -> list:

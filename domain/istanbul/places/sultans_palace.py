@@ -37,7 +37,14 @@ def initial(seats: int) -> SultansPalace:
 
 def delivery(state) -> tuple[Goods, int]:
     """(the fixed goods, the number of "any" fields) of the next delivery."""
-    fields = SULTAN_TRACK[:min(SETUP[state.seats]["sultan_first"] + state.places[KEY].taken, len(SULTAN_TRACK))]
+    return _delivery(state.seats, state.places[KEY].taken)
+
+
+@lru_cache(maxsize=64)
+def _delivery(seats: int, taken: int) -> tuple[Goods, int]:
+    """`delivery` by the two numbers it depends on: a few dozen pairs in all, and the mcts bot's evaluation asks
+    it for nearly every state it weighs (Goods are immutable, so the answers are shared safely)."""
+    fields = SULTAN_TRACK[:min(SETUP[seats]["sultan_first"] + taken, len(SULTAN_TRACK))]
     return Goods((good, fields.count(good)) for good in GOODS), fields.count(ANY)
 
 

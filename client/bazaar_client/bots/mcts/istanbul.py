@@ -35,16 +35,17 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from bazaar_client.bots import istanbul_pieces as box
 from bazaar_client.bots.greedy import istanbul as greedy
 from bazaar_client.bots.mcts import istanbul_letters as letters
+from bazaar_client.bots.mcts.draws import shuffle
 from bazaar_client.bots.mcts.search import Plan
 from bazaar_client.sdk import GameView
 from domain import istanbul
 from domain.core import ChanceDrawn, chance_kind
-from domain.istanbul import board
 from domain.istanbul import state as phases
 from domain.istanbul.board import distance
 from domain.istanbul.catalogue import TAVERN_TILES
@@ -67,7 +68,7 @@ from domain.istanbul.data import (
     WAINWRIGHT_COST,
     WAREHOUSE_GOOD,
 )
-from domain.istanbul.frozen import FrozenDict
+from domain.istanbul.frozen import FrozenDict, replace
 from domain.istanbul.goods import Goods
 from domain.istanbul.letters_seals.data import EMBASSY, EMBASSY_LETTERS, GENERAL_SUPPLY, SECRET_SOCIETY, SOCIETY_SEALS
 from domain.istanbul.mocha_baksheesh.data import (
@@ -175,18 +176,21 @@ class IstanbulSimulator:
     def determinise(self, rng: random.Random) -> State:
         v, me = self.view, self.seat
         hands, deck, discard = deal_cards(v, me, rng, self.public["cards"])
-        players = tuple(replace_hand(p, hands[s]) for s, p in enumerate(self.public["players"]))
+        dealt = [{"hand": hand} for hand in hands]  # each seat's hidden pieces, set on its player in one copy
         places = dict(self.public["places"])
         places[markets.KEY] = markets.Markets(FrozenDict({
             market: demand_stack(v["places"][markets.VIEW_NAMES[market]], market, rng) for market in markets.PLACES}))
         if guild_hall.KEY in places:
             guild_hands, places[guild_hall.KEY] = deal_guild_cards(v, me, rng)
-            players = tuple(dataclasses.replace(p, guild_hand=guild_hands[s]) for s, p in enumerate(players))
+            for pieces, guild_hand in zip(dealt, guild_hands, strict=True):
+                pieces["guild_hand"] = guild_hand
         extra = {}
         if letters.in_play(v):
             sealed, extra["letters"] = letters.deal_letters(v, rng)
-            players = tuple(dataclasses.replace(p, sealed=sealed[s]) for s, p in enumerate(players))
+            for pieces, delivered in zip(dealt, sealed, strict=True):
+                pieces["sealed"] = delivered
             places.update(letters.slices(v, rng))
+        players = tuple(replace(p, **pieces) for p, pieces in zip(self.public["players"], dealt, strict=True))
         return State(**{**self.public["state"], "players": players, "places": FrozenDict(places), "deck": deck,
                         "discard": discard, **extra})
 
@@ -230,6 +234,7 @@ class IstanbulSimulator:
         """The rest of the turn by a greedy policy on `worth` (each step: the command whose result is worth most
         to the seat, sometimes a random one; bonus cards and tiles only when nothing else is left), then the
         evaluation."""
+        known = None  # (a state, the seat's worth there) when the last greedy step weighed it for the seat
         for _ in range(ROLLOUT_STEPS):
             options = self.actions(state)
             if not options:
@@ -243,16 +248,23 @@ class IstanbulSimulator:
                 continue
             mover = self.to_move(state)  # another seat's choice inside the turn is played for that seat
             after = [self.apply(state, c) for c in busy]
-            state = max(after, key=lambda s: (worth(s, mover), rng.random()))
-        return self.rewards(state)
+            keys = [(worth(s, mover), rng.random()) for s in after]  # the random tie-break, drawn in order
+            best = max(range(len(after)), key=keys.__getitem__)
+            state = after[best]
+            known = (state, keys[best][0]) if mover == self.seat else None
+        return self.rewards(state, known[1] if known is not None and known[0] is state else None)
 
-    def rewards(self, state: State) -> list[float]:
+    def rewards(self, state: State, value: float | None = None) -> list[float]:
         """Exact once the game is over; else the seat's gain over the turn, as a logistic of `TURN_SCALE`
         lira (the horizon is the turn in progress, so only its gain differs between the leaves; a reward
-        relative to the other seats would be nearly constant and drown in the exploration term)."""
+        relative to the other seats would be nearly constant and drown in the exploration term). `value`: the
+        seat's worth in `state` where the rollout's last step weighed it already (a sixth of the evaluations
+        at Letters & Seals)."""
         if istanbul.is_terminal(state):
             return rewards(state)
-        gain = 1.0 / (1.0 + math.exp(-(worth(state, self.seat) - self.baseline) / TURN_SCALE))
+        if value is None:
+            value = worth(state, self.seat)
+        gain = 1.0 / (1.0 + math.exp(-(value - self.baseline) / TURN_SCALE))
         return [gain if s == self.seat else 1.0 - gain for s in range(state.seats)]
 
 
@@ -366,7 +378,7 @@ def deal_guild_cards(v: dict, me: int, rng: random.Random) -> tuple[list, guild_
     unseen = list(GUILD_CARD_IDS)
     for card in [*own, *([top] if top else []), *([playing] if playing else [])]:
         unseen.remove(card)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     hands = []
     for s, p in enumerate(v["players"]):
         n = 0 if s == me else p["guild_card_count"]
@@ -394,7 +406,7 @@ def deal_cards(v: dict, me: int, rng: random.Random, cards: tuple[str, ...]) -> 
     top = v["discard_pile"]["top"]
     for card in [*own, *([top] if top else [])]:
         unseen.remove(card)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     hands = []
     for s, p in enumerate(v["players"]):
         if s == me:
@@ -412,12 +424,8 @@ def deal_cards(v: dict, me: int, rng: random.Random, cards: tuple[str, ...]) -> 
 def demand_stack(shown: dict, market: int, rng: random.Random) -> tuple[str, ...]:
     top = shown["demand"]
     below = [tile for tile in DEMAND_STACKS[market] if tile != top]
-    rng.shuffle(below)
+    shuffle(rng, below)
     return ((top,) if top else ()) + tuple(below[: max(0, shown["stack_size"] - 1)])
-
-
-def replace_hand(player: Player, hand: tuple[str, ...]) -> Player:
-    return dataclasses.replace(player, hand=hand)
 
 
 # --- the evaluation ---------------------------------------------------------------------------------------------
@@ -446,31 +454,64 @@ def assistants(free: int) -> float:
 def reach(state: State, seat: int) -> float:
     """The best gain the seat could make at a place where it can act (an assistant under its merchant, or its own
     assistant there; the fountain always), halved for each turn the walk there takes (a merchant moves 1 or 2
-    steps a turn): it may be taken first, or cost fees."""
+    steps a turn): it may be taken first, or cost fees.
+
+    The evaluation's hot spot (a rollout step weighs every command by `worth`, so it runs for ~17 places per
+    evaluation): `gain_at` inlined, the fee looked up only where a neutral merchant stands, and a place whose
+    fee the seat cannot pay skipped (its gain is 0, which never beats `best`). Same values as `gain_at`."""
     p = state.players[seat]
     mine = {place for place, owner in state.assistants if owner == seat}
+    anywhere = bool(p.stack)
+    neutral = state.neutral_merchants
     best = 0.0
-    for share, place in walks(state.options, state.layout, p.merchant):
+    for share, place, gain_of in walks_from(state, p.merchant):
         if RUBY * share <= best:
-            break  # no gain beats a ruby's: nothing farther can do better (the evaluation's hot spot)
-        if p.stack or place in mine or place == FOUNTAIN:
-            best = max(best, gain_at(state, seat, place) * share)
+            break  # no gain beats a ruby's: nothing farther can do better
+        if anywhere or place in mine or place == FOUNTAIN:
+            due = fee_at(state, seat, place) if place in neutral else 0
+            if p.lira >= due:
+                gain = (gain_of(state, seat, p, place, due) - due) * share
+                if gain > best:  # max(best, gain), without the call
+                    best = gain
     return best
 
 
+def walks_from(state: State, merchant: int) -> tuple[tuple[float, int, Callable], ...]:
+    """`walks` on the state's board, found by the identity of its options and layout: a search's states all share
+    those two objects, and walks' lru_cache hashed the Options dataclass and the layout, and compared Options
+    field by field, at every evaluation (a twentieth of worth). The entry keeps both objects, so an id is never
+    matched after its object is gone."""
+    options, layout = state.options, state.layout
+    key = (id(options), id(layout), merchant)
+    hit = _WALKS.get(key)
+    if hit is not None and hit[0] is options and hit[1] is layout:
+        return hit[2]
+    found = walks(options, layout, merchant)
+    if len(_WALKS) >= WALKS_REMEMBERED:
+        _WALKS.clear()
+    _WALKS[key] = (options, layout, found)
+    return found
+
+
+_WALKS: dict = {}
+WALKS_REMEMBERED = 256  # a board has 16-25 merchant places; a process searches one or a few boards at a time
+
+
 @lru_cache(maxsize=512)
-def walks(options: Options, layout: tuple[int, ...], merchant: int) -> tuple[tuple[float, int], ...]:
-    """(REACH_SHARE to the power of the turns the walk takes, place) for every other place, nearest first."""
+def walks(options: Options, layout: tuple[int, ...], merchant: int) -> tuple[tuple[float, int, Callable], ...]:
+    """(REACH_SHARE to the power of the turns the walk takes, place, its gain's function in GAINS) for every
+    other place, nearest first."""
     grid = content_of(options).grid
-    return tuple(sorted(((REACH_SHARE ** max(1, -(-distance(grid, layout, merchant, place) // 2)), place)
-                         for place in layout if place != merchant), key=lambda walk: -walk[0]))
+    return tuple(sorted(((REACH_SHARE ** max(1, -(-distance(grid, layout, merchant, place) // 2)), place,
+                          gain_function(place)) for place in layout if place != merchant),
+                        key=lambda walk: -walk[0]))
 
 
 def fee_at(state: State, seat: int, place: int) -> int:
     """The lira the neutral merchants at `place` will still ask when the seat gets there (2 each; they stay until
     paid). The other players' merchants are not counted: they move before the walk ends (counting them, the
     search won 27 of 40 base-game tables against the old greedy, against 32 of the same 40 without them)."""
-    return 0 if place == FOUNTAIN else MERCHANT_FEE * len(board.neutral_merchants_at(state, place))
+    return 0 if place == FOUNTAIN else MERCHANT_FEE * state.neutral_merchants.count(place)  # 2 seats: 3 of them
 
 
 def gain_at(state: State, seat: int, place: int) -> float:
@@ -485,52 +526,98 @@ def gain_at(state: State, seat: int, place: int) -> float:
 
 
 def _gain_at(state: State, seat: int, place: int, due: int) -> float:
-    p = state.players[seat]
+    return gain_function(place)(state, seat, state.players[seat], place, due)
+
+
+# --- each place's gain, (state, seat, the seat's player, place, the fee due there) -> lira -----------------------
+
+def _gemstone_dealer(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    price = gemstone_dealer.price(state)
+    return RUBY - price if p.lira - due >= price and state.places[gemstone_dealer.KEY].rubies else 0.0
+
+
+def _sultans_palace(state: State, seat: int, p: Player, place: int, due: int) -> float:
     goods = p.goods
-    if place == GEMSTONE_DEALER:
-        price = gemstone_dealer.price(state)
-        return RUBY - price if p.lira - due >= price and state.places[gemstone_dealer.KEY].rubies else 0.0
-    if place == SULTANS_PALACE:
-        fixed, wild = sultans_palace.delivery(state)
-        enough = goods.covers(fixed) and goods.total() - fixed.total() >= wild
-        return RUBY - GOOD * (fixed.total() + wild) if enough and state.places[sultans_palace.KEY].rubies else 0.0
-    if place in MARKET_PAYOUT:
-        tiles = markets.stack(state, place)
-        wanted = DEMAND_TILES[tiles[0]] if tiles else Goods()
-        sold = min(5, sum(min(n, goods.count(good)) for good, n in wanted.items()))
-        return MARKET_PAYOUT[place][sold - 1] - GOOD * sold if sold else 0.0
-    if place in WAREHOUSE_GOOD:
-        return GOOD * (p.capacity - goods.count(WAREHOUSE_GOOD[place]))
-    if place == FOUNTAIN:
-        back = sum(1 for _, owner in state.assistants if owner == seat)
-        free = len(p.stack)
-        return assistants(free + back) - assistants(free)
-    if place == WAINWRIGHT:
-        return EXTENSION - WAINWRIGHT_COST if p.lira - due >= WAINWRIGHT_COST and p.extensions < 3 else 0.0
-    return box_gain_at(state, seat, place) + box.SEAL * p.letters.count(place)  # a face-up letter delivered there
+    fixed, wild = sultans_palace.delivery(state)
+    enough = goods.covers(fixed) and goods.total() - fixed.total() >= wild
+    return RUBY - GOOD * (fixed.total() + wild) if enough and state.places[sultans_palace.KEY].rubies else 0.0
+
+
+def _market(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    goods = p.goods
+    tiles = markets.stack(state, place)
+    wanted = DEMAND_TILES[tiles[0]] if tiles else Goods()
+    sold = min(5, sum([min(n, goods.get(good, 0)) for good, n in wanted.items()]))  # Goods.count, inline
+    return MARKET_PAYOUT[place][sold - 1] - GOOD * sold if sold else 0.0
+
+
+def _warehouse(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    return GOOD * (p.capacity - p.goods.get(WAREHOUSE_GOOD[place], 0))
+
+
+def _fountain(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    back = sum(1 for _, owner in state.assistants if owner == seat)
+    free = len(p.stack)
+    return assistants(free + back) - assistants(free)
+
+
+def _wainwright(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    return EXTENSION - WAINWRIGHT_COST if p.lira - due >= WAINWRIGHT_COST and p.extensions < 3 else 0.0
+
+
+def _box_place(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    """A box's place (box_gain_at), plus a face-up letter delivered there."""
+    return BOX_GAINS[place](state, seat, p) + box.SEAL * p.letters.count(place)
+
+
+def _other_place(state: State, seat: int, p: Player, place: int, due: int) -> float:
+    """A place this evaluation does not weigh (box_gain_at's 2), plus a face-up letter delivered there."""
+    return 2.0 + box.SEAL * p.letters.count(place)
+
+
+def gain_function(place: int) -> Callable:
+    """The function of GAINS, _box_place or _other_place that weighs `place`."""
+    return GAINS.get(place) or (_box_place if place in BOX_GAINS else _other_place)
+
+
+GAINS = {GEMSTONE_DEALER: _gemstone_dealer, SULTANS_PALACE: _sultans_palace, FOUNTAIN: _fountain,
+         WAINWRIGHT: _wainwright, **dict.fromkeys(MARKET_PAYOUT, _market), **dict.fromkeys(WAREHOUSE_GOOD, _warehouse)}
 
 
 def box_gain_at(state: State, seat: int, place: int) -> float:
     """`gain_at` for the boxes' places (2 for any other place)."""
-    p = state.players[seat]
+    gain = BOX_GAINS.get(place)
+    return 2.0 if gain is None else gain(state, seat, state.players[seat])
+
+
+def _coffee_house(state: State, seat: int, p: Player) -> float:
+    price = coffee_house.cost(state)
+    return RUBY - box.COFFEE * price if p.goods.count(COFFEE) >= price and coffee_house.has_ruby(state) else 0.0
+
+
+def _roastery(state: State, seat: int, p: Player) -> float:
     held = p.goods.count(COFFEE)
-    if place == COFFEE_HOUSE:
-        price = coffee_house.cost(state)
-        return RUBY - box.COFFEE * price if held >= price and coffee_house.has_ruby(state) else 0.0
-    if place == TAVERN:
-        return tavern_gain(state, seat)
-    if place == COFFEE_ROASTERY:
-        paid = [ROASTERY_LIRA if p.lira >= ROASTERY_LIRA else None, GOOD if p.goods.total(GOODS) else None,
-                BONUS_CARD if p.hand else (box.GUILD_CARD if p.guild_hand else None)]
-        roasted = box.coffee(held + ROASTERY_COFFEE * sum(1 for cost in paid if cost is not None)) - box.coffee(held)
-        return roasted - sum(cost for cost in paid if cost is not None)
-    if place == GUILD_HALL:
-        return box.coffee(held + 1) - box.coffee(held) + box.GUILD_CARD
-    if place == EMBASSY:
-        return box.SEAL * EMBASSY_LETTERS
-    if place == SECRET_SOCIETY:
-        return RUBY - box.SEAL * SOCIETY_SEALS if p.seals >= SOCIETY_SEALS else 0.0
-    return 2.0
+    paid = [ROASTERY_LIRA if p.lira >= ROASTERY_LIRA else None, GOOD if p.goods.total(GOODS) else None,
+            BONUS_CARD if p.hand else (box.GUILD_CARD if p.guild_hand else None)]
+    roasted = box.coffee(held + ROASTERY_COFFEE * sum(1 for cost in paid if cost is not None)) - box.coffee(held)
+    return roasted - sum(cost for cost in paid if cost is not None)
+
+
+def _guild_hall(state: State, seat: int, p: Player) -> float:
+    held = p.goods.count(COFFEE)
+    return box.coffee(held + 1) - box.coffee(held) + box.GUILD_CARD
+
+
+def _secret_society(state: State, seat: int, p: Player) -> float:
+    return RUBY - box.SEAL * SOCIETY_SEALS if p.seals >= SOCIETY_SEALS else 0.0
+
+
+def _embassy(state: State, seat: int, p: Player) -> float:
+    return box.SEAL * EMBASSY_LETTERS
+
+
+BOX_GAINS = {COFFEE_HOUSE: _coffee_house, TAVERN: lambda state, seat, p: tavern_gain(state, seat),
+             COFFEE_ROASTERY: _roastery, GUILD_HALL: _guild_hall, EMBASSY: _embassy, SECRET_SOCIETY: _secret_society}
 
 
 def tavern_gain(state: State, seat: int) -> float:
@@ -538,9 +625,10 @@ def tavern_gain(state: State, seat: int) -> float:
     of a kind it lacks."""
     p = state.players[seat]
     held = p.goods.count(COFFEE)
-    side = tavern.side_goods(state)
-    if held >= BAKSHEESH_COFFEE and p.goods.covers(side):
-        return RUBY - box.COFFEE * BAKSHEESH_COFFEE - GOOD * side.total()
+    if held >= BAKSHEESH_COFFEE:
+        side = tavern.side_goods(state)
+        if p.goods.covers(side):
+            return RUBY - box.COFFEE * BAKSHEESH_COFFEE - GOOD * side.total()
     owned = {TAVERN_TILES[t].kind for t in p.tavern_tiles}
     costs = [TAVERN_TILES[stack[0]].cost for kind, stack in tavern.here(state).stacks.items()
              if stack and kind not in owned]

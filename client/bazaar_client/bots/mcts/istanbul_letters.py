@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from bazaar_client.bots.mcts.draws import shuffle
 from domain.istanbul.letters_seals.data import AUCTION_HOUSE, KIOSK, KIOSK_TILE_IDS, LETTERS, SOCIETY_LIRA
 from domain.istanbul.letters_seals.places import auction_house, kiosk, secret_society
 from domain.istanbul.state import LetterSupply, action_at
@@ -45,7 +46,7 @@ def deal_letters(v: dict, rng: random.Random) -> tuple[list[tuple[int, ...]], Le
     for p in v["players"]:
         for place in p["letters"]:
             unseen.remove(place)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     sealed = []
     for p in v["players"]:
         n = p["sealed_letters"]
@@ -66,7 +67,7 @@ def deal_kiosk_tiles(v: dict, rng: random.Random) -> kiosk.KioskTiles:
     top = shown["discard_top"]
     seen = {*shown["shown"], *shown["turned"], *([top] if top else [])}
     unseen = [tile for tile in KIOSK_TILE_IDS if tile not in seen]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     size = shown["stack_size"]
     stack, rest = tuple(unseen[:size]), tuple(unseen[size:])
     return kiosk.KioskTiles(stack=stack, discard=(*rest, top) if top else rest, shown=tuple(shown["shown"]),

@@ -22,6 +22,7 @@ import random
 from collections import Counter
 
 from bazaar_client.bots.greedy.jaipur import BONUS, BONUS_FIVE_PLUS, CAMEL_WORTH, HAND_SHARE, REVEAL_PENALTY
+from bazaar_client.bots.mcts.draws import shuffle
 from bazaar_client.bots.mcts.search import Plan
 from bazaar_client.sdk import GameView
 from domain import jaipur
@@ -102,14 +103,14 @@ class JaipurSimulator:
         if opponent_herd is not None:
             unseen[CAMEL] -= opponent_herd
         pool = [card for card, n in unseen.items() for _ in range(max(n, 0))]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         if opponent_herd is not None:
             goods = [c for c in pool if c != CAMEL]
             hand = goods[: players[other]["hand_size"]]
             rest = Counter(pool)
             rest.subtract(hand)
             deck = [card for card, n in rest.items() for _ in range(n)]
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         else:  # the split between hand and herd is hidden too: the held cards' camels form the herd
             held = pool[: players[other]["hand_and_herd_size"]]
             hand = [c for c in held if c != CAMEL][:HAND_LIMIT]
@@ -138,7 +139,7 @@ class JaipurSimulator:
                 if token["value"] is not None and token["value"] in unseen[token["tier"]]:
                     unseen[token["tier"]].remove(token["value"])
         for values in unseen.values():
-            rng.shuffle(values)
+            shuffle(rng, values)
         tokens: list = [[], []]
         for s, p in enumerate(players):
             for token in p["bonus_tokens"]:

@@ -128,9 +128,9 @@ def _iterate(sim: Simulator, root: Node, rng: random.Random, priors: dict) -> No
         if not actions:
             break
         node.offered = len(actions)
-        untried = [a for a in actions if a not in node.children]
-        for action in actions:
-            child = node.children.get(action)
+        found = [node.children.get(a) for a in actions]  # each action hashed once (a command's hash is Python's)
+        untried = [a for a, child in zip(actions, found, strict=True) if child is None]
+        for child in found:
             if child is not None:
                 child.available += 1
         if untried:
@@ -143,8 +143,10 @@ def _iterate(sim: Simulator, root: Node, rng: random.Random, priors: dict) -> No
             node.children[action] = child
             state, node = sim.apply(state, action), child
             break
-        node = max((node.children[a] for a in actions), key=Node.ucb)
-        state = sim.apply(state, node.action)
+        node = max(found, key=Node.ucb)  # every action tried here: all found
+        # the equal action of this determinisation's own list: a rules engine that remembers the list it gave
+        # finds that very object at once, where the node's (from another determinisation) is compared field by field
+        state = sim.apply(state, actions[found.index(node)])
     rewards = sim.rollout(state, rng)
     while node is not None:
         node.visits += 1
