@@ -29,7 +29,7 @@
   const state = {
     version: null, view: null, svg: null, finished: false, clockAt: 0, moves: [], said: [],
     replayAt: null, logAfter: 0, lastPlace: null, undo: null, pick: { market: new Set(), hand: new Set() },
-    regions: null, shown: null,
+    regions: null, shown: null, stale: false,
   };
   window.bazaar = state; // read by the browser tests (and handy in a console)
   const posted = "bazaar.posted." + gameId; // the versions this browser's seat posted at: where an undo goes back to
@@ -301,12 +301,18 @@
   }
 
   // --- the log, the replay, undo ---------------------------------------------------------------------------------
-  async function readLog() {
-    // page by page until a page is not full: a long game's log is read whole the first time
-    for (;;) {
-      const full = await readLogPage(500);
-      if (!full) return;
-    }
+  let logReader = Promise.resolve();
+  function readLog() {
+    // page by page until a page is not full: a long game's log is read whole the first time. One reader at a
+    // time (a refresh that failed may leave its reader running): no line is added twice.
+    const reading = logReader.then(async () => {
+      for (;;) {
+        const full = await readLogPage(500);
+        if (!full) return;
+      }
+    });
+    logReader = reading.catch(() => null);
+    return reading;
   }
 
   async function readLogPage(limit) {
@@ -332,10 +338,10 @@
     return body.version > after + limit;
   }
 
-  async function readLastPlace() {
+  async function readLastPlace(version) {
     // the place the last move named (a merchant's move, a family member sent, a figure moved): marked on the board
-    if (gameName !== "istanbul" || !state.version) return;
-    const after = Math.max(0, state.version - 12);
+    if (gameName !== "istanbul" || !version) return;
+    const after = Math.max(0, version - 12);
     const page = await getJson(base + "/events?after=" + after + "&limit=12");
     const events = Array.isArray(page) ? page : (page.events || []);
     for (let i = events.length - 1; i >= 0; i--) {
@@ -405,9 +411,29 @@
   }
 
   // --- reading everything again --------------------------------------------------------------------------------
-  async function refresh() {
-    const viewResponse = await fetch(base + "?words=true", { headers: headers(), cache: "no-store" });
+  function ask(path, accept) {
+    return fetch(path, { headers: headers(accept ? { Accept: accept } : undefined), cache: "no-store" });
+  }
+
+  function versionOf(response) {
+    // the version an answer was read at (its ETag: "12")
+    const tag = response.headers.get("ETag");
+    return tag ? Number(tag.replace(/\D/g, "")) : null;
+  }
+
+  async function refresh(tries) {
+    // Live, the view, the picture, the moves and the log's new lines are asked for at once (one round trip, not
+    // three in a row: a click shows its move sooner); each answer says its version. When they disagree (a move
+    // landed between them) the page reads again, and shows nothing of it: a version is shown whole or not at
+    // all. After three tries (a game moving very fast) it shows the view and reads again later (`stale`).
+    const live = state.replayAt === null;
+    const viewing = ask(base + "?words=true");
+    const picturing = live ? ask(base + "/board.svg", "image/svg+xml") : null;
+    const listing = live && token ? ask(base + "/legal-moves?words=true") : null;
+    const logging = live ? readLog().then(() => null, (err) => err) : null;
+    const viewResponse = await viewing;
     if (viewResponse.status === 401 && token) {
+      await Promise.allSettled([picturing, listing, logging]);
       el("error").textContent = "That token is not a seat of this game; watching as a spectator.";
       token = null;
       return refresh();
@@ -416,30 +442,33 @@
     const view = await viewResponse.json();
     const at = state.replayAt !== null && state.replayAt < view.version ? state.replayAt : null;
     state.replayAt = at;
-    const picturePath = base + "/board.svg" + (at === null ? "" : "?version=" + at);
     const [pictureResponse, movesResponse, past] = await Promise.all([
-      fetch(picturePath, { headers: headers({ Accept: "image/svg+xml" }), cache: "no-store" }),
-      token && at === null ? fetch(base + "/legal-moves?words=true", { headers: headers(), cache: "no-store" }) : null,
+      picturing || fetch(base + "/board.svg" + (at === null ? "" : "?version=" + at),
+        { headers: headers({ Accept: "image/svg+xml" }), cache: "no-store" }),
+      listing || (token && at === null ? ask(base + "/legal-moves?words=true") : null),
       at === null ? null : getJson(base + "/state?version=" + at),
     ]);
     if (!pictureResponse.ok) throw new Error(await problem(pictureResponse));
     const svg = await pictureResponse.text();
+    const pictured = at === null ? versionOf(pictureResponse) : at;
     let moves = [];
     let said = [];
     if (movesResponse) {
       if (!movesResponse.ok) throw new Error(await problem(movesResponse));
       const body = await movesResponse.json();
-      // moves read at another version than the view would offer stale buttons: the next event refreshes again
-      if (body.version === view.version) { moves = body.moves; said = body.said || []; }
+      // moves read at another version than the view would offer stale buttons: read again
+      if (body.version === view.version) { moves = body.moves; said = body.said || []; } else state.stale = true;
     }
-    showView(view);
-    if (past) el("turn").textContent = "Replay of version " + at + ": " + turnText(past).toLowerCase();
-    const movesChanged = JSON.stringify(moves) !== JSON.stringify(state.moves);
-    state.moves = moves;
-    state.said = said;
-    if (movesChanged) { state.pick.market.clear(); state.pick.hand.clear(); offer(null, []); }
-    await Promise.all([readLog(), at === null ? readLastPlace() : null]);
-    if (svg !== state.svg) {
+    if (!(pictured === view.version || at !== null)) state.stale = true;
+    if (state.stale && (tries || 0) < 3) {
+      await logging;
+      state.stale = false;
+      return refresh((tries || 0) + 1);
+    }
+    // the new picture first: the browser draws it while the last place is read; the page shows the new version
+    // all at once after that (view, moves, picture's mark, clickable places), never a mix of two versions
+    const pictureFits = pictured === view.version || at !== null;  // else not marked as the view's
+    if (pictureFits && svg !== state.svg) {
       const img = el("board");
       const old = img.src;
       img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
@@ -447,11 +476,19 @@
       state.svg = svg;
       state.regions = regionsOf(svg);
     }
+    const logFailed = await (logging || readLog().then(() => null, (err) => err));
+    if (at === null) await readLastPlace(view.version);
+    showView(view);
+    if (past) el("turn").textContent = "Replay of version " + at + ": " + turnText(past).toLowerCase();
+    const movesChanged = JSON.stringify(moves) !== JSON.stringify(state.moves);
+    state.moves = moves;
+    state.said = said;
+    if (movesChanged) { state.pick.market.clear(); state.pick.hand.clear(); offer(null, []); }
     // the picture shows this version even when its drawing did not change (a roll, a move nobody sees)
-    el("board").dataset.version = at === null ? view.version : at;
+    if (pictureFits) el("board").dataset.version = at === null ? view.version : at;
     // the moves and the clickable board are rebuilt only when they change: a click never lands on a button being
     // replaced, and the keyboard's focus stays where it is
-    const shown = JSON.stringify([view.version, at, moves, said, state.lastPlace, state.svg.length]);
+    const shown = JSON.stringify([view.version, at, moves, said, state.lastPlace, state.svg && state.svg.length]);
     if (shown !== state.shown) {
       state.shown = shown;
       showMoves();
@@ -459,17 +496,26 @@
     }
     showReplay();
     showUndo();
+    if (logFailed) throw logFailed;
   }
 
-  // one refresh at a time; events arriving meanwhile cause exactly one more
+  // One refresh at a time. What arrives meanwhile causes exactly one more: a click, the replay or undo always;
+  // the stream only with an event the page has not shown yet (the page's own post already read its move).
   let running = false;
-  let again = false;
-  function schedule() {
-    if (running) { again = true; return; }
+  let wanted = 0;
+  function schedule(upTo) {
+    const version = upTo === undefined ? Infinity : upTo;
+    if (running) { wanted = Math.max(wanted, version); return; }
+    if (version <= (state.version || 0) && !state.stale) return;
     running = true;
+    wanted = 0;
+    state.stale = false;
     refresh()
       .catch((err) => { el("error").textContent = String(err.message || err); })
-      .finally(() => { running = false; if (again) { again = false; schedule(); } });
+      .finally(() => {
+        running = false;
+        if (wanted > (state.version || 0) || state.stale) schedule(wanted);
+      });
   }
 
   async function post(move) {
@@ -523,7 +569,7 @@
             const id = block.split("\n").find((line) => line.startsWith("id:"));
             if (id) { last = Number(id.slice(3).trim()); changed = true; }
           }
-          if (changed) schedule();
+          if (changed) schedule(last);
         }
       } catch (err) {
         el("live").textContent = "reconnecting…";
