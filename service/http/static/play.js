@@ -29,10 +29,11 @@
   const state = {
     version: null, view: null, svg: null, finished: false, clockAt: 0, moves: [], said: [],
     replayAt: null, logAfter: 0, lastPlace: null, undo: null, pick: { market: new Set(), hand: new Set() },
-    regions: null, shown: null, stale: false,
+    regions: null, shown: null, stale: false, lines: [],
   };
   window.bazaar = state; // read by the browser tests (and handy in a console)
-  const posted = "bazaar.posted." + gameId; // the versions this browser's seat posted at: where an undo goes back to
+  // the versions this tab posted at, per seat (one screen may pass from seat to seat): where an undo goes back to
+  const posted = "bazaar.posted." + gameId + ".";
 
   function headers(extra) {
     const h = Object.assign({}, extra || {});
@@ -331,6 +332,7 @@
       at.addEventListener("click", () => replay(line.version));
       item.append(at, " " + line.text);
       list.appendChild(item);
+      state.lines.push({ version: line.version, seat: line.seat });
     }
     if (body.lines.length) list.scrollTop = list.scrollHeight;
     // a page covers `limit` events (some are worth no line): the next one starts after them all
@@ -362,30 +364,64 @@
   }
 
   function postedVersions() {
-    try { return JSON.parse(sessionStorage.getItem(posted) || "[]"); } catch (e) { return []; }
+    const seat = state.view ? state.view.seat : null;
+    if (seat === null) return [];
+    try { return JSON.parse(sessionStorage.getItem(posted + seat) || "[]"); } catch (e) { return []; }
   }
 
   function remember(list) {
-    try { sessionStorage.setItem(posted, JSON.stringify(list)); } catch (e) { /* private mode */ }
+    const seat = state.view ? state.view.seat : null;
+    if (seat === null) return;
+    try { sessionStorage.setItem(posted + seat, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+
+  function undoTarget() {
+    // Where "Undo my last move" goes back to (the version before this seat's last move), or null where the rules
+    // of domain/table/undo.py refuse what the page can see: option "none"; "turn" once another seat or the
+    // dealer acted after that move, or while the seat is not to act; "consent" while a request awaits its
+    // answers. What the page cannot see (a card drawn or a tile turned up in between) the service refuses, in
+    // words, and the page forgets that move.
+    const view = state.view;
+    if (!token || !view || view.seat === null || !state.undo || state.undo === "none" || state.finished
+      || state.replayAt !== null) return null;
+    const mine = postedVersions().filter((v) => v < state.version);
+    if (!mine.length) return null;
+    const to = mine[mine.length - 1];
+    if (state.undo === "turn") {
+      const others = state.lines.some((line) => line.version > to && line.seat !== view.seat);
+      if (others || !view.to_act.includes(view.seat)) return null;
+    } else if (view.undo_request) {
+      return null;
+    }
+    return to;
   }
 
   function showUndo() {
-    const mine = postedVersions().filter((v) => v < (state.version || 0));
-    el("undo").hidden = !(token && state.undo && state.undo !== "none" && !state.finished && state.replayAt === null
-      && mine.length);
+    el("undo").hidden = undoTarget() === null;
   }
 
+  // refusals that stay true whatever happens next: the move is forgotten (and the seat's earlier ones too, where
+  // they lie behind the same draw or the same other seat's move)
+  const FORGET_MOVE = ["undo_nothing", "undo_bad_version"];
+  const FORGET_EARLIER = ["undo_across_chance", "undo_not_own_moves", "undo_turn_over", "undo_disabled"];
+
   async function undo() {
-    const mine = postedVersions().filter((v) => v < state.version);
-    if (!mine.length) return;
-    const to = mine[mine.length - 1];
+    const to = undoTarget();
+    if (to === null) return;
     el("error").textContent = "";
     const response = await fetch(base + "/undo", {
       method: "POST", headers: headers({ "Content-Type": "application/json" }),
       body: JSON.stringify({ to_version: to, expected_version: state.version }),
     });
-    if (response.ok) remember(mine.slice(0, -1));
-    else el("error").textContent = await problem(response);
+    const mine = postedVersions();
+    if (response.ok) {
+      remember(mine.filter((v) => v < to));
+    } else {
+      const body = await response.clone().json().catch(() => ({}));
+      el("error").textContent = await problem(response);
+      if (FORGET_MOVE.includes(body.code)) remember(mine.filter((v) => v !== to));
+      if (FORGET_EARLIER.includes(body.code)) remember(mine.filter((v) => v > to));
+    }
     schedule();
   }
 
