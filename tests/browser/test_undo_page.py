@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from selenium.webdriver.common.by import By
 
 from tests.api.client import Api
 from tests.browser.clicking import click, click_move, posted, shown
@@ -46,11 +47,12 @@ def page_of(driver, api: Api, gid: str, token: str) -> None:
     driver.get(f"{api.base}/play/{gid}#token={token}")
 
 
-def version_after(api: Api, gid: str, version: int) -> dict:
-    """The game's view once it moved past `version`."""
+def version_after(api: Api, gid: str, version: int, driver) -> dict:
+    """The game's view once it moved past `version` (the page's click made it move)."""
     deadline = time.monotonic() + 30
     while (view := api.view(gid))["version"] <= version:
-        assert time.monotonic() < deadline, f"the game stayed at version {version}"
+        assert time.monotonic() < deadline, \
+            f"the game stayed at version {version}: {driver.find_element(By.ID, 'error').text!r}"
         time.sleep(0.01)
     return view
 
@@ -74,7 +76,7 @@ def taken_back(driver, api: Api, gid: str, seat: int, token: str, before: dict, 
                version: int) -> None:
     """The game is back at `before` (the seat's view then) after a take-back past `version`: through the API,
     and on the page (its version, the take-back's line in the log in words, the moves offered again)."""
-    now = version_after(api, gid, version)
+    now = version_after(api, gid, version, driver)
     assert api.view(gid, token)["state"] == before["state"]
     assert now["to_act"] == before["to_act"]
     assert api.moves(gid, token) == moves_before
@@ -123,7 +125,7 @@ def test_undo_is_offered_where_the_undo_option_allows_it_and_takes_the_move_back
     def take_back(before: dict, moves_before: list[dict], version: int) -> None:
         click(me, "#undo")
         if mode == "consent":  # a request, which the other seat accepts on its page
-            asked = version_after(api, gid, version)
+            asked = version_after(api, gid, version, me)
             assert asked["undo_request"]["by"] == seat and asked["undo_request"]["to_version"] == before["version"]
             assert not shown(me, asked["version"], seat)["undo"], "one request at a time"
             answers = shown(answerer, asked["version"], other)["moves"]
@@ -134,9 +136,11 @@ def test_undo_is_offered_where_the_undo_option_allows_it_and_takes_the_move_back
         taken_back(me, api, gid, seat, tokens[seat], before, moves_before, version)
 
     if OFFERED[(mode, OWN)]:
-        take_back(before, moves_before, moved["version"])
-        click_move_to_a_place(me, moves_before)
-        moved = api.view(gid)
+        for _ in range(2):  # and again: the move made anew was posted at the take-back's version, no position itself
+            take_back(before, moves_before, moved["version"])
+            click_move_to_a_place(me, moves_before)
+            moved = api.view(gid)
+            assert shown(me, moved["version"], seat)["undo"] is OFFERED[(mode, OWN)]
     else:
         assert refused(api, gid, tokens[seat], before["version"]) == REFUSED[(mode, OWN)]
 

@@ -405,13 +405,37 @@
   const FORGET_MOVE = ["undo_nothing", "undo_bad_version"];
   const FORGET_EARLIER = ["undo_across_chance", "undo_not_own_moves", "undo_turn_over", "undo_disabled"];
 
+  // the table's own events that change no position of the game (domain/table/evolve.py): an undo cannot name
+  // their versions, only the position each shows
+  const NO_POSITION = new Set(["seed_revealed", "undo_requested", "undo_answered", "turn_timed_out", "bot_seated",
+    "bot_unseated", "game_imported", "seats_opened", "seat_claimed", "game_started", "game_expired"]);
+
+  async function position(version) {
+    // The version of the position the game showed at `version`: its own if a move or a draw made it; a table
+    // event's is the position before it, and a take-back's the version it went back to (a move made after a
+    // take-back was posted at the take-back's version, which the service refuses as a target)
+    let upTo = version;
+    while (upTo > 0) {
+      const after = Math.max(0, upTo - 16);
+      const page = await getJson(base + "/events?after=" + after + "&limit=" + (upTo - after));
+      const events = (Array.isArray(page) ? page : (page.events || [])).filter((e) => e.version <= upTo);
+      for (let i = events.length - 1; i >= 0; i--) {
+        const e = events[i];
+        if (e.type === "moves_taken_back") return e.payload.to_version;
+        if (!NO_POSITION.has(e.type)) return e.version;
+      }
+      upTo = after;
+    }
+    return version;
+  }
+
   async function undo() {
     const to = undoTarget();
     if (to === null) return;
     el("error").textContent = "";
     const response = await fetch(base + "/undo", {
       method: "POST", headers: headers({ "Content-Type": "application/json" }),
-      body: JSON.stringify({ to_version: to, expected_version: state.version }),
+      body: JSON.stringify({ to_version: await position(to), expected_version: state.version }),
     });
     const mine = postedVersions();
     if (response.ok) {
