@@ -15,6 +15,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.client import Api
 from tests.browser.clicking import click, click_move, posted, shown
@@ -159,3 +160,45 @@ def test_undo_is_offered_where_the_undo_option_allows_it_and_takes_the_move_back
         take_back(ending, ending_moves, after["version"])  # to before the end of the turn
     else:
         assert refused(api, gid, tokens[seat], ending["version"]) == REFUSED[(mode, NEXT)]
+
+
+@pytest.mark.slow(seconds=5)
+def test_a_take_back_across_a_card_drawn_is_refused_in_words_and_offered_no_more(api: Api, open_browser):
+    """The governor sells a bonus card from the face-down deck: a reveal, which no undo crosses. The page cannot
+    see it in the log (it offers Undo after the seat's own moves of its turn); the service refuses, the page
+    says why in the service's words, and offers that undo no more."""
+    for attempt in range(40):  # a game whose governor stands where the first seat can move
+        gid, tokens = api.create("istanbul", 2, seed=f"browser-undo-governor-{attempt}", options={"undo": "turn"})
+        start = api.view(gid)
+        seat = start["to_act"][0]
+        moves = api.moves(gid, tokens[seat])
+        reach = [m for m in moves if m["type"] == "move" and m["card"] is None
+                 and m["place"] == start["state"]["governor"]]
+        if reach:
+            break
+    else:
+        pytest.fail("in 40 games the governor never stood within the first move's reach")
+    me = open_browser(1400, 1100)
+    page_of(me, api, gid, tokens[seat])
+    shown(me, start["version"], seat)
+    click(me, f"#hotspots button.target[data-place='{reach[0]['place']}']")
+    posted(me, reach[0])
+    for wanted in ({"type": "leave_assistant"}, {"type": "use_governor"}):
+        at = api.view(gid)
+        moves = shown(me, at["version"], seat)["moves"]
+        click_move(me, moves, wanted, "#moves")
+        posted(me, wanted)
+    drew = api.view(gid)
+    assert not drew["awaiting_chance"] and drew["to_act"] == [seat]
+    assert [e["type"] for e in api.events(gid, tokens[seat])[at["version"]:]][-1] == "bonus_card_drawn"
+    assert shown(me, drew["version"], seat)["undo"], "the page cannot see the reveal"
+    click(me, "#undo")
+    said = WebDriverWait(me, 30, 0.01).until(lambda d: d.find_element(By.ID, "error").text)
+    refusal = api.call("POST", f"/v1/games/{gid}/undo", tokens[seat], json={"to_version": at["version"]})
+    assert refusal.status_code == 422 and refusal.json()["code"] == "undo_across_chance"
+    assert said == f"undo_across_chance: {refusal.json()['detail']}"
+    assert api.view(gid)["version"] == drew["version"]
+    # a refused take-back is offered no more (nor the seat's moves behind the same card)
+    WebDriverWait(me, 15, 0.01).until(lambda d: not d.find_element(By.ID, "undo").is_displayed(),
+                                      "the refused Undo is still offered")
+    assert not shown(me, drew["version"], seat)["undo"]
