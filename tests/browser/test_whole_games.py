@@ -4,8 +4,9 @@ both expansions, every command clicked on the board's places or in the list of m
 the page's moves are the API's legal moves and its clickable places exactly those they name; at the end the
 page states the API's result; the log in words follows the game; the replay shows an earlier version.
 
-The Istanbul game has ISTANBUL_SEATS seats: 3 in `make test` (a few hundred clicked commands; a 5-seat game
-is about three times as many, several minutes on the suite's two cores), 5 in `make screenshots`.
+The Istanbul game has ISTANBUL_SEATS seats: 2 in `make test` (about 550 clicked commands, 1.5 minutes on the
+suite's two cores, its neutral merchants included; 3 seats took twice that, and 5 seats about 1,500 commands
+and 5 minutes, too much beside the rest of the suite), 5 in `make screenshots`.
 Screenshots of the start, the middle and the end of each game go to the test's tmp dir, or to the directory
 BAZAAR_SCREENSHOTS names (`make screenshots` writes docs/screenshots/): 1000 px wide, palette PNGs.
 """
@@ -26,7 +27,7 @@ from tests.browser.clicking import click, click_move, posted, shown
 
 WIDTH = 1000
 SCREENSHOTS = os.environ.get("BAZAAR_SCREENSHOTS")
-ISTANBUL_SEATS = 5 if SCREENSHOTS else 3
+ISTANBUL_SEATS = 5 if SCREENSHOTS else 2
 
 
 def shots(tmp_path: Path) -> Path:
