@@ -118,7 +118,7 @@ def play_jaipur_move(driver, view: dict, moves: list[dict], move: dict, before_c
     click_move(driver, moves, move, "#choice")
 
 
-@pytest.mark.slow(seconds=60)
+@pytest.mark.slow(seconds=30)
 def test_a_jaipur_match_played_to_the_end_by_clicking(api: Api, open_browser, tmp_path):
     folder = shots(tmp_path)
     gid, tokens = api.create("jaipur", 2, seed="browser-jaipur")
@@ -186,7 +186,7 @@ def play_istanbul_move(driver, moves: list[dict], move: dict) -> bool:
     return False
 
 
-@pytest.mark.slow(seconds=150)
+@pytest.mark.slow(seconds=100)
 def test_a_great_bazaar_istanbul_with_both_expansions_clicked_to_the_end(api: Api, open_browser, running_worker,
                                                                          tmp_path):
     folder = shots(tmp_path)
