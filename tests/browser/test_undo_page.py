@@ -95,7 +95,7 @@ def taken_back(driver, api: Api, gid: str, seat: int, token: str, before: dict, 
 @pytest.mark.slow(seconds=5)
 @pytest.mark.parametrize("mode", ["none", "turn", "consent"])
 def test_undo_is_offered_where_the_undo_option_allows_it_and_takes_the_move_back(api: Api, open_browser, mode):
-    gid, tokens = api.create("istanbul", 2, seed="browser-undo", options={"undo": mode})
+    gid, tokens = api.create("istanbul", 2, seed="browser-undo", options={"undo": mode}, open_game=True)
     start = api.view(gid)
     assert not start["awaiting_chance"]
     seat = start["to_act"][0]
@@ -168,7 +168,8 @@ def test_a_take_back_across_a_card_drawn_is_refused_in_words_and_offered_no_more
     see it in the log (it offers Undo after the seat's own moves of its turn); the service refuses, the page
     says why in the service's words, and offers that undo no more."""
     for attempt in range(40):  # a game whose governor stands where the first seat can move
-        gid, tokens = api.create("istanbul", 2, seed=f"browser-undo-governor-{attempt}", options={"undo": "turn"})
+        gid, tokens = api.create("istanbul", 2, seed=f"browser-undo-governor-{attempt}", options={"undo": "turn"},
+                                 open_game=True)
         start = api.view(gid)
         seat = start["to_act"][0]
         moves = api.moves(gid, tokens[seat])

@@ -7,7 +7,9 @@ page states the API's result; the log in words follows the game; the replay show
 The Istanbul game has ISTANBUL_SEATS seats: 2 in `make test` (about 550 clicked commands, 1.5 minutes on the
 suite's two cores, its neutral merchants included; 3 seats took twice that, and 5 seats about 1,500 commands
 and 5 minutes, too much beside the rest of the suite), 5 in `make screenshots`.
-Screenshots of the start, the middle and the end of each game go to the test's tmp dir, or to the directory
+The games are open (their seeds public from the start, not mixed with the server's secret entropy), and the
+moves are chosen with seeded generators: every run plays the same games, of the same lengths. Screenshots of
+the start, the middle and the end of each game go to the test's tmp dir, or to the directory
 BAZAAR_SCREENSHOTS names (`make screenshots` writes docs/screenshots/): 1000 px wide, palette PNGs.
 """
 
@@ -121,7 +123,7 @@ def play_jaipur_move(driver, view: dict, moves: list[dict], move: dict, before_c
 @pytest.mark.slow(seconds=30)
 def test_a_jaipur_match_played_to_the_end_by_clicking(api: Api, open_browser, tmp_path):
     folder = shots(tmp_path)
-    gid, tokens = api.create("jaipur", 2, seed="browser-jaipur")
+    gid, tokens = api.create("jaipur", 2, seed="browser-jaipur", open_game=True)
     drivers = []
     for seat in (0, 1):
         driver = open_browser(1200, 1000)
@@ -191,7 +193,7 @@ def test_a_great_bazaar_istanbul_with_both_expansions_clicked_to_the_end(api: Ap
                                                                          tmp_path):
     folder = shots(tmp_path)
     options = {"expansions": ["mocha_baksheesh", "letters_seals"], "layout": "random"}
-    gid, tokens = api.create("istanbul", ISTANBUL_SEATS, seed="browser-istanbul", options=options)
+    gid, tokens = api.create("istanbul", ISTANBUL_SEATS, seed="browser-istanbul", options=options, open_game=True)
     driver = open_browser(1600, 1300)
     rng = random.Random(29)
     choose = MostlyGreedy(every=8)
