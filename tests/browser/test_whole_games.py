@@ -4,9 +4,9 @@ both expansions, every command clicked on the board's places or in the list of m
 the page's moves are the API's legal moves and its clickable places exactly those they name; at the end the
 page states the API's result; the log in words follows the game; the replay shows an earlier version.
 
-The Istanbul game has ISTANBUL_SEATS seats: 2 in `make test` (about 550 clicked commands, 1.5 minutes on the
-suite's two cores, its neutral merchants included; 3 seats took twice that, and 5 seats about 1,500 commands
-and 5 minutes, too much beside the rest of the suite), 5 in `make screenshots`.
+The Istanbul game has ISTANBUL_SEATS seats: 2 in `make test` (608 clicked commands, 70-90 s on the suite's two
+cores, its neutral merchants included; 3 seats took twice that, and the 5 seats' 1,308 commands 3-5 minutes,
+too much beside the rest of the suite), 5 in `make screenshots`.
 The games are open (their seeds public from the start, not mixed with the server's secret entropy), and the
 moves are chosen with seeded generators: every run plays the same games, of the same lengths. Screenshots of
 the start, the middle and the end of each game go to the test's tmp dir, or to the directory
