@@ -46,9 +46,10 @@ test: install
 	  exit $$(( main || status ))
 
 # The browser suite's whole games (tests/browser/test_whole_games.py), their screenshots kept in docs/screenshots/
-# (start, middle and end of a Jaipur match and of a 5-seat Great Bazaar Istanbul; the README shows one).
+# (start, middle and end of a Jaipur match and of a 5-seat Great Bazaar Istanbul, every command clicked: about
+# three to five minutes on two cores; `make test` clicks a 2-seat one. The README shows one).
 screenshots: install
-	BAZAAR_SCREENSHOTS=docs/screenshots $(PY) -m pytest -p no:randomly -n 2 tests/browser/test_whole_games.py
+	BAZAAR_SCREENSHOTS=docs/screenshots $(PY) -m pytest -p no:randomly -n 2 --durations=2 tests/browser/test_whole_games.py
 
 test-long: install
 	HYPOTHESIS_PROFILE=long $(PY) -m pytest -n auto --dist worksteal

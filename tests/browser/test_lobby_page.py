@@ -4,7 +4,7 @@ entropy came from its own browser (not the server). A stranger joins a public se
 
 from __future__ import annotations
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from selenium.webdriver.support.ui import WebDriverWait as Wait
@@ -15,8 +15,24 @@ from tests.browser.test_play_page import WAIT_S, loaded
 HEX64 = set("0123456789abcdef")
 
 
-def WebDriverWait(driver, timeout):  # noqa: N802 - selenium's own, told that a page reloading (a seat taken) is no failure
-    return Wait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
+class Reloading(Wait):
+    """Selenium's wait, told that a page reloading (a seat taken) is no failure: an element found before the
+    reload is stale, or (chromedriver's word for it when the reload lands between finding and reading it) its
+    node "does not belong to the document"."""
+
+    def until(self, method, message: str = ""):
+        def look(driver):
+            try:
+                return method(driver)
+            except WebDriverException as error:
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
+        return super().until(look, message)
+
+
+def WebDriverWait(driver, timeout):  # noqa: N802 - selenium's own name, for a page that may reload meanwhile
+    return Reloading(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
 
 
 def game_of(driver) -> str:

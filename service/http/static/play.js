@@ -29,10 +29,11 @@
   const state = {
     version: null, view: null, svg: null, finished: false, clockAt: 0, moves: [], said: [],
     replayAt: null, logAfter: 0, lastPlace: null, undo: null, pick: { market: new Set(), hand: new Set() },
-    regions: null, shown: null,
+    regions: null, shown: null, stale: false, lines: [],
   };
   window.bazaar = state; // read by the browser tests (and handy in a console)
-  const posted = "bazaar.posted." + gameId; // the versions this browser's seat posted at: where an undo goes back to
+  // the versions this tab posted at, per seat (one screen may pass from seat to seat): where an undo goes back to
+  const posted = "bazaar.posted." + gameId + ".";
 
   function headers(extra) {
     const h = Object.assign({}, extra || {});
@@ -301,12 +302,18 @@
   }
 
   // --- the log, the replay, undo ---------------------------------------------------------------------------------
-  async function readLog() {
-    // page by page until a page is not full: a long game's log is read whole the first time
-    for (;;) {
-      const full = await readLogPage(500);
-      if (!full) return;
-    }
+  let logReader = Promise.resolve();
+  function readLog() {
+    // page by page until a page is not full: a long game's log is read whole the first time. One reader at a
+    // time (a refresh that failed may leave its reader running): no line is added twice.
+    const reading = logReader.then(async () => {
+      for (;;) {
+        const full = await readLogPage(500);
+        if (!full) return;
+      }
+    });
+    logReader = reading.catch(() => null);
+    return reading;
   }
 
   async function readLogPage(limit) {
@@ -325,6 +332,7 @@
       at.addEventListener("click", () => replay(line.version));
       item.append(at, " " + line.text);
       list.appendChild(item);
+      state.lines.push({ version: line.version, seat: line.seat });
     }
     if (body.lines.length) list.scrollTop = list.scrollHeight;
     // a full page (`limit` lines) may have more after it, from its `next`; a page that is not full read to the end
@@ -332,10 +340,10 @@
     return body.lines.length === limit && body.next < body.version;
   }
 
-  async function readLastPlace() {
+  async function readLastPlace(version) {
     // the place the last move named (a merchant's move, a family member sent, a figure moved): marked on the board
-    if (gameName !== "istanbul" || !state.version) return;
-    const after = Math.max(0, state.version - 12);
+    if (gameName !== "istanbul" || !version) return;
+    const after = Math.max(0, version - 12);
     const page = await getJson(base + "/events?after=" + after + "&limit=12");
     const events = Array.isArray(page) ? page : (page.events || []);
     for (let i = events.length - 1; i >= 0; i--) {
@@ -356,30 +364,88 @@
   }
 
   function postedVersions() {
-    try { return JSON.parse(sessionStorage.getItem(posted) || "[]"); } catch (e) { return []; }
+    const seat = state.view ? state.view.seat : null;
+    if (seat === null) return [];
+    try { return JSON.parse(sessionStorage.getItem(posted + seat) || "[]"); } catch (e) { return []; }
   }
 
   function remember(list) {
-    try { sessionStorage.setItem(posted, JSON.stringify(list)); } catch (e) { /* private mode */ }
+    const seat = state.view ? state.view.seat : null;
+    if (seat === null) return;
+    try { sessionStorage.setItem(posted + seat, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+
+  function undoTarget() {
+    // Where "Undo my last move" goes back to (the version before this seat's last move), or null where the rules
+    // of domain/table/undo.py refuse what the page can see: option "none"; "turn" once another seat or the
+    // dealer acted after that move, or while the seat is not to act; "consent" while a request awaits its
+    // answers. What the page cannot see (a card drawn or a tile turned up in between) the service refuses, in
+    // words, and the page forgets that move.
+    const view = state.view;
+    if (!token || !view || view.seat === null || !state.undo || state.undo === "none" || state.finished
+      || state.replayAt !== null) return null;
+    const mine = postedVersions().filter((v) => v < state.version);
+    if (!mine.length) return null;
+    const to = mine[mine.length - 1];
+    if (state.undo === "turn") {
+      const others = state.lines.some((line) => line.version > to && line.seat !== view.seat);
+      if (others || !view.to_act.includes(view.seat)) return null;
+    } else if (view.undo_request) {
+      return null;
+    }
+    return to;
   }
 
   function showUndo() {
-    const mine = postedVersions().filter((v) => v < (state.version || 0));
-    el("undo").hidden = !(token && state.undo && state.undo !== "none" && !state.finished && state.replayAt === null
-      && mine.length);
+    el("undo").hidden = undoTarget() === null;
+  }
+
+  // refusals that stay true whatever happens next: the move is forgotten (and the seat's earlier ones too, where
+  // they lie behind the same draw or the same other seat's move)
+  const FORGET_MOVE = ["undo_nothing", "undo_bad_version"];
+  const FORGET_EARLIER = ["undo_across_chance", "undo_not_own_moves", "undo_turn_over", "undo_disabled"];
+
+  // the table's own events that change no position of the game (domain/table/evolve.py): an undo cannot name
+  // their versions, only the position each shows
+  const NO_POSITION = new Set(["seed_revealed", "undo_requested", "undo_answered", "turn_timed_out", "bot_seated",
+    "bot_unseated", "game_imported", "seats_opened", "seat_claimed", "game_started", "game_expired"]);
+
+  async function position(version) {
+    // The version of the position the game showed at `version`: its own if a move or a draw made it; a table
+    // event's is the position before it, and a take-back's the version it went back to (a move made after a
+    // take-back was posted at the take-back's version, which the service refuses as a target)
+    let upTo = version;
+    while (upTo > 0) {
+      const after = Math.max(0, upTo - 16);
+      const page = await getJson(base + "/events?after=" + after + "&limit=" + (upTo - after));
+      const events = (Array.isArray(page) ? page : (page.events || [])).filter((e) => e.version <= upTo);
+      for (let i = events.length - 1; i >= 0; i--) {
+        const e = events[i];
+        if (e.type === "moves_taken_back") return e.payload.to_version;
+        if (!NO_POSITION.has(e.type)) return e.version;
+      }
+      upTo = after;
+    }
+    return version;
   }
 
   async function undo() {
-    const mine = postedVersions().filter((v) => v < state.version);
-    if (!mine.length) return;
-    const to = mine[mine.length - 1];
+    const to = undoTarget();
+    if (to === null) return;
     el("error").textContent = "";
     const response = await fetch(base + "/undo", {
       method: "POST", headers: headers({ "Content-Type": "application/json" }),
-      body: JSON.stringify({ to_version: to, expected_version: state.version }),
+      body: JSON.stringify({ to_version: await position(to), expected_version: state.version }),
     });
-    if (response.ok) remember(mine.slice(0, -1));
-    else el("error").textContent = await problem(response);
+    const mine = postedVersions();
+    if (response.ok) {
+      remember(mine.filter((v) => v < to));
+    } else {
+      const body = await response.clone().json().catch(() => ({}));
+      el("error").textContent = await problem(response);
+      if (FORGET_MOVE.includes(body.code)) remember(mine.filter((v) => v !== to));
+      if (FORGET_EARLIER.includes(body.code)) remember(mine.filter((v) => v > to));
+    }
     schedule();
   }
 
@@ -405,9 +471,29 @@
   }
 
   // --- reading everything again --------------------------------------------------------------------------------
-  async function refresh() {
-    const viewResponse = await fetch(base + "?words=true", { headers: headers(), cache: "no-store" });
+  function ask(path, accept) {
+    return fetch(path, { headers: headers(accept ? { Accept: accept } : undefined), cache: "no-store" });
+  }
+
+  function versionOf(response) {
+    // the version an answer was read at (its ETag: "12")
+    const tag = response.headers.get("ETag");
+    return tag ? Number(tag.replace(/\D/g, "")) : null;
+  }
+
+  async function refresh(tries) {
+    // Live, the view, the picture, the moves and the log's new lines are asked for at once (one round trip, not
+    // three in a row: a click shows its move sooner); each answer says its version. When they disagree (a move
+    // landed between them) the page reads again, and shows nothing of it: a version is shown whole or not at
+    // all. After three tries (a game moving very fast) it shows the view and reads again later (`stale`).
+    const live = state.replayAt === null;
+    const viewing = ask(base + "?words=true");
+    const picturing = live ? ask(base + "/board.svg", "image/svg+xml") : null;
+    const listing = live && token ? ask(base + "/legal-moves?words=true") : null;
+    const logging = live ? readLog().then(() => null, (err) => err) : null;
+    const viewResponse = await viewing;
     if (viewResponse.status === 401 && token) {
+      await Promise.allSettled([picturing, listing, logging]);
       el("error").textContent = "That token is not a seat of this game; watching as a spectator.";
       token = null;
       return refresh();
@@ -416,30 +502,33 @@
     const view = await viewResponse.json();
     const at = state.replayAt !== null && state.replayAt < view.version ? state.replayAt : null;
     state.replayAt = at;
-    const picturePath = base + "/board.svg" + (at === null ? "" : "?version=" + at);
     const [pictureResponse, movesResponse, past] = await Promise.all([
-      fetch(picturePath, { headers: headers({ Accept: "image/svg+xml" }), cache: "no-store" }),
-      token && at === null ? fetch(base + "/legal-moves?words=true", { headers: headers(), cache: "no-store" }) : null,
+      picturing || fetch(base + "/board.svg" + (at === null ? "" : "?version=" + at),
+        { headers: headers({ Accept: "image/svg+xml" }), cache: "no-store" }),
+      listing || (token && at === null ? ask(base + "/legal-moves?words=true") : null),
       at === null ? null : getJson(base + "/state?version=" + at),
     ]);
     if (!pictureResponse.ok) throw new Error(await problem(pictureResponse));
     const svg = await pictureResponse.text();
+    const pictured = at === null ? versionOf(pictureResponse) : at;
     let moves = [];
     let said = [];
     if (movesResponse) {
       if (!movesResponse.ok) throw new Error(await problem(movesResponse));
       const body = await movesResponse.json();
-      // moves read at another version than the view would offer stale buttons: the next event refreshes again
-      if (body.version === view.version) { moves = body.moves; said = body.said || []; }
+      // moves read at another version than the view would offer stale buttons: read again
+      if (body.version === view.version) { moves = body.moves; said = body.said || []; } else state.stale = true;
     }
-    showView(view);
-    if (past) el("turn").textContent = "Replay of version " + at + ": " + turnText(past).toLowerCase();
-    const movesChanged = JSON.stringify(moves) !== JSON.stringify(state.moves);
-    state.moves = moves;
-    state.said = said;
-    if (movesChanged) { state.pick.market.clear(); state.pick.hand.clear(); offer(null, []); }
-    await Promise.all([readLog(), at === null ? readLastPlace() : null]);
-    if (svg !== state.svg) {
+    if (!(pictured === view.version || at !== null)) state.stale = true;
+    if (state.stale && (tries || 0) < 3) {
+      await logging;
+      state.stale = false;
+      return refresh((tries || 0) + 1);
+    }
+    // the new picture first: the browser draws it while the last place is read; the page shows the new version
+    // all at once after that (view, moves, picture's mark, clickable places), never a mix of two versions
+    const pictureFits = pictured === view.version || at !== null;  // else not marked as the view's
+    if (pictureFits && svg !== state.svg) {
       const img = el("board");
       const old = img.src;
       img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
@@ -447,11 +536,19 @@
       state.svg = svg;
       state.regions = regionsOf(svg);
     }
+    const logFailed = await (logging || readLog().then(() => null, (err) => err));
+    if (at === null) await readLastPlace(view.version);
+    showView(view);
+    if (past) el("turn").textContent = "Replay of version " + at + ": " + turnText(past).toLowerCase();
+    const movesChanged = JSON.stringify(moves) !== JSON.stringify(state.moves);
+    state.moves = moves;
+    state.said = said;
+    if (movesChanged) { state.pick.market.clear(); state.pick.hand.clear(); offer(null, []); }
     // the picture shows this version even when its drawing did not change (a roll, a move nobody sees)
-    el("board").dataset.version = at === null ? view.version : at;
+    if (pictureFits) el("board").dataset.version = at === null ? view.version : at;
     // the moves and the clickable board are rebuilt only when they change: a click never lands on a button being
     // replaced, and the keyboard's focus stays where it is
-    const shown = JSON.stringify([view.version, at, moves, said, state.lastPlace, state.svg.length]);
+    const shown = JSON.stringify([view.version, at, moves, said, state.lastPlace, state.svg && state.svg.length]);
     if (shown !== state.shown) {
       state.shown = shown;
       showMoves();
@@ -459,17 +556,26 @@
     }
     showReplay();
     showUndo();
+    if (logFailed) throw logFailed;
   }
 
-  // one refresh at a time; events arriving meanwhile cause exactly one more
+  // One refresh at a time. What arrives meanwhile causes exactly one more: a click, the replay or undo always;
+  // the stream only with an event the page has not shown yet (the page's own post already read its move).
   let running = false;
-  let again = false;
-  function schedule() {
-    if (running) { again = true; return; }
+  let wanted = 0;
+  function schedule(upTo) {
+    const version = upTo === undefined ? Infinity : upTo;
+    if (running) { wanted = Math.max(wanted, version); return; }
+    if (version <= (state.version || 0) && !state.stale) return;
     running = true;
+    wanted = 0;
+    state.stale = false;
     refresh()
       .catch((err) => { el("error").textContent = String(err.message || err); })
-      .finally(() => { running = false; if (again) { again = false; schedule(); } });
+      .finally(() => {
+        running = false;
+        if (wanted > (state.version || 0) || state.stale) schedule(wanted);
+      });
   }
 
   async function post(move) {
@@ -523,7 +629,7 @@
             const id = block.split("\n").find((line) => line.startsWith("id:"));
             if (id) { last = Number(id.slice(3).trim()); changed = true; }
           }
-          if (changed) schedule();
+          if (changed) schedule(last);
         }
       } catch (err) {
         el("live").textContent = "reconnecting…";
