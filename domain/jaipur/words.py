@@ -230,18 +230,27 @@ def short_position(view: dict) -> list[str]:
 
 def _short_holdings(p: dict, me: int | None) -> str:
     name = "You" if p["seat"] == me else sentence(seat(p["seat"]))
-    if p.get("hand") is not None:
-        hand = f"hand {cards(sorted(p['hand']), 'empty')} ({len(p['hand'])} of {HAND_LIMIT})"
-    elif p.get("hand_size") is not None:
-        hand = f"{count(p['hand_size'], 'card')} in hand"
-    else:
-        hand = f"{count(p['hand_and_herd_size'], 'card')} in hand and herd"
     herd = f", herd {count(p['herd'], 'camel')}" if p.get("herd") is not None else ""
+    bonus, shown = _bonus(p)
+    return (f"{name}: {_hand(p, 'hand and herd')}{herd}; {count(p['goods_total'], 'rupee')} in goods tokens, "
+            f"{count(len(bonus), 'bonus token')}{shown}.")
+
+
+def _hand(p: dict, together: str) -> str:
+    """A hand as its reader may see it: its cards (the seat's own), its size, or only the size of hand and herd
+    together (camels in hand are hidden until they go to the herd)."""
+    if p.get("hand") is not None:
+        return f"hand {cards(sorted(p['hand']), 'empty')} ({len(p['hand'])} of {HAND_LIMIT})"
+    if p.get("hand_size") is not None:
+        return f"{count(p['hand_size'], 'card')} in hand"
+    return f"{count(p['hand_and_herd_size'], 'card')} in {together}"
+
+
+def _bonus(p: dict) -> tuple[list, str]:
+    """A seat's bonus tokens, and what they are worth when every one of them is shown."""
     bonus = p.get("bonus_tokens") or []
     values = [t["value"] for t in bonus if t["value"] is not None]
-    shown = f" worth {listing(values)}" if values and len(values) == len(bonus) else ""
-    return (f"{name}: {hand}{herd}; {count(p['goods_total'], 'rupee')} in goods tokens, "
-            f"{count(len(bonus), 'bonus token')}{shown}.")
+    return bonus, f" worth {listing(values)}" if values and len(values) == len(bonus) else ""
 
 
 def _heading(view: dict, me: int | None) -> str:
@@ -260,16 +269,9 @@ def _heading(view: dict, me: int | None) -> str:
 
 def _holdings(p: dict, me: int | None) -> str:
     name = sentence(whose(p["seat"], me))
-    if p.get("hand") is not None:
-        hand = f"hand {cards(sorted(p['hand']), 'empty')} ({len(p['hand'])} of {HAND_LIMIT})"
-    elif p.get("hand_size") is not None:
-        hand = f"{count(p['hand_size'], 'card')} in hand"
-    else:
-        hand = f"{count(p['hand_and_herd_size'], 'card')} in hand and herd together"
+    hand = _hand(p, "hand and herd together")
     herd = f"; herd {count(p['herd'], 'camel')}" if p.get("herd") is not None else ""
-    bonus = p.get("bonus_tokens") or []
-    values = [t["value"] for t in bonus if t["value"] is not None]
-    shown = f" worth {listing(values)}" if values and len(values) == len(bonus) else ""
+    bonus, shown = _bonus(p)
     return (f"{name}: {hand}{herd}; goods tokens worth {count(p['goods_total'], 'rupee')} "
             f"({count(len(p['goods_tokens']), 'token')}); {count(len(bonus), 'bonus token')}{shown}; "
             f"{count(p['seals'], 'seal')}.")

@@ -149,6 +149,12 @@ def position(b: Board, tables: Tables, result: str | None) -> list[str]:
     lines.append(table_line(b))
     for extra in tables.table:
         lines += extra(b)
+    return lines + closing(b, tables, result)
+
+
+def closing(b: Board, tables: Tables, result: str | None) -> list[str]:
+    """What ends a position, full or short: a bonus card's decision awaited, and the result once there is one."""
+    lines = []
     step = b.view.get("card_step")
     if step:
         lines.append(f"A bonus card awaits its decision: {tables.steps.get(step.get('name'), lambda s: '')(step)}.")

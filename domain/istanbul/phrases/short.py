@@ -7,7 +7,7 @@ view hides stays hidden here too. A spectator reads it from the seat whose turn 
 from __future__ import annotations
 
 from domain.istanbul.data import MOSQUE_TILES
-from domain.istanbul.phrases.board import Tables, heading
+from domain.istanbul.phrases.board import Tables, closing, heading
 from domain.istanbul.phrases.cards import title
 from domain.istanbul.phrases.terms import Board, figure, goods, lira
 from domain.words import count, listing, seat, sentence, whose
@@ -27,12 +27,7 @@ def short_position(b: Board, tables: Tables, result: str | None) -> list[str]:
         lines.append(near(b, p))
     for extra in tables.turn:
         lines += extra(b)
-    step = b.view.get("card_step")
-    if step:
-        lines.append(f"A bonus card awaits its decision: {tables.steps.get(step.get('name'), lambda s: '')(step)}.")
-    if result:
-        lines.append(result)
-    return lines
+    return lines + closing(b, tables, result)
 
 
 def race(b: Board) -> str:
