@@ -153,15 +153,14 @@ EVENTS = {
     "courier_used": lambda b, e: (f"{who(e)} took a letter from the courier for "
                                   + (lira(e["lira"]) if e["lira"] else letters(b, e["letters"], len(e["sealed"]))
                                      if e["letters"] or e["sealed"] else "nothing")),
-    "bonus_turn_taken": lambda b, e: (f"{who(e)} gave up {letters(b, e['letters'], len(e['sealed']))} and takes a "
-                                      "bonus turn"),
+    "bonus_turn_taken": lambda b, e: f"{who(e)} gave up {letters(b, e['letters'], len(e['sealed']))} for a bonus turn",
     "auction_house_visited": lambda b, e: (f"{who(e)} took {e['gained']} {good(e['good'])} at the Auction House"
                                            + (f" and opened the auction of 2 bonus cards at {lira(e['bid'])}"
                                               if e.get("bid") else "; no auction (no lira)")),
     "bid_placed": lambda b, e: (f"{who(e)} passed" if e["amount"] is None else f"{who(e)} bid {lira(e['amount'])}"),
     "auction_won": lambda b, e: (f"{who(e)} won the auction for {lira(e['bid'])}, paid to "
                                  + ("the supply" if e["auctioneer"] == e["seat"] else seat(e["auctioneer"]))
-                                 + ", and draws 2 bonus cards"),
+                                 + ": 2 bonus cards to draw"),
     "kiosk_tiles_shuffled": lambda b, e: ("The kiosk tiles' discard pile was shuffled into a new stack"
                                           if e.get("reshuffle") else f"The {count(e['size'], 'kiosk tile')} were shuffled"),
     "kiosk_visited": lambda b, e: (f"{who(e)} visited the Kiosk and turned up {tiles(e['tiles'])}"
@@ -178,7 +177,7 @@ EVENTS = {
                                      + ("the general supply" if e["origin"] == GENERAL_SUPPLY else
                                         b.place(e["origin"]))),
     "movement_card_paid": lambda b, e: f"{who(e)} paid {lira(e['lira'])} for “{title(e['card'])}”",
-    "merchant_joined": lambda b, e: f"{who(e)} joined {seat(e['owner'])}'s merchant and does not pay it",
+    "merchant_joined": lambda b, e: f"{who(e)} joined {seat(e['owner'])}'s merchant without paying it",
     "family_member_stepped": lambda b, e: (f"{who(e)}'s family member stepped from {b.place(e['origin'])} to "
                                            f"{b.place(e['place'])}"),
     "neutral_figure_used": lambda b, e: (f"{who(e)} used {figure(e['figure'])} from afar"

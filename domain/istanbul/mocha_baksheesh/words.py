@@ -128,9 +128,9 @@ EVENTS = {
                                       + ("; a ruby from the supply refills it" if e["refilled"] else "")),
     "guild_deck_shuffled": lambda b, e: (f"The guild cards were shuffled into a stack of {count(e['size'], 'card')}"
                                          + (" from their discard pile" if e.get("reshuffle") else "")),
-    "guild_hall_visited": lambda b, e: (f"{who(e)} took {e['coffee']} coffee at the Guild Hall and draws "
-                                        f"{count(e['draws'], 'guild card')}"
-                                        + (", then discards one" if e["discard"] else "")),
+    "guild_hall_visited": lambda b, e: (f"{who(e)} took {e['coffee']} coffee at the Guild Hall: "
+                                        f"{count(e['draws'], 'guild card')} to draw"
+                                        + (", then one to discard" if e["discard"] else "")),
     "guild_card_drawn": _guild_drawn,
     "guild_card_discarded": lambda b, e: f"{who(e)} discarded {title(e['card'])}",
     "guild_card_played": lambda b, e: (f"{who(e)} played {title(e['card'])}: it carries out the action of "
@@ -143,7 +143,7 @@ EVENTS = {
                                     f", for a ruby of {b.place(e['place'])}; the baksheesh tile turned over"),
     "coffee_trader_used": lambda b, e: (f"{who(e)} took {e['coffee']} coffee from the coffee trader for "
                                         + {"lira": lira(2), "free": "nothing"}.get(e["pay"], f"1 {good(e['pay'])}")),
-    "governor_payment_waived": lambda b, e: f"{who(e)} owes the governor nothing (its encounter tile)",
+    "governor_payment_waived": lambda b, e: f"{who(e)} owed the governor nothing (its encounter tile)",
     "bonus_card_paid": lambda b, e: f"{who(e)} paid {goods(e['goods'])} for “{title(e['card'])}”",
     "goods_given": lambda b, e: f"{who(e)} gave up {goods(e['goods'])} for the swap",
     "goods_taken": lambda b, e: (f"{who(e)} took {goods(e['gained'])} in the swap"

@@ -152,7 +152,7 @@ WORDS = {
     "caravansary_visited": lambda b, e: f"{who(e)} visited the Caravansary",
     "assistants_returned": _returned,
     "black_market_visited": lambda b, e: f"{who(e)} took {_gained(e)} at the Black Market",
-    "black_market_good_deferred": lambda b, e: f"{who(e)} rolls first at the Black Market and takes the good after",
+    "black_market_good_deferred": lambda b, e: f"{who(e)} chose to roll first at the Black Market and take the good after",
     "black_market_good_taken": lambda b, e: f"{who(e)} took {_gained(e)} at the Black Market",
     "tea_house_visited": lambda b, e: f"{who(e)} announced {e['number']} at the Tea House",
     "dice_rolled": lambda b, e: (f"{who(e)} rolled {listing(e['dice'])} ({sum(e['dice'])})"

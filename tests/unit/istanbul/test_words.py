@@ -339,3 +339,23 @@ def test_near_misses_in_random_games_of_every_box_are_refused_in_words():
             assert why and "now you may:" in why and not re.search(r"None|[{}]|_", why), (command, why)
             seen.add(code)
     assert len(seen) >= 15, seen
+
+
+# The log tells what happened: a seat's line opens with a verb in the past ("moved", "took"), whatever follows.
+PAST = re.compile(r"^Seat \d+ ([a-z]+)")
+IRREGULAR_PAST = {"left", "took", "brought", "drew", "paid", "sold", "chose", "gave", "bought", "sent", "caught", "bid",
+                  "won", "was", "went", "made", "got", "kept", "put", "met", "spent", "lost", "threw", "held", "had"}
+STATES = {"has"}  # "Seat 2 has 5 rubies: this round is played to its end": a standing, not a deed
+
+
+@pytest.mark.slow(seconds=15)
+def test_every_seats_log_line_tells_what_it_did_in_the_past():
+    verbs = set()
+    for _played, _kinds, lines, _ in games().values():
+        for _served, _, line in lines:
+            match = PAST.match(line or "")
+            if match:
+                verbs.add(match.group(1))
+    odd = {v for v in verbs if not v.endswith("ed") and v not in IRREGULAR_PAST | STATES}
+    assert not odd, odd
+    assert {"moved", "took", "ended"} <= verbs
