@@ -222,7 +222,9 @@ def killed_mid_roll(service: InProcess, port: int, url: str, log_dir) -> float:
             gate.shut()
         rolls = [service.pending_roll(f"mid-roll-{log_dir.name}-{n}") for n in range(2)]
         jobs = [f"deal-{gid}-{version}" for gid, version in rolls]
-        wait_for(lambda: all(queue.fetch_job(j).get_status() == "started" for j in jobs), timeout=10)
+        # a job not recorded yet (its queueing races this first look on a busy machine) is not started yet either
+        wait_for(lambda: all((job := queue.fetch_job(j)) is not None and job.get_status() == "started" for j in jobs),
+                 timeout=10)
         victim = worker_of(queue, jobs[0], workers)
         victim.kill()
         killed = time.monotonic()
