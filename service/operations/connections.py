@@ -27,6 +27,8 @@ import redis
 from redis.cluster import ClusterNode, RedisCluster
 from redis.sentinel import Sentinel
 
+from service.operations import readiness
+
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 SENTINEL_SCHEMES = {"redis+sentinel": "redis", "rediss+sentinel": "rediss"}
 
@@ -80,6 +82,7 @@ def tls_options(config: dict) -> dict:
 def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
     """A client for `url` (either kind answers the commands Bazaar uses on one game's keys alike)."""
     target = parse(url)
+    options = {**readiness.OPTIONS, **options}
     if target.tls:
         options = {**tls_options(config), **options}
     auth = {k: v for k, v in (("username", target.username), ("password", target.password)) if v}
@@ -106,7 +109,7 @@ def limiter_storage(config: dict) -> tuple[str, dict]:
     itself; its window keys carry a hash tag, so each window's script touches one slot)."""
     url = config["REDIS_URL"]
     target = parse(url)
-    options = tls_options(config) if target.tls else {}
+    options = {**readiness.OPTIONS, **(tls_options(config) if target.tls else {})}
     if target.service:  # `limits` reads the service from the path and takes the database as an option
         auth = urlsplit(url).netloc.rpartition("@")[0]
         hosts = ",".join(f"{host}:{port}" for host, port in target.nodes)

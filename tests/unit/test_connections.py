@@ -3,6 +3,7 @@ here; the cluster and ACL tests in tests/integration use real servers."""
 
 import pytest
 
+from service.operations import readiness
 from service.operations.connections import connect, limiter_storage, parse, queue_url
 
 CA = {"REDIS_CA_CERTS": "/etc/bazaar/ca.pem", "REDIS_CERTFILE": "", "REDIS_KEYFILE": ""}
@@ -37,7 +38,8 @@ def test_rq_never_gets_a_cluster():
 
 
 def test_the_rate_limiter_reaches_the_same_redis():
-    assert limiter_storage({"REDIS_URL": "redis://a:6379/2"}) == ("redis://a:6379/2", {})
+    # with the parser whose readiness check skips gevent's hub (service/operations/readiness.py)
+    assert limiter_storage({"REDIS_URL": "redis://a:6379/2"}) == ("redis://a:6379/2", readiness.OPTIONS)
     uri, options = limiter_storage({"REDIS_URL": "rediss+cluster://u:p@a:7000,b:7000", **CA})
     assert uri == "redis+cluster://u:p@a:7000,b:7000"
     assert options["ssl"] is True and options["ssl_ca_certs"] == "/etc/bazaar/ca.pem"
@@ -53,4 +55,4 @@ def test_a_sentinel_url_names_the_sentinels_the_service_and_the_database():
         parse("redis+sentinel://10.0.0.1:26379")  # no service name
     uri, options = limiter_storage({"REDIS_URL": "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games/3"})
     assert uri == "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games"
-    assert options == {"db": 3, "use_replicas": False}
+    assert options == {**readiness.OPTIONS, "db": 3, "use_replicas": False}
