@@ -20,6 +20,10 @@ load). `OneSendResponse` holds the head back and sends it with the first body by
 included, leaves in one send (strace, peer bench's Jaipur matches: sendto per move 4.76 -> 3.76). What is sent and
 when the answer is complete are unchanged; a streamed (chunked) body, a file, or an answer without body sends the
 head first, as before.
+
+A game's connections go to one worker (service/operations/affinity.py): with several workers, a connection whose
+first request names a game is handed to the worker that owns it, so that worker's cached game is never a move
+behind because the other seat's moves went through another worker.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import gc
 import json
 import time
 
+import gevent
 from gunicorn import util
 from gunicorn.http import wsgi
 from gunicorn.workers.ggevent import GeventWorker
@@ -36,6 +41,7 @@ from gunicorn.workers.ggevent import GeventWorker
 # The master imports this module to find the worker class: importing the app's modules here too means they are
 # loaded once, before the fork, and every worker starts with them (about a second of CPU per worker otherwise).
 import service.operations.app  # noqa: F401
+from service.operations.affinity import Affinity
 
 GC_THRESHOLDS = (50_000, 50, 1000)  # CPython's: (700, 10, 10)
 
@@ -140,6 +146,8 @@ class DateEachSecond:
 
 
 class ProblemGeventWorker(GeventWorker):
+    affinity: Affinity | None = None  # with several workers: a game's connections go to one of them
+
     def init_process(self):
         wsgi.Response = OneSendResponse  # what gunicorn's wsgi.create answers with, in this worker process
         if not isinstance(util.http_date, DateEachSecond):
@@ -156,6 +164,31 @@ class ProblemGeventWorker(GeventWorker):
             util.write_nonblock(client, problem_response(int(status_line[1]), status_line[2]))
         except Exception:  # noqa: BLE001 - the client is gone: nothing more to tell it (as gunicorn does)
             self.log.debug("Failed to send error message.")
+
+    def run(self):
+        if self.cfg.workers > 1 and not self.cfg.is_ssl:  # a TLS connection's state cannot change process
+            self.affinity = Affinity(self.ppid, self.cfg.workers, self.worker_connections)
+            self.affinity.claim(self._serve_handed_in)
+            gevent.spawn(self._stop_affinity_when_going)
+        try:
+            super().run()
+        finally:
+            if self.affinity is not None:
+                self.affinity.close(self.cfg.graceful_timeout)
+
+    def _stop_affinity_when_going(self) -> None:
+        while self.alive:  # as gunicorn's own loop looks (signals only set the flag)
+            gevent.sleep(0.2)
+        self.affinity.stop()
+
+    def handle(self, listener, client, addr):
+        if self.affinity is not None and self.affinity.hand(client, self.sockets.index(listener), addr):
+            client.close()  # ours only: the connection lives on in the worker it was handed to
+            return
+        super().handle(listener, client, addr)
+
+    def _serve_handed_in(self, listener_index: int, client, addr) -> None:
+        GeventWorker.handle(self, self.sockets[listener_index], client, addr)  # never handed on
 
     def load_wsgi(self):
         super().load_wsgi()
