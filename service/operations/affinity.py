@@ -140,7 +140,7 @@ class Affinity:
         """At the worker's end: what was handed in finishes (within `timeout`)."""
         self.stop()
         self.pool.join(timeout=timeout)
-        for conn in self._handed_in:
+        for conn in list(self._handed_in):
             conn.close()
 
     def _peer(self, slot: int) -> socket.socket | None:
@@ -180,21 +180,26 @@ class Affinity:
             gevent.spawn(self._receive, conn, serve)
 
     def _receive(self, conn: socket.socket, serve) -> None:
-        while True:
-            try:
-                message, fds, _flags, _addr = socket.recv_fds(conn, 1024, 1)
-            except OSError:
-                return
-            if not message:
-                return  # the sibling closed its end, or this worker stopped and read all that was queued
-            for fd in fds[1:]:
-                socket.close(fd)
-            if not fds:
-                continue
-            client = socket.socket(fileno=fds[0])
-            try:
-                index, host, port = json.loads(message)
-            except ValueError:
-                client.close()
-                continue
-            self.pool.spawn(serve, index, client, (host, port))
+        try:
+            while True:
+                try:
+                    message, fds, _flags, _addr = socket.recv_fds(conn, 1024, 1)
+                except OSError:
+                    return
+                if not message:
+                    return  # the sibling closed its end, or this worker stopped and read all that was queued
+                for fd in fds[1:]:
+                    socket.close(fd)
+                if not fds:
+                    continue
+                client = socket.socket(fileno=fds[0])
+                try:
+                    index, host, port = json.loads(message)
+                except (ValueError, TypeError):
+                    client.close()
+                    continue
+                self.pool.spawn(serve, index, client, (host, port))
+        finally:
+            conn.close()  # a sibling that went (its successor connects anew)
+            if conn in self._handed_in:
+                self._handed_in.remove(conn)
