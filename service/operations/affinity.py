@@ -67,7 +67,8 @@ class Affinity:
         self.slot: int | None = None
         self._listener: socket.socket | None = None
         self._peers: dict[int, socket.socket] = {}  # slot -> our connection to its worker
-        self._sending = Semaphore()  # one send at a time: a full queue makes a send wait, and only one may wait
+        # one send at a time to each sibling: a full queue makes a send wait, and only one greenlet may wait on it
+        self._sending: dict[int, Semaphore] = {}
         self._handed_in: list[socket.socket] = []  # siblings' connections to us
         self.pool = Pool(connections)  # the connections handed in, served (and awaited at shutdown) here
 
@@ -112,9 +113,9 @@ class Affinity:
         if peer is None:
             return False
         try:
-            with self._sending:
+            with self._sending.setdefault(slot, Semaphore()):
                 socket.send_fds(peer, [json.dumps([listener_index, *addr[:2]]).encode()], [client.fileno()])
-        except OSError:  # that worker is gone (a new one will claim its slot)
+        except Exception:  # noqa: BLE001 - not sent (that worker is gone, say): this worker serves it
             if self._peers.get(slot) is peer:
                 del self._peers[slot]
             peer.close()
