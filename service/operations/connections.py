@@ -79,12 +79,15 @@ def tls_options(config: dict) -> dict:
     return options
 
 
+def client_options(config: dict, target: Target) -> dict:
+    """What every client of ours passes redis-py: the readiness check's parser, and TLS settings for `rediss`."""
+    return {**readiness.OPTIONS, **(tls_options(config) if target.tls else {})}
+
+
 def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
     """A client for `url` (either kind answers the commands Bazaar uses on one game's keys alike)."""
     target = parse(url)
-    options = {**readiness.OPTIONS, **options}
-    if target.tls:
-        options = {**tls_options(config), **options}
+    options = {**client_options(config, target), **options}
     auth = {k: v for k, v in (("username", target.username), ("password", target.password)) if v}
     if target.service:  # the client asks the Sentinels for the primary again after any connection error
         sentinels = Sentinel(list(target.nodes), sentinel_kwargs=auth, **({"ssl": True} if target.tls else {}),
@@ -109,7 +112,7 @@ def limiter_storage(config: dict) -> tuple[str, dict]:
     itself; its window keys carry a hash tag, so each window's script touches one slot)."""
     url = config["REDIS_URL"]
     target = parse(url)
-    options = {**readiness.OPTIONS, **(tls_options(config) if target.tls else {})}
+    options = client_options(config, target)
     if target.service:  # `limits` reads the service from the path and takes the database as an option
         auth = urlsplit(url).netloc.rpartition("@")[0]
         hosts = ",".join(f"{host}:{port}" for host, port in target.nodes)
