@@ -238,9 +238,29 @@ class Scheduler:
         queue.intermediate_queue.remove(job_id)
         queue.connection.delete(queue.intermediate_queue.get_first_seen_key(job_id))  # the id is queued afresh
         try:
-            Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer).delete(remove_from_queue=True)
+            job = Job.fetch(job_id, connection=queue.connection, serializer=queue.serializer)
         except NoSuchJobError:
-            pass
+            return
+        try:
+            job.delete(remove_from_queue=True)
+        except ValueError:
+            # RQ's delete reads every execution of a started job, and raises when one's record expired before its
+            # index entry (a worker that died long ago): forget the job by its keys instead
+            self._forget(job, queue)
+
+    @staticmethod
+    def _forget(job: Job, queue: Queue) -> None:
+        """Delete a job RQ's own delete cannot: its entries in the started registry (`<job>:<execution>`), its
+        executions' index, its hash, and its place in the queue."""
+        started = queue.started_job_registry
+        entries = [f"{job_id}:{execution}" for job_id, execution in started.get_job_and_execution_ids(cleanup=False)
+                   if job_id == job.id]
+        with queue.connection.pipeline() as pipe:
+            if entries:
+                pipe.zrem(started.key, *entries)
+            pipe.delete(job.execution_registry.key, job.key)
+            pipe.lrem(queue.key, 0, job.id)
+            pipe.execute()
 
     def take_back(self) -> int:
         """Queue again what a dead worker held: a roll, timer or bot's move it had taken off the queue or started

@@ -169,3 +169,19 @@ def test_a_finished_job_is_never_queued_again(queue_url):
     failed = _queued_deal(queue_url, f"failed-{time.time_ns()}")[1]
     failed.set_status("failed")
     assert scheduler._stale(failed.id, queue)  # one that failed is run again
+
+
+def test_a_started_job_whose_execution_record_expired_is_discarded_and_its_id_queued_afresh(queue_url):
+    """RQ keeps a started job's executions in an index beside their own records, which expire. A dead worker's job
+    found after its execution record expired made RQ's own delete raise (ValueError), so the take-back failed
+    for every job it held, a full test run's worker log showed, and the job's id could not be queued again."""
+    name = f"expired-execution-{time.time_ns()}"
+    queue, scheduler, job_id = _started_by(queue_url, name, None)
+    job = queue.fetch_job(job_id)
+    queue.connection.zadd(job.execution_registry.key, {"gone": time.time() + 60})  # its record never written
+    queue.connection.zadd(queue.started_job_registry.key, {f"{job_id}:gone": time.time() + 60})
+    assert scheduler._stale(job_id, queue)
+    scheduler._discard(job_id, queue)
+    assert queue.fetch_job(job_id) is None and job_id not in queue.started_job_registry.get_job_ids(cleanup=False)
+    scheduler._enqueue("service.operations.jobs.deal", "0" * 16, 1, job_id, queue=queue)
+    assert queue.get_job_position(job_id) is not None
