@@ -82,6 +82,7 @@ from flask.testing import FlaskClient  # noqa: E402
 
 from service import create_app  # noqa: E402 - after BAZAAR_EXTRA_GAMES is set
 from service.operations import connections, embedded_redis  # noqa: E402
+from tests.support import live_logs  # noqa: E402
 from tests.support.cluster import redis_cluster  # noqa: E402
 from tests.support.databases import DATABASES  # noqa: E402
 from tests.support.ports import free_port  # noqa: E402
@@ -201,3 +202,14 @@ def own_server(redis_url, tmp_path):
         return gunicorn(redis_url.rsplit("/", 1)[0] + f"/{db}", tmp_path,
                         {f"BAZAAR_{k}": str(v) for k, v in settings.items()}, workers=workers)
     return start
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed carries the last lines of every server's and worker's log the suite has running: a
+    failure on CI is read from its report, and these logs live in temporary directories it does not keep."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        for title, text in live_logs.tails():
+            report.sections.append((title, text))

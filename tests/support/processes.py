@@ -15,6 +15,7 @@ import requests
 
 from service.operations import embedded_redis
 from service.operations.serving import WORKERS, gunicorn_command
+from tests.support import live_logs
 from tests.support.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +35,7 @@ def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None,
                                    stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
+    live_logs.running(log, f"gunicorn {app} on {base}")
     try:
         while True:
             try:
@@ -46,6 +48,7 @@ def gunicorn(redis_url: str, log_dir: Path, env: dict[str, str] | None = None,
             time.sleep(0.1)
         yield base
     finally:
+        live_logs.stopped(log)
         process.terminate()
         try:
             process.wait(timeout=15)
@@ -95,6 +98,7 @@ class GunicornProcess:
     def stop(self) -> None:
         terminate(self.process)
         self.kill()
+        live_logs.stopped(self.log_dir / f"worker-{self.starts}.log")
 
 
 class WorkerProcess:
@@ -108,6 +112,7 @@ class WorkerProcess:
     def start(self) -> WorkerProcess:
         self.starts += 1
         log = open(self.log_dir / f"worker-{self.starts}.log", "w")
+        live_logs.running(Path(log.name), "RQ worker")
         env = {**os.environ, "REDIS_URL": self.redis_url, **self.env}
         self.process = subprocess.Popen([sys.executable, "-m", "service.operations.worker"], cwd=ROOT, env=env,
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
