@@ -67,9 +67,14 @@ class GunicornProcess:
         self.process: subprocess.Popen | None = None
         self.starts = 0
 
+    def _log(self) -> Path:
+        return self.log_dir / f"gunicorn-{self.port}-{self.starts}.log"
+
     def start(self, timeout: float = 60) -> GunicornProcess:
+        live_logs.stopped(self._log())  # started again after a kill: the last run's log is over
         self.starts += 1
-        with open(self.log_dir / f"gunicorn-{self.port}-{self.starts}.log", "w") as out:
+        live_logs.running(self._log(), f"gunicorn on {self.base}")
+        with open(self._log(), "w") as out:
             self.process = subprocess.Popen(gunicorn_command(f"127.0.0.1:{self.port}"), cwd=ROOT,
                                             env={**os.environ, "REDIS_URL": self.redis_url, **self.env},
                                             stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -98,7 +103,7 @@ class GunicornProcess:
     def stop(self) -> None:
         terminate(self.process)
         self.kill()
-        live_logs.stopped(self.log_dir / f"worker-{self.starts}.log")
+        live_logs.stopped(self._log())
 
 
 class WorkerProcess:
@@ -109,17 +114,21 @@ class WorkerProcess:
         self.process: subprocess.Popen | None = None
         self.starts = 0
 
+    def _log(self) -> Path:
+        return self.log_dir / f"worker-{self.starts}.log"
+
     def start(self) -> WorkerProcess:
+        live_logs.stopped(self._log())  # started again after a kill: the last run's log is over
         self.starts += 1
-        log = open(self.log_dir / f"worker-{self.starts}.log", "w")
-        live_logs.running(Path(log.name), "RQ worker")
+        log = open(self._log(), "w")
+        live_logs.running(self._log(), "RQ worker")
         env = {**os.environ, "REDIS_URL": self.redis_url, **self.env}
         self.process = subprocess.Popen([sys.executable, "-m", "service.operations.worker"], cwd=ROOT, env=env,
                                         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         return self
 
     def logged(self, text: str) -> bool:
-        return text in (self.log_dir / f"worker-{self.starts}.log").read_text()
+        return text in self._log().read_text()
 
     def kill(self) -> None:
         """SIGKILL to the worker and its scheduler and work-horse processes: a crash, nothing cleaned up."""
@@ -128,6 +137,7 @@ class WorkerProcess:
     def stop(self) -> None:
         terminate(self.process)
         self.kill()
+        live_logs.stopped(self._log())
 
 
 @contextmanager
