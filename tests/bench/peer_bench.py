@@ -10,6 +10,14 @@ moves/s at or above. The floor (tests/bench/trivial_app.py: gunicorn, Flask and 
 driven the same way) says how much of a move is the stack's before any of Bazaar's work. The full, longer
 comparison (FlatFile too, p99) is the shared peer bench's run.sh.
 
+Why the shared harness's boardgame.io InMemory figure is higher (583-598 us a move against 398-404 here, on the
+same machine and the same day, identical JavaScript, packages and scripts): a boardgame.io round that follows a
+FlatFile round costs about 200 us a move more (619-655 against 416-461 in the same process, and its new load
+generator more too), and so does the first full round after a 2-match warm-up (580-646). Neither 25 s of idle
+time nor 18 s of CPU burn on both cores before a round does it (410-440). In the shared harness every InMemory
+round is one of those; here its rounds follow Bazaar's and the floor's, and the median of three is the steady
+state. Bazaar's own figure is the same in both (800-880 us).
+
 Needs node and npm (installed with apt when missing and running as root, else the section says so and is
 skipped) and boardgame.io from npm (peer/package-lock.json, installed once under var/peerbench). Never part of
 `make test`.
