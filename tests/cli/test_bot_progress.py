@@ -16,9 +16,13 @@ from bazaar_client.sdk import Client
 
 PLAYED = re.compile(r"^(\d+) moves played$")
 # Seat 1 thinks this long before each move. The command reads the game right after its own move, so seat 1 is
-# still to act when it looks, and it says so. The service's own bot in seat 1 was a race: a worker quick enough
-# had played before the command looked, and it never saw seat 1 to act (CI found that).
+# still to act when it looks, and it says so. With the service's own bot in seat 1 that was a race: a worker
+# quick enough could play before the command looked.
 PAUSE_S = 1.0
+# An open game's seed fixes the dealer's draws, and each bot's seed its choices: in this game seat 0 passes the
+# turn before the total reaches the goal. Unseeded, seat 0 now and then reached the goal in its first turn and
+# seat 1 never played, so nobody was waited for: CI's failure, and a fresh clone's.
+SEED = "bot-progress"
 
 
 class SlowPlayer:
@@ -34,7 +38,7 @@ class SlowPlayer:
 
 def test_the_bot_command_shows_progress_and_ends_with_the_result_in_words(server, running_worker):
     bazaar = Client(server)
-    created = bazaar.create("tiny", options={"goal": 20})
+    created = bazaar.create("tiny", options={"goal": 20}, seed=SEED, open=True)
     start = bazaar.view(created.id).version
     other = threading.Thread(target=play_seat, args=(bazaar.as_seat(created.token(1)), created.id, SlowPlayer()),
                              daemon=True)
@@ -50,6 +54,7 @@ def test_the_bot_command_shows_progress_and_ends_with_the_result_in_words(server
     final = bazaar.view(created.id, words=True)
     ours = [e for e in bazaar.events(created.id, after=start, limit=1000).events if e.seat == 0 and e.command]
     assert final.finished and counts == list(range(1, len(ours) + 1))
+    assert any(e.seat == 1 and e.command for e in bazaar.events(created.id, after=start, limit=1000).events)
     assert "waiting for seat 1" in lines  # whose turn, while the other seat plays
     assert lines[-1].startswith(f"random played {len(ours)} moves. ")
     assert final.words.result and lines[-1].endswith(final.words.result)  # the service's words
