@@ -38,6 +38,8 @@ import gevent
 from gevent.lock import Semaphore
 from gevent.pool import Pool
 
+from service.scheduling.liveness import stat_fields
+
 # A request for one game: its API or its play page. Not its events: a live stream stays where it landed, so that
 # a game watched by many is not one process's load alone (1,000 spectators of one game ran out of one process's
 # Redis connections), and the streams of a game already share one read per process.
@@ -53,8 +55,8 @@ def slot_of(game_id: bytes, slots: int) -> int:
 
 def parent_of(pid: int) -> int | None:
     try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return int(stat.read().rsplit(b")", 1)[1].split()[1])
+        fields = stat_fields(pid)
+        return int(fields[1]) if fields else None
     except (OSError, ValueError, IndexError):
         return None
 

@@ -7,15 +7,24 @@ import os
 import socket
 
 
+def stat_fields(pid: int) -> list[str] | None:
+    """The fields of /proc/<pid>/stat after the process's name (state, parent pid, ...); None when there is no
+    such process. The name, in parentheses, may itself hold spaces and parentheses: the fields follow its last
+    closing one."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return None
+
+
 def alive(pid: int) -> bool:
     """A process that exists and is not a zombie (an orphan nobody reaped still has a pid)."""
     if pid <= 0:
         return False
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
+        fields = stat_fields(pid)
+        return fields is not None and fields[0] != "Z"
     except OSError:
         try:
             os.kill(pid, 0)
