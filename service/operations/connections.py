@@ -32,6 +32,13 @@ from service.operations import readiness
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 SENTINEL_SCHEMES = {"redis+sentinel": "redis", "rediss+sentinel": "rediss"}
 
+# Connections one client of a process may open to a plain Redis. redis-py 8 made its default 100 (it was
+# unbounded): a burst of live streams opening at once, each reading its catch-up page, then ran out, and some
+# streams ended with "Too many connections" right after their first chunk (the stream cap's test met it now and
+# then). A web worker serves up to serving.CONNECTIONS_PER_WORKER clients; Redis's own maxclients (10,000) is the
+# bound that matters across processes.
+POOL_MAX = 2000
+
 
 @dataclass(frozen=True)
 class Target:
@@ -94,7 +101,7 @@ def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
                              **auth, **options)
         return sentinels.master_for(target.service, db=target.db)
     if not target.cluster:
-        return redis.Redis.from_url(target.url, **options)
+        return redis.Redis.from_url(target.url, **{"max_connections": POOL_MAX, **options})
     return RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
                         ssl=target.tls, **auth, **options)
 

@@ -4,7 +4,7 @@ here; the cluster and ACL tests in tests/integration use real servers."""
 import pytest
 
 from service.operations import readiness
-from service.operations.connections import connect, limiter_storage, parse, queue_url
+from service.operations.connections import POOL_MAX, connect, limiter_storage, parse, queue_url
 
 CA = {"REDIS_CA_CERTS": "/etc/bazaar/ca.pem", "REDIS_CERTFILE": "", "REDIS_KEYFILE": ""}
 
@@ -56,3 +56,10 @@ def test_a_sentinel_url_names_the_sentinels_the_service_and_the_database():
     uri, options = limiter_storage({"REDIS_URL": "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games/3"})
     assert uri == "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games"
     assert options == {**readiness.OPTIONS, "db": 3, "use_replicas": False}
+
+
+def test_a_plain_redis_client_may_open_more_connections_than_redis_py_8s_default():
+    """redis-py 8 bounds a pool at 100 connections by default: a burst of live streams each reading its catch-up
+    page ran out of them, and streams ended with "Too many connections" (the stream cap's test, now and then)."""
+    client = connect("redis://127.0.0.1:1/0", {})
+    assert client.connection_pool.max_connections == POOL_MAX > 100
