@@ -13,7 +13,7 @@ from flask import current_app, g, request
 from service.access import ownership
 from service.access.identities import Identities, Principal
 from service.games import seating
-from service.games.repository import Loaded
+from service.games.repository import Loaded, Meta
 from service.games.seating import token_hash
 from service.http.errors import Forbidden, Unauthorized
 
@@ -21,7 +21,11 @@ _UNREAD = object()
 
 
 def bearer_token() -> str | None:
-    header = request.headers.get("Authorization")
+    return bearer(request.headers.get("Authorization"))
+
+
+def bearer(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without one (401 for any other form)."""
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
@@ -62,8 +66,7 @@ def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None
     token = bearer_token()
     if token is None:
         return None
-    digest = token_hash(token)  # of its secret: a token names its game and seat, and is a seat of no other
-    issued = named_seat(token, game_id, matching(digest, meta.token_hashes))
+    issued, digest = issued_seat(token, game_id, meta)
     if issued is not None and appending:
         g.seat_token = (issued, digest)
         return issued
@@ -87,6 +90,13 @@ def load_seat(game_id: str, appending: bool = False, page: tuple[int, int | None
         # owner included: the owner manages seats, it does not see their hands); routes that need a seat refuse it
         return None
     raise Unauthorized("bad_token", "this token is not a seat of this game (or it was replaced)")
+
+
+def issued_seat(token: str, game_id: str, meta: Meta) -> tuple[int | None, str]:
+    """(the seat whose token the game was created with, if `token` is one; the token's hash). Needs no read
+    beyond the game's meta, which a process keeps for any game it served."""
+    digest = token_hash(token)  # of its secret: a token names its game and seat, and is a seat of no other
+    return named_seat(token, game_id, matching(digest, meta.token_hashes)), digest
 
 
 def request_game(game_id: str) -> Loaded:

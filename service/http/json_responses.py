@@ -27,8 +27,11 @@ class JSONProvider(DefaultJSONProvider):
         return self._bytes(obj).decode()
 
     def response(self, *args, **kwargs):
-        body = self._bytes(self._prepare_response_obj(args, kwargs))
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
+        return self._app.response_class(self.body(self._prepare_response_obj(args, kwargs)), mimetype=self.mimetype)
+
+    def body(self, obj) -> bytes:
+        """The bytes of a JSON response that holds `obj` (service/http/command_path.py answers with them too)."""
+        return self._bytes(obj) + b"\n"
 
     def _bytes(self, obj) -> bytes:
         try:

@@ -68,11 +68,15 @@ class Limits:
         if endpoint == COMMAND:
             seat = issued_seat(request.view_args["game_id"])
             if seat is not None:
-                self._hit(self.commands, "seat", seat)
+                self.count_command(seat)
                 return
         self._hit(self.per_address, "address", client_address())
         if endpoint == CREATE:
             self._hit(self.create, "create", caller())
+
+    def count_command(self, seat: str) -> None:
+        """Count a command of a verified seat (`<game>:<seat>`) against RATE_COMMANDS."""
+        self._hit(self.commands, "seat", seat)
 
     def _hit(self, items: list[RateLimitItem], scope: str, who: str) -> None:
         keys = (PREFIX, scope, who)

@@ -11,6 +11,7 @@ from werkzeug.routing import BaseConverter
 from events import ids
 from service.access.identities import Identities
 from service.http import errors, hardening, limits
+from service.http.command_path import CommandPath
 from service.http.json_responses import JSONProvider
 from service.operations import config as settings
 from service.operations import connections
@@ -59,6 +60,7 @@ def create_app(config: dict | None = None) -> Flask:
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
                                        int(app.config["SSE_PER_CLIENT"]), on_batch=wiring.repository.advance)
     errors.init_app(app)
+    app.wsgi_app = CommandPath(app, app.wsgi_app)  # a seat's plain command without Flask's machinery; ProxyFix above
     hardening.init_app(app)
     for name in BLUEPRINTS:
         app.register_blueprint(importlib.import_module(name).bp)

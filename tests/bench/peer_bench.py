@@ -6,9 +6,9 @@ limits left to a gateway) and through a boardgame.io 0.50.2 server with its defa
 keeps nothing), in alternating rounds, by one Node load generator (peer/drive.js; the peer's Jaipur in
 peer/jaipur.js is dealt the same cards). Printed: moves/s, the server's CPU per move (from /proc), Redis's, and
 the ratios Bazaar / boardgame.io. The aim (issue 31): server + Redis CPU per move at or below boardgame.io's, and
-moves/s at or above. The floor (tests/bench/trivial_app.py: gunicorn, Flask and one XADD a move, served and
-driven the same way) says how much of a move is the stack's before any of Bazaar's work. The full, longer
-comparison (FlatFile too, p99) is the shared peer bench's run.sh.
+moves/s at or above. The floor (tests/bench/trivial_app.py: gunicorn, a WSGI route in front of Flask as Bazaar's
+command path is, and one XADD a move, served and driven the same way) says how much of a move is the stack's
+before any of Bazaar's work. The full, longer comparison (FlatFile too, p99) is the shared peer bench's run.sh.
 
 Why the shared harness's boardgame.io InMemory figure is higher (583-598 us a move against 398-404 here, on the
 same machine and the same day, identical JavaScript, packages and scripts): a boardgame.io round that follows a
@@ -178,14 +178,14 @@ def peer_comparison() -> None:
           f"load {os.getloadavg()[0]:.1f}:")
     f_total = median("floor", "server") + median("floor", "redis")
     for name, label in (("bazaar", "Bazaar (gunicorn, Redis AOF)"), ("bgio", "boardgame.io InMemory"),
-                        ("floor", "the floor: one XADD in Flask")):
+                        ("floor", "the floor: one XADD a move")):
         redis = f", Redis {median(name, 'redis') * 1e6:4.0f} us" if name != "bgio" else ""
         print(f"  {label:30s} {median(name, 'rate'):6.0f} moves/s, server CPU {median(name, 'server') * 1e6:5.0f} "
               f"us/move{redis}")
     print(f"ratio Bazaar / boardgame.io: moves/s {median('bazaar', 'rate') / median('bgio', 'rate'):.2f} (aim >= 1), "
           f"server+Redis CPU per move {b_total / p_total:.2f} (aim <= 1)")
-    # The stack's own share: what a move costs under gunicorn, Flask and redis-py before any of Bazaar's work
-    print(f"the floor (gunicorn + Flask + redis-py, one XADD a move) / boardgame.io: server+Redis CPU per move "
+    # The stack's own share: what a move costs under gunicorn, WSGI and redis-py before any of Bazaar's work
+    print(f"the floor (gunicorn + WSGI + redis-py, one XADD a move) / boardgame.io: server+Redis CPU per move "
           f"{f_total / p_total:.2f}; Bazaar's own work above the floor {(b_total - f_total) * 1e6:.0f} us/move")
 
 

@@ -240,20 +240,9 @@ def game_log(game_id: str):
 @bp.post("/<game_id:game_id>/commands")
 @requires_seat_to_append
 def post_command(game_id: str):
-    body = json_body()
-    if not isinstance(body, dict):
-        raise BadRequest("malformed_command", "the command must be a JSON object")
-    expected_version = None
-    if "expected_version" in body:  # most commands carry none: marshmallow is skipped on the hot path
-        checked = schemas.load(schemas.EXPECTED_VERSION, {"expected_version": body["expected_version"]})
-        expected_version = checked["expected_version"]
-    if_match = request.headers.get("If-Match")
-    if expected_version is None and if_match:
-        try:
-            expected_version = int(if_match.strip('W/"'))
-        except ValueError:
-            raise BadRequest("malformed_request", "If-Match must be a version ETag", "If-Match") from None
-    command = {k: v for k, v in body.items() if k != "expected_version"}
+    """Served by service/http/command_path.py whenever the request is a seat token's plain command; here
+    otherwise (a line of notation, a player's token, CORS, anything unusual), with the same steps."""
+    command, expected_version = command_request(json_body(), request.headers.get("If-Match"))
     if "notation" in command:  # a line of the game's notation (`sell cloth x3`), read for this seat
         if set(command) != {"notation"}:
             raise BadRequest("malformed_command", "a command is either a line of notation or a body, not both",
@@ -261,8 +250,34 @@ def post_command(game_id: str):
         loaded = request_game(game_id)
         view = loaded.game.view(loaded.table.game_state, g.seat)
         command = language.parse(loaded, g.seat, command["notation"], view)
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not (0 < len(key) <= 200):
-        raise BadRequest("malformed_request", "Idempotency-Key must be 1 to 200 characters", "Idempotency-Key")
+    key = idempotency_key(request.headers.get("Idempotency-Key"))
     version, events = commands().command(game_id, g.seat, command, expected_version, key, g.seat_token)
-    return {"version": version, "events": events}, 201, {"ETag": f'"{version}"'}
+    document, headers = command_answer(version, events)
+    return document, 201, headers
+
+
+def command_request(body, if_match: str | None) -> tuple[dict, int | None]:
+    """(the command, the version it expects) of a command request's body and If-Match header."""
+    if not isinstance(body, dict):
+        raise BadRequest("malformed_command", "the command must be a JSON object")
+    expected_version = None
+    if "expected_version" in body:  # most commands carry none: marshmallow is skipped on the hot path
+        checked = schemas.load(schemas.EXPECTED_VERSION, {"expected_version": body["expected_version"]})
+        expected_version = checked["expected_version"]
+    if expected_version is None and if_match:
+        try:
+            expected_version = int(if_match.strip('W/"'))
+        except ValueError:
+            raise BadRequest("malformed_request", "If-Match must be a version ETag", "If-Match") from None
+    return {k: v for k, v in body.items() if k != "expected_version"}, expected_version
+
+
+def idempotency_key(header: str | None) -> str | None:
+    if header is not None and not (0 < len(header) <= 200):
+        raise BadRequest("malformed_request", "Idempotency-Key must be 1 to 200 characters", "Idempotency-Key")
+    return header
+
+
+def command_answer(version: int, events: list[dict]) -> tuple[dict, dict]:
+    """The body and headers of a command's 201 Created."""
+    return {"version": version, "events": events}, {"ETag": f'"{version}"'}
