@@ -36,7 +36,8 @@ SENTINEL_SCHEMES = {"redis+sentinel": "redis", "rediss+sentinel": "rediss"}
 # unbounded): a burst of live streams opening at once, each reading its catch-up page, then ran out, and some
 # streams ended with "Too many connections" right after their first chunk (the stream cap's test met it now and
 # then). A web worker serves up to serving.CONNECTIONS_PER_WORKER clients; Redis's own maxclients (10,000) is the
-# bound that matters across processes.
+# bound that matters across processes. The same bound for every kind of client: the plain one's pool, the
+# Sentinel client's pool of the primary, and each node's pool of a cluster client.
 POOL_MAX = 2000
 
 
@@ -99,11 +100,11 @@ def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
     if target.service:  # the client asks the Sentinels for the primary again after any connection error
         sentinels = Sentinel(list(target.nodes), sentinel_kwargs=auth, **({"ssl": True} if target.tls else {}),
                              **auth, **options)
-        return sentinels.master_for(target.service, db=target.db)
+        return sentinels.master_for(target.service, db=target.db, max_connections=POOL_MAX)
     if not target.cluster:
         return redis.Redis.from_url(target.url, **{"max_connections": POOL_MAX, **options})
     return RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
-                        ssl=target.tls, **auth, **options)
+                        ssl=target.tls, max_connections=POOL_MAX, **auth, **options)
 
 
 def queue_url(config: dict) -> str:

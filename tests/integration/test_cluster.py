@@ -7,8 +7,9 @@ from collections import defaultdict
 
 import pytest
 import requests
-from redis.cluster import key_slot
+from redis.cluster import RedisCluster, key_slot
 
+from service.operations.connections import POOL_MAX
 from tests.api.client import Api
 from tests.support.processes import wait_for
 
@@ -52,3 +53,13 @@ def test_the_service_plays_through_the_worker_with_one_slot_per_game(server, run
     for k in keys(redis_client, "*bazaar-rate*"):
         windows[k.removesuffix(b"/-1")].add(key_slot(k))
     assert windows and all(len(slots) == 1 for slots in windows.values())
+
+
+def test_every_pool_of_the_games_client_may_open_as_many_connections_as_a_plain_ones(redis_client):
+    """A cluster client keeps a pool per node, which kept redis-py 8's default of 100: a burst of live streams
+    would run out of them as the plain client's pool once did (service/operations/connections.py POOL_MAX)."""
+    if isinstance(redis_client, RedisCluster):
+        pools = [node.redis_connection.connection_pool for node in redis_client.get_nodes()]
+    else:
+        pools = [redis_client.connection_pool]
+    assert pools and all(pool.max_connections == POOL_MAX for pool in pools)

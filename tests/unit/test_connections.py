@@ -63,3 +63,9 @@ def test_a_plain_redis_client_may_open_more_connections_than_redis_py_8s_default
     page ran out of them, and streams ended with "Too many connections" (the stream cap's test, now and then)."""
     client = connect("redis://127.0.0.1:1/0", {})
     assert client.connection_pool.max_connections == POOL_MAX > 100
+
+
+def test_a_sentinel_client_may_open_as_many_connections_to_the_primary():
+    """Its pool is the Sentinel client's own (built without connecting): it kept redis-py's default of 100."""
+    client = connect("redis+sentinel://127.0.0.1:1,127.0.0.1:2/bazaar/0", {})
+    assert client.connection_pool.max_connections == POOL_MAX
