@@ -31,7 +31,7 @@ from typing import Any
 
 import orjson
 
-from events.envelope import expected_hash, is_private, sealed_digest
+from events.envelope import compact_json, expected_hash, is_private, sealed_digest
 
 FULL = b"e"  # layout 1
 COMPACT = b"z1"  # layout 2, dictionary 1
@@ -138,9 +138,9 @@ def _compact(env: dict) -> bytes | None:
         compact[SHORT[name]] = value
     if env["version"] % CHECKPOINT == 0:
         compact["h"] = env["hash"]
-    # The stdlib, not orjson: orjson writes NaN and Infinity as null, and an option a client sent as NaN (the
+    # orjson only for a plain entry: it writes NaN and Infinity as null, and an option a client sent as NaN (the
     # stdlib parses it) would read back as another event than the one sealed.
-    return json.dumps(compact, separators=(",", ":"), ensure_ascii=False).encode()
+    return compact_json(compact)
 
 
 def _loads(data: bytes) -> tuple[Any, bool]:
