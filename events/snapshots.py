@@ -27,6 +27,7 @@ from typing import Any
 from domain import registry
 from domain.table import TableState
 from events.codec import DecodeError, decode_typed, encode_typed
+from events.envelope import compact_json
 from events.keys import key
 
 SCHEMA = 1  # the record's layout below; bump it when the layout changes
@@ -88,9 +89,9 @@ def encode(game, snap: Snapshot) -> bytes | None:
     """The record as deflated JSON, or None for a game that does not name its state class (STATE)."""
     if getattr(game, "STATE", None) is None:
         return None
-    return zlib.compress(json.dumps(
+    return zlib.compress(compact_json(
         {"schema": SCHEMA, "fingerprint": fingerprint(game.NAME), "version": snap.version, "hash": snap.head_hash,
-         "table": encode_typed(TableState, snap.table, snapshot_types(game))}, separators=(",", ":")).encode(), 6)
+         "table": encode_typed(TableState, snap.table, snapshot_types(game))}), 6)
 
 
 def record_json(raw: bytes | str) -> bytes | str:
