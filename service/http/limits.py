@@ -35,8 +35,7 @@ from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from service.games.repository import CorruptGame, NotFound
-from service.games.seating import token_hash
-from service.http.auth import bearer_token, matching, principal
+from service.http.auth import bearer_token, issued_seat, principal
 from service.http.errors import Unauthorized, problem
 
 UNLIMITED = ("meta.healthz", "meta.openapi")
@@ -66,7 +65,7 @@ class Limits:
         if endpoint is None or endpoint in UNLIMITED:
             return  # a 404 or 405 costs no Redis round trip
         if endpoint == COMMAND:
-            seat = issued_seat(request.view_args["game_id"])
+            seat = counted_seat(request.view_args["game_id"])
             if seat is not None:
                 self.count_command(seat)
                 return
@@ -95,7 +94,7 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
-def issued_seat(game_id: str) -> str | None:
+def counted_seat(game_id: str) -> str | None:
     """`<game>:<seat>` when the bearer token is one of the seat tokens the game was created with; None for
     anything else: no token, a malformed header (the route refuses it), a game this process cannot read (the
     route answers 404 or 500)."""
@@ -109,7 +108,7 @@ def issued_seat(game_id: str) -> str | None:
         meta = current_app.extensions["bazaar.repository"].meta(game_id)
     except (NotFound, CorruptGame):
         return None
-    seat = matching(token_hash(token), meta.token_hashes)
+    seat, _digest = issued_seat(token, game_id, meta)  # the seat check's own first step
     return None if seat is None else f"{game_id}:{seat}"
 
 
