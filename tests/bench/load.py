@@ -95,8 +95,11 @@ class Matches:
     def start(self, client) -> list[tuple[str, dict, str]]:
         n = next(self.numbers)
         script = self.scripts[n % len(self.scripts)]
-        created = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": f"load-{n % len(self.scripts)}",
-                                                 "open": True}, name="create").json()
+        answer = client.post("/v1/games", json={"game": "jaipur", "seats": 2, "seed": f"load-{n % len(self.scripts)}",
+                                                "open": True}, name="create")
+        if answer.status_code != 201:
+            return []  # counted among the creations' failures; the player asks for another match next time
+        created = answer.json()
         tokens = [seat["token"] for seat in created["seats"]]
         return [(f"/v1/games/{created['id']}/commands", body, tokens[seat]) for seat, body in script]
 
@@ -117,6 +120,8 @@ def player_class(matches: Matches | None, xadd: bool, bodies: list[dict], per_pl
                 return
             if not self.moves:
                 self.moves = matches.start(self.client)
+                if not self.moves:
+                    return
             path, body, token = self.moves.pop(0)
             with self.client.post(path, json=body, headers={"Authorization": f"Bearer {token}"}, name="move",
                                   catch_response=True) as response:
@@ -138,7 +143,9 @@ def drive(base: str, user_class) -> dict:
     elapsed = time.perf_counter() - start
     moves = env.stats.get("move", "POST")
     figures = {"moves": moves.num_requests, "per_s": moves.num_requests / elapsed, "failures": moves.num_failures,
-               "p50": moves.get_response_time_percentile(0.5), "p99": moves.get_response_time_percentile(0.99)}
+               "p50": moves.get_response_time_percentile(0.5), "p99": moves.get_response_time_percentile(0.99),
+               "errors": sorted(((e.occurrences, f"{e.method} {e.name}: {e.error}"[:160]) for e in env.stats.errors.values()),
+                                reverse=True)[:3]}
     runner.quit()
     return figures
 
@@ -198,6 +205,8 @@ def show(label: str, f: dict, baseline: dict | None) -> None:
             f"p99 x{f['p99'] / baseline['p99']:.1f})" if baseline else ""
     print(f"  {label:<42} {f['per_s']:7.0f} /s  p50 {f['p50']:5.0f} ms  p99 {f['p99']:5.0f} ms  "
           f"({f['moves']} requests, {f['failures']} failed){ratio}")
+    for occurrences, error in f.get("errors", []):  # what failed, so that a failure says why
+        print(f"      {occurrences} x {error}")
 
 
 def show_idle(label: str, f: dict, without: dict | None) -> None:

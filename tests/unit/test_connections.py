@@ -2,9 +2,10 @@
 here; the cluster and ACL tests in tests/integration use real servers."""
 
 import pytest
+import redis
 
 from service.operations import readiness
-from service.operations.connections import POOL_MAX, connect, limiter_storage, parse, queue_url
+from service.operations.connections import POOL_MAX, POOL_WAIT_S, connect, limiter_storage, parse, queue_url
 
 CA = {"REDIS_CA_CERTS": "/etc/bazaar/ca.pem", "REDIS_CERTFILE": "", "REDIS_KEYFILE": ""}
 
@@ -39,7 +40,11 @@ def test_rq_never_gets_a_cluster():
 
 def test_the_rate_limiter_reaches_the_same_redis():
     # with the parser whose readiness check skips gevent's hub (service/operations/readiness.py)
-    assert limiter_storage({"REDIS_URL": "redis://a:6379/2"}) == ("redis://a:6379/2", readiness.OPTIONS)
+    uri, options = limiter_storage({"REDIS_URL": "redis://a:6379/2"})
+    pool = options["connection_pool"]
+    assert uri == "redis://a:6379/2" and pool.connection_kwargs["db"] == 2
+    assert (type(pool), pool.max_connections, pool.timeout) == (redis.BlockingConnectionPool, POOL_MAX, POOL_WAIT_S)
+    assert all(pool.connection_kwargs[name] is value for name, value in readiness.OPTIONS.items())
     uri, options = limiter_storage({"REDIS_URL": "rediss+cluster://u:p@a:7000,b:7000", **CA})
     assert uri == "redis+cluster://u:p@a:7000,b:7000"
     assert options["ssl"] is True and options["ssl_ca_certs"] == "/etc/bazaar/ca.pem"
@@ -55,7 +60,7 @@ def test_a_sentinel_url_names_the_sentinels_the_service_and_the_database():
         parse("redis+sentinel://10.0.0.1:26379")  # no service name
     uri, options = limiter_storage({"REDIS_URL": "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games/3"})
     assert uri == "redis+sentinel://bazaar:p%40ss@10.0.0.1:26379/games"
-    assert options == {**readiness.OPTIONS, "db": 3, "use_replicas": False}
+    assert options == {**readiness.OPTIONS, "max_connections": POOL_MAX, "db": 3, "use_replicas": False}
 
 
 def test_a_plain_redis_client_may_open_more_connections_than_redis_py_8s_default():
