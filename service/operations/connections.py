@@ -108,11 +108,16 @@ def connect(url: str, config: dict, **options) -> redis.Redis | RedisCluster:
                              **auth, **options)
         return sentinels.master_for(target.service, db=target.db, max_connections=POOL_MAX)
     if not target.cluster:
-        pool = redis.BlockingConnectionPool.from_url(
-            target.url, **{"max_connections": POOL_MAX, "timeout": POOL_WAIT_S, **options})
-        return redis.Redis(connection_pool=pool)
+        return redis.Redis(connection_pool=waiting_pool(target.url, options))
     return RedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
                         ssl=target.tls, max_connections=POOL_MAX, **auth, **options)
+
+
+def waiting_pool(url: str, options: dict) -> redis.BlockingConnectionPool:
+    """A plain Redis's pool: at most POOL_MAX connections, and a request past them waits up to POOL_WAIT_S for one
+    given back."""
+    return redis.BlockingConnectionPool.from_url(url, **{"max_connections": POOL_MAX, **options,
+                                                          "timeout": POOL_WAIT_S})
 
 
 def queue_url(config: dict) -> str:
@@ -139,7 +144,6 @@ def limiter_storage(config: dict) -> tuple[str, dict]:
         return f"redis+sentinel://{auth}{hosts}/{target.service}", {**options, "db": target.db,
                                                                      "use_replicas": False}
     if not target.cluster:
-        pool = redis.BlockingConnectionPool.from_url(url, **{**options, "timeout": POOL_WAIT_S})
-        return url, {"connection_pool": pool}
+        return url, {"connection_pool": waiting_pool(url, options)}
     scheme, rest = url.split("://", 1)
     return "redis+cluster://" + rest, {**options, "ssl": True} if target.tls else options
