@@ -39,7 +39,7 @@ def canonical(doc: Any) -> bytes:
     """Sorted keys, no spaces, UTF-8: the bytes the chain's hashes and commitments are defined over (the
     stdlib's `json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`), written by orjson
     when `doc` is plain (see canonical_plain) and by the stdlib otherwise."""
-    return canonical_plain(doc) if is_plain(doc) else _stdlib_canonical(doc)
+    return _written(doc, True, is_plain(doc))
 
 
 def canonical_plain(doc: Any) -> bytes:
@@ -47,21 +47,23 @@ def canonical_plain(doc: Any) -> bytes:
     writes exactly the stdlib's bytes for strings, booleans, null, lists, dicts with string keys (sorted alike:
     UTF-8 order is code point order) and integers of 64 bits; it refuses the rest, which the stdlib then writes.
     Floats are the one type the two may write differently (`0.00001` against `1e-05`), hence the caller's promise."""
-    try:
-        return orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)
-    except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits, a key that is not a string, ...
-        return _stdlib_canonical(doc)
+    return _written(doc, True, True)
 
 
 def compact_json(doc: Any) -> bytes:
     """`json.dumps(doc, separators=(",", ":"), ensure_ascii=False)` in UTF-8, keys in their order: by orjson
     when `doc` is plain, as canonical_plain (orjson would write NaN as null, and a float its own way)."""
-    if is_plain(doc):
+    return _written(doc, False, is_plain(doc))
+
+
+def _written(doc: Any, sort_keys: bool, plain: bool) -> bytes:
+    """The stdlib's compact UTF-8 JSON of `doc`, by orjson where `plain` vouches for its bytes."""
+    if plain:
         try:
-            return orjson.dumps(doc)
-        except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits
+            return orjson.dumps(doc, option=orjson.OPT_SORT_KEYS if sort_keys else 0)
+        except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits, a key that is not a string, ...
             pass
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
+    return json.dumps(doc, sort_keys=sort_keys, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def is_plain(doc: Any) -> bool:
@@ -85,10 +87,6 @@ def is_plain(doc: Any) -> bool:
         else:
             return False
     return True
-
-
-def _stdlib_canonical(doc: Any) -> bytes:
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def is_private(envelope: dict) -> bool:
