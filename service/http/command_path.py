@@ -38,6 +38,7 @@ JSON = "application/json"
 class CommandPath:
     def __init__(self, app: Flask, flask_wsgi_app):
         self.app, self.flask = app, flask_wsgi_app
+        self.cors = bool(cors_origins(app.config))  # read once, as flask-cors reads it (hardening.init_app)
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") != "POST":
@@ -57,14 +58,15 @@ class CommandPath:
         """(game id, body, seat, token hash) when this request is the common case; None when Flask should
         answer it. Reads nothing but the body and the game's meta (cached in the process)."""
         config = self.app.config
-        if cors_origins(config) or "HTTP_TRANSFER_ENCODING" in environ:
+        if self.cors or "HTTP_TRANSFER_ENCODING" in environ:
             return None
         length = environ.get("CONTENT_LENGTH", "")
-        if not length.isdigit() or int(length) > int(config["MAX_CONTENT_LENGTH"]):
+        size = int(length) if length.isdigit() else None
+        if size is None or size > int(config["MAX_CONTENT_LENGTH"]):
             return None
         if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() != JSON:
             return None
-        data = environ["wsgi.input"].read(int(length))
+        data = environ["wsgi.input"].read(size)
         environ["wsgi.input"] = io.BytesIO(data)  # Flask reads the same bytes, should it answer
         body = parse_json(data)
         if not isinstance(body, dict) or "notation" in body:
