@@ -217,3 +217,17 @@ def test_an_archived_game_is_read_and_chained_from_its_record(redis_client, tmp_
     bare = gid()  # events and no meta record (appended without a creation): read from Redis, not the archive
     RedisGameLog(redis_client).append(bare, [doc(1), doc(2)], 0, GENESIS)
     assert [e["payload"] for e in cold.read(bare)] == [{"n": 1}, {"n": 2}]
+
+
+def test_a_redis_that_forgot_the_scripts_still_creates_and_appends(redis_client):
+    """The scripts are sent by their digest; a Redis restarted or failed over without them (SCRIPT FLUSH here)
+    answers NOSCRIPT, and the log loads the script and sends the command again, once: nothing is lost or doubled."""
+    store, g = RedisGameLog(redis_client), gid()
+    doc = {"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
+           "visibility": "public", "payload": {"n": 0}}
+    redis_client.script_flush()
+    store.create(g, {"game": "test"}, seal_all(g, [doc], 0, GENESIS, None))
+    redis_client.script_flush()
+    appended, sealed = store.append(g, [doc, doc], 1, store.read(g)[-1]["hash"])
+    assert appended == Appended(2, 3, False, "") and [e["version"] for e in store.read(g)] == [1, 2, 3]
+    assert verify_chain(store.read(g)) is None
