@@ -47,6 +47,8 @@ def turn(loaded: Loaded, sealed: list[dict]) -> TurnStarted | None:
     """The seats bound to players that the append left awaited, but the seat that made it (still in its turn)."""
     acting = sealed[0].get("seat") if sealed else None
     players = players_of(loaded)
+    if not any(players):
+        return None  # nobody to tell (an anonymous table): whose move is awaited is not even asked
     seats = tuple(s for s in tables.awaited(loaded.game, loaded.table) if s != acting and s < len(players)
                   and players[s] is not None)
     if not seats:

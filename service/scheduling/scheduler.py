@@ -131,8 +131,9 @@ class Scheduler:
     def arm_bot(self, loaded: Loaded) -> bool:
         """Queue the move of an awaited seat a bot holds, if there is one (True)."""
         game_id, version = loaded.meta.id, loaded.version
-        if loaded.finished or not any(bot_of(loaded.table, seat) is not None
-                                      for seat in tables.awaited(loaded.game, loaded.table)):
+        # most tables hold no bot: asked first, since whose move is awaited costs the game's own queries
+        if loaded.finished or not any(loaded.table.bots) or not any(
+                bot_of(loaded.table, seat) is not None for seat in tables.awaited(loaded.game, loaded.table)):
             return False
         self._enqueue("service.operations.jobs.play_bot", game_id, version, f"bot-{game_id}-{version}", retry=BOT_RETRY,
                       queue=self.bot_queue)
