@@ -9,8 +9,7 @@ nothing at all is drawn while its seats are still open.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from domain.core import copied
 from domain.table.commands import Act, Deal, Draw, RevealSeed, TimeOut
 from domain.table.dealer import Dealer
 from domain.table.decide import decide
@@ -36,7 +35,7 @@ def execute(game, state: TableState | None, command, dealer: Dealer, dealer_roll
     if run.state.over and not run.state.revealed:
         run.take(decide(game, run.state, RevealSeed(dealer.seed, command.at)))
     if run.batch:
-        run.batch[0] = replace(run.batch[0], command=command)
+        run.batch[0] = copied(run.batch[0], command=command)
     return run.batch, run.state
 
 
@@ -75,7 +74,7 @@ class _Run:
             move = timeout_command(game, game_state, seat)
             recorded = decide(game, self.state, Act(seat, move, self.at, auto=True))
             if recorded:
-                recorded[0] = replace(recorded[0], auto=move)
+                recorded[0] = copied(recorded[0], auto=move)
             self.take(recorded)
             self.settle()
 
