@@ -3,7 +3,8 @@
 Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them on one node:
   game:{game:<id>}:events  stream, entry id 0-<version>, one field whose name is the entry's layout and whose
                            value is the envelope in that layout (events/layout.py: `e` whole JSON, the layout of
-                           earlier releases; `z1` only what cannot be recomputed, deflated)
+                           earlier releases; `z1` only what cannot be recomputed, deflated; `zs2` the same,
+                           compressed by Zstandard, what is written now)
   game:{game:<id>}:idem    hash, idempotency key -> "first:last:fingerprint"
   game:{game:<id>}:seats   hash, seat -> hash of its token, for seats whose token was replaced (the meta keeps
                            the tokens issued at creation)

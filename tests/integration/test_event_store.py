@@ -11,8 +11,8 @@ from events.archive import ArchivedGames, DirectoryArchive
 from events.envelope import GENESIS, check_sealed, verify_chain
 from events.keys import key
 from events.layout import CHECKPOINT, COMPACT, FULL, pack
-from events.layout import _deflate as deflate
-from events.layout import _inflate as inflate
+from events.layout import _compress as compress
+from events.layout import _decompress as decompress
 from events.redis_log import RedisGameLog
 from events.redis_store import redis_store
 from events.store import Appended, seal_all
@@ -177,9 +177,9 @@ def test_a_checkpoint_entry_written_without_its_hash_is_chained_from_the_first_e
     for env in sealed:
         field, value = pack(env, g, prev, SEED, proven=True)
         if env["version"] == CHECKPOINT:
-            compact = json.loads(inflate(value))
+            compact = json.loads(decompress(value))
             del compact["h"]
-            value = deflate(json.dumps(compact, separators=(",", ":")).encode())
+            value = compress(json.dumps(compact, separators=(",", ":")).encode())
         redis_client.xadd(key(g, "events"), {field: value}, id=f"0-{env['version']}")
         prev = env["hash"]
     assert RedisGameLog(redis_client).read(g) == sealed

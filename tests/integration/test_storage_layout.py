@@ -1,9 +1,12 @@
 """The compact stored layout (events/layout.py): a game takes under 150 bytes per event in Redis, reads back
-exactly as the whole-JSON layout of earlier releases did, a log written in that old layout still replays and goes
-on compactly, and an altered entry is caught by the next checkpoint."""
+exactly as the whole-JSON layout of earlier releases did, a log written in that old layout or in the deflated one
+still replays and goes on compactly, and an altered entry is caught by the next checkpoint."""
 
+import base64
+import hashlib
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +14,7 @@ from domain import registry
 from events import codec, layout
 from events.envelope import expected_hash, verify_chain
 from events.keys import key
-from events.layout import CHECKPOINT, COMPACT, FULL, ChainBroken
+from events.layout import CHECKPOINT, COMPACT, DEFLATED, FULL, ChainBroken
 from events.redis_store import redis_store
 from events.snapshots import record_json
 from service.games.audit import export_lines
@@ -107,6 +110,39 @@ def test_an_old_layout_log_replays_and_goes_on_in_the_compact_layout(app):
     assert cold(svc).load(gid).table == old.load(gid).table
 
 
+LAYOUT_2 = Path(__file__).resolve().parents[1] / "fixtures" / "layouts" / "layout2_z1_games.json"
+
+
+@pytest.mark.parametrize("recorded", json.loads(LAYOUT_2.read_text()), ids=lambda game: game["meta"]["game"])
+def test_a_log_the_deflating_release_wrote_replays_and_goes_on_in_zstandard(app, recorded):
+    """A Jaipur match and a Great Bazaar game as the release before Zstandard stored them (their meta record and
+    every stream entry, `z1`, recorded from it): read by this release they are the same envelopes (the digest of
+    them all, recorded with them), the game goes on, and its new entries are `zs2` after the old ones."""
+    svc = service(app, every=0)
+    redis, gid = svc.store.log.redis, recorded["game"]
+    redis.delete(*(key(gid, part) for part in ("meta", "events", "idem", "seats", "snap", "snaps")))
+    redis.hset(key(gid, "meta"), mapping=recorded["meta"])
+    for entry_id, field, value in recorded["entries"]:
+        redis.xadd(key(gid, "events"), {field: base64.b64decode(value)}, id=entry_id)
+    svc.forget(gid)
+    before = cold(svc).store.log.read(gid)
+    assert hashlib.sha256(json.dumps(before, sort_keys=True).encode()).hexdigest() == recorded["envelopes_sha256"]
+    loaded = cold(svc).load(gid)
+    assert loaded.version == len(recorded["entries"]) and loaded.head_hash == recorded["head_hash"]
+
+    old = cold(svc)
+    play_on = random.Random(gid)
+    for _ in range(5):
+        loaded = old.load(gid)
+        seat = loaded.game.to_act(loaded.state)[0]
+        old.command(gid, seat, play_on.choice(old.legal_moves(loaded, seat)))
+    fields = [field for field, _value in old.store.log.entries(gid)]
+    assert fields[:len(before)] == [DEFLATED] * len(before) and set(fields[len(before):]) == {COMPACT}
+    after = cold(svc).store.log.read(gid)
+    assert after[:len(before)] == before and verify_chain(after) is None and len(after) > len(before)
+    assert cold(svc).load(gid).table == old.load(gid).table
+
+
 def test_an_altered_compact_entry_is_refused_at_the_next_checkpoint(app, client):
     svc = service(app, every=0)
     gid, _ = play_randomly(svc, "jaipur", 2, "layout-tamper", moves=30)
@@ -146,7 +182,7 @@ def test_a_compact_entry_that_orjson_would_misread_reads_back_exactly(app):
     gid, _ = play_randomly(svc, "istanbul", 3, "layout-orjson", moves=30)
     for number in (2**70 + 1, float("nan")):
         doc = {"t": "noted", "v": 1, "a": 0, "p": {"n": number}}
-        field, value = layout.pack(layout.unpack(COMPACT, layout._deflate(json.dumps(doc).encode()), gid, 7, "0" * 64,
+        field, value = layout.pack(layout.unpack(COMPACT, layout._compress(json.dumps(doc).encode()), gid, 7, "0" * 64,
                                                  None), gid, "0" * 64, None)
         env = layout.unpack(field, value, gid, 7, "0" * 64, None)
         assert field == COMPACT and env["hash"] == expected_hash(env)
