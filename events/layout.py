@@ -210,6 +210,8 @@ _DICTIONARY_2 = zstandard.ZstdCompressionDict(DICTIONARY_2, dict_type=zstandard.
 _DICTIONARY_2.precompute_compress(level=3)  # level 3, Zstandard's default: levels 1-3 take the same time here
 _PARAMETERS = zstandard.ZstdCompressionParameters.from_level(3, format=_FORMAT, write_checksum=0, write_dict_id=0,
                                                              write_content_size=1)
+_new_compressor = functools.partial(zstandard.ZstdCompressor, dict_data=_DICTIONARY_2, compression_params=_PARAMETERS)
+_new_decompressor = functools.partial(zstandard.ZstdDecompressor, dict_data=_DICTIONARY_2, format=_FORMAT)
 _compressors: list = []
 _decompressors: list = []
 
@@ -219,7 +221,7 @@ def _compress(data: bytes) -> bytes:
     try:
         compressor = _compressors.pop()
     except IndexError:
-        compressor = zstandard.ZstdCompressor(dict_data=_DICTIONARY_2, compression_params=_PARAMETERS)
+        compressor = _new_compressor()
     try:
         return compressor.compress(data)
     finally:
@@ -231,7 +233,7 @@ def _decompress(data: bytes) -> bytes:
     try:
         decompressor = _decompressors.pop()
     except IndexError:
-        decompressor = zstandard.ZstdDecompressor(dict_data=_DICTIONARY_2, format=_FORMAT)
+        decompressor = _new_decompressor()
     try:
         return decompressor.decompress(data)
     finally:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
+from events import layout
 from events.envelope import GENESIS, seal
 from events.layout import COMPACT, DEFLATED, FULL, checkpoint_hash, pack, stamp, unpack
 from events.layout import _decompress as decompress
@@ -118,3 +119,13 @@ def test_an_entry_of_layout_2_written_by_an_earlier_release_is_read_as_it_was():
         unpack(DEFLATED, b"not deflate", G, 3, GENESIS, SEED)
     with pytest.raises(ValueError):
         unpack(COMPACT, b"not zstandard", G, 3, GENESIS, SEED)
+
+
+def test_a_context_is_made_when_none_is_free(monkeypatch):
+    """The first use in a thread, or one beside another in use, makes a context of its own (the free list is
+    empty), and gives it back for the next."""
+    monkeypatch.setattr(layout, "_compressors", [])
+    monkeypatch.setattr(layout, "_decompressors", [])
+    value = layout._compress(b'{"t":"noted","v":1}')
+    assert layout._decompress(value) == b'{"t":"noted","v":1}'
+    assert len(layout._compressors) == 1 and len(layout._decompressors) == 1
