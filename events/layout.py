@@ -7,7 +7,7 @@
   (recomputed from the game's seed, which the store keeps in the game's meta record). Every CHECKPOINT-th
   entry keeps its own `hash`: a reader starts from the nearest checkpoint instead of the first event, and a
   recomputed hash that differs from a stored one means the log was altered (`ChainBroken`).
-- `zs2` (layout 3, written since layout 2): the same compact JSON, compressed by Zstandard with dictionary 2, a
+- `zs2` (layout 3, what is written now): the same compact JSON, compressed by Zstandard with dictionary 2, a
   frame without magic number, checksum or dictionary id (the field says all three), with its content size.
   Deflate's dictionary-primed state was copied for every entry (256 KB): 9 us an entry, a twentieth of a move's
   CPU; Zstandard with its digested dictionary takes under 1 us, and a dictionary trained on entries of every box
@@ -17,8 +17,8 @@ The public format does not change: `unpack` gives back the envelope exactly as l
 included (exports are byte-for-byte the same). `pack` proves that on every entry it is given from elsewhere (an
 import, a creation) by unpacking what it packed; an envelope that would not come back identical (say, an
 imported one with fields in another order) is written in layout 1 instead. Envelopes sealed in the same call
-are identical by construction. Both layouts are read forever, and one stream may hold both (a game begun by an
-earlier release goes on in layout 2).
+are identical by construction. Every layout is read forever, and one stream may hold several (a game begun by an
+earlier release goes on in layout 3).
 
 Dictionaries are frozen data: entries written with one can only be read with it. Dictionary 1
 (`layout-dictionary-1.ndjson`) is sample events of every title at the time it was made; dictionary 2
@@ -123,7 +123,7 @@ def stamp(field: bytes, value: bytes) -> str | None:
 
 
 def checkpoint_hash(field: bytes, value: bytes) -> str | None:
-    """The hash an entry keeps of itself (layout 1 always, layout 2 at checkpoints), or None."""
+    """The hash an entry keeps of itself (layout 1 always, layouts 2 and 3 at checkpoints), or None."""
     if field == FULL:
         return json.loads(value).get("hash")
     if field in _EXPAND:
