@@ -17,6 +17,7 @@ import requests
 
 from service.operations.run import RESTART_LIMIT
 from tests.api.client import Api
+from tests.support import live_logs
 from tests.support.ports import free_port
 from tests.support.processes import wait_for
 
@@ -33,6 +34,8 @@ class Stack:
         self.out = open(self.log, "w")
         self.process = subprocess.Popen([sys.executable, "-m", "service.operations.run"], cwd=ROOT, env=env,
                                         stdout=self.out, stderr=subprocess.STDOUT)
+        # its web server's, worker's and Redis's lines go into a failing test's report, as every server's do
+        live_logs.running(self.log, f"make run's stack {name}")
 
     def wait_up(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -64,6 +67,7 @@ class Stack:
         return self.log.read_text()
 
     def stop(self) -> None:
+        live_logs.stopped(self.log)
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
