@@ -210,34 +210,31 @@ _DICTIONARY_2 = zstandard.ZstdCompressionDict(DICTIONARY_2, dict_type=zstandard.
 _DICTIONARY_2.precompute_compress(level=3)  # level 3, Zstandard's default: levels 1-3 take the same time here
 _PARAMETERS = zstandard.ZstdCompressionParameters.from_level(3, format=_FORMAT, write_checksum=0, write_dict_id=0,
                                                              write_content_size=1)
-_new_compressor = functools.partial(zstandard.ZstdCompressor, dict_data=_DICTIONARY_2, compression_params=_PARAMETERS)
-_new_decompressor = functools.partial(zstandard.ZstdDecompressor, dict_data=_DICTIONARY_2, format=_FORMAT)
-_compressors: list = []
-_decompressors: list = []
 
 
-def _compress(data: bytes) -> bytes:
-    """Layout 3's value of an entry's compact JSON."""
-    try:
-        compressor = _compressors.pop()
-    except IndexError:
-        compressor = _new_compressor()
-    try:
-        return compressor.compress(data)
-    finally:
-        _compressors.append(compressor)
+class _Contexts:
+    """`use(context, data)` on a context no other thread holds: one from the free list, else a new one."""
+
+    def __init__(self, make, use):
+        self.free: list = []
+        self.make, self.use = make, use
+
+    def __call__(self, data: bytes) -> bytes:
+        try:
+            context = self.free.pop()
+        except IndexError:
+            context = self.make()
+        try:
+            return self.use(context, data)
+        finally:
+            self.free.append(context)
 
 
-def _decompress(data: bytes) -> bytes:
-    """A layout 3 entry's compact JSON."""
-    try:
-        decompressor = _decompressors.pop()
-    except IndexError:
-        decompressor = _new_decompressor()
-    try:
-        return decompressor.decompress(data)
-    finally:
-        _decompressors.append(decompressor)
+# layout 3's value of an entry's compact JSON, and back
+_compress = _Contexts(functools.partial(zstandard.ZstdCompressor, dict_data=_DICTIONARY_2,
+                                        compression_params=_PARAMETERS), zstandard.ZstdCompressor.compress)
+_decompress = _Contexts(functools.partial(zstandard.ZstdDecompressor, dict_data=_DICTIONARY_2, format=_FORMAT),
+                        zstandard.ZstdDecompressor.decompress)
 
 
 _EXPAND = {DEFLATED: _inflate, COMPACT: _decompress}  # layout -> its value's compact JSON

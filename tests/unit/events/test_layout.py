@@ -124,8 +124,23 @@ def test_an_entry_of_layout_2_written_by_an_earlier_release_is_read_as_it_was():
 def test_a_context_is_made_when_none_is_free(monkeypatch):
     """The first use in a thread, or one beside another in use, makes a context of its own (the free list is
     empty), and gives it back for the next."""
-    monkeypatch.setattr(layout, "_compressors", [])
-    monkeypatch.setattr(layout, "_decompressors", [])
+    monkeypatch.setattr(layout._compress, "free", [])
+    monkeypatch.setattr(layout._decompress, "free", [])
     value = layout._compress(b'{"t":"noted","v":1}')
     assert layout._decompress(value) == b'{"t":"noted","v":1}'
-    assert len(layout._compressors) == 1 and len(layout._decompressors) == 1
+    assert len(layout._compress.free) == 1 and len(layout._decompress.free) == 1
+
+
+def test_a_context_is_lent_for_one_use_and_lent_again_after_it():
+    """One context serves use after use; while it is out (another thread's use), the next use gets one of its own."""
+    made = []
+
+    def make():
+        made.append(f"context {len(made) + 1}")
+        return made[-1]
+
+    contexts = layout._Contexts(make, lambda context, data: (context, data))
+    assert contexts(b"a") == ("context 1", b"a") and contexts(b"b") == ("context 1", b"b")
+    assert contexts.free == ["context 1"]
+    out = contexts.free.pop()  # held elsewhere
+    assert contexts(b"c") == ("context 2", b"c") and contexts.free == ["context 2"] and out == "context 1"
