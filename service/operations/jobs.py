@@ -35,13 +35,18 @@ class DeadlineNotReached(Exception):
 def timeout(game_id: str, version: int) -> int | None:
     """The seat's time ran out at `version`: apply the policy (a stale timer queues the game's current one)."""
     result = wiring().commands.timeout(game_id, version)
+    # one line per timer run, so that where a chain of timers stopped can be read from the worker's log
     if result == "early":
+        log.info("timer of game %s at version %d came early: retried", game_id, version)
         raise DeadlineNotReached(f"{game_id} at version {version}")
     if result is None:
         # the game moved on (or ended): the moves since queued no timer while this one was due first (see
         # Scheduler.arm_timer), so this one queues the timer of the game as it is now
-        wiring().scheduler.arm_timer(wiring().repository.load(game_id))
+        due = wiring().scheduler.arm_timer(wiring().repository.load(game_id))
+        log.info("timer of game %s at version %d found it moved on: next deadline %s", game_id, version, due)
         return None
+    log.info("timer of game %s at version %d: time ran out, the policy applied (version %d)", game_id, version,
+             result.version)
     return result.version
 
 

@@ -140,6 +140,9 @@ def test_quick_moves_queue_no_timer_each_and_the_timer_follows_the_game_to_its_l
         wait_for(lambda: any(e["type"] == "turn_timed_out" for e in events(api, gid)), timeout=30)
         timed_out = [e["payload"] for e in events(api, gid) if e["type"] == "turn_timed_out"]
         assert timed_out[0] == {"seat": seat, "policy": "auto", "deadline": last}
+        # the worker's log says where the chain went: a timer that found the game moved on, then the one that fired
+        assert worker.logged(f"timer of game {gid} at version") and worker.logged("found it moved on")
+        assert worker.logged("time ran out, the policy applied")
     finally:
         worker.stop()
 
