@@ -47,7 +47,9 @@ COMPACT = b"zs2"  # layout 3, dictionary 2: what `pack` writes
 CHECKPOINT = 16  # every entry whose version is a multiple of this keeps its hash
 
 DICTIONARY = resources.files("events").joinpath("layout-dictionary-1.ndjson").read_bytes()
-DICTIONARY_2 = resources.files("events").joinpath("layout-dictionary-2.zstd").read_bytes()
+# digested once: every compressor and decompressor of the process shares it, read-only
+DICTIONARY_2 = zstandard.ZstdCompressionDict(resources.files("events").joinpath("layout-dictionary-2.zstd").read_bytes(),
+                                             dict_type=zstandard.DICT_TYPE_FULLDICT)
 # Envelope fields in the order the store has always written them; the compact keys stand in for them.
 ORDER = ("type", "v", "at", "seat", "command", "visibility", "payload", "auto")
 SHORT = {"type": "t", "v": "v", "at": "a", "seat": "s", "command": "c", "visibility": "i", "payload": "p",
@@ -206,10 +208,10 @@ def _inflate(data: bytes) -> bytes:
 # each use takes one from a free list and gives it back, under the GIL. Greenlets never interleave inside a call,
 # so a gevent worker needs one or two; the digested dictionary is shared, read-only.
 _FORMAT = zstandard.FORMAT_ZSTD1_MAGICLESS
-_DICTIONARY_2 = zstandard.ZstdCompressionDict(DICTIONARY_2, dict_type=zstandard.DICT_TYPE_FULLDICT)
-_DICTIONARY_2.precompute_compress(level=3)  # level 3, Zstandard's default: levels 1-3 take the same time here
-_PARAMETERS = zstandard.ZstdCompressionParameters.from_level(3, format=_FORMAT, write_checksum=0, write_dict_id=0,
-                                                             write_content_size=1)
+_LEVEL = 3  # Zstandard's default: levels 1-3 take the same time here
+DICTIONARY_2.precompute_compress(level=_LEVEL)
+_PARAMETERS = zstandard.ZstdCompressionParameters.from_level(_LEVEL, format=_FORMAT, write_checksum=0,
+                                                             write_dict_id=0, write_content_size=1)
 
 
 class _Contexts:
@@ -231,9 +233,9 @@ class _Contexts:
 
 
 # layout 3's value of an entry's compact JSON, and back
-_compress = _Contexts(functools.partial(zstandard.ZstdCompressor, dict_data=_DICTIONARY_2,
+_compress = _Contexts(functools.partial(zstandard.ZstdCompressor, dict_data=DICTIONARY_2,
                                         compression_params=_PARAMETERS), zstandard.ZstdCompressor.compress)
-_decompress = _Contexts(functools.partial(zstandard.ZstdDecompressor, dict_data=_DICTIONARY_2, format=_FORMAT),
+_decompress = _Contexts(functools.partial(zstandard.ZstdDecompressor, dict_data=DICTIONARY_2, format=_FORMAT),
                         zstandard.ZstdDecompressor.decompress)
 
 
