@@ -22,6 +22,13 @@ included, leaves in one send (strace, peer bench's Jaipur matches: sendto per mo
 complete are unchanged; a streamed (chunked) body, a file, or an answer without body sends the head first, as
 before.
 
+gunicorn's own bookkeeping per request, made once per worker: it reads its settings through `Config.__getattr__`
+(a dictionary lookup and a method call, 17 times a request) and parses the peer's address with `ipaddress` on every
+request to decide whether the peer may set forwarding and scheme headers. `SettledConfig` holds each setting as a
+plain attribute, read once when the worker starts (a worker's settings never change: a reload starts new
+workers); `PeerTrustRequest` decides a peer address's trust once. Parsing a command's request and building its
+environ went from 28.6 to 15.5 µs of CPU in process; what either decides is unchanged.
+
 A game's connections go to one worker (service/operations/affinity.py): with several workers, a connection whose
 first request names a game is handed to the worker that owns it, so that worker's cached game is never a move
 behind because the other seat's moves went through another worker.
@@ -36,7 +43,8 @@ import time
 
 import gevent
 from gunicorn import util
-from gunicorn.http import wsgi
+from gunicorn.http import message, wsgi
+from gunicorn.http.parser import RequestParser
 from gunicorn.workers.ggevent import GeventWorker
 
 # The master imports this module to find the worker class: importing the app's modules here too means they are
@@ -156,11 +164,48 @@ class DateEachSecond:
         return self.text
 
 
+class SettledConfig:
+    """gunicorn's `Config` as a worker reads it: every setting a plain attribute with the value `Config` answers,
+    read once. What `Config` itself defines (properties such as `is_ssl`, `env`, `uid`, `worker_class`, and its
+    methods) is asked of it, except `is_ssl`, which gunicorn asks on every request and which is settled too."""
+
+    def __init__(self, cfg):
+        kind = type(cfg)
+        values = {name: setting.get() for name, setting in cfg.settings.items() if not hasattr(kind, name)}
+        self.__dict__.update(values, is_ssl=cfg.is_ssl, _config=cfg)
+
+    def __getattr__(self, name):  # only what is not settled above
+        return getattr(self._config, name)
+
+
+class PeerTrustRequest(message.Request):
+    """gunicorn's request, whose peer address's trust (may it set X-Forwarded-* and the scheme headers, by
+    `forwarded_allow_ips`) is decided once per address in this worker, not parsed anew on every request."""
+
+    _trusted: dict[str, bool] = {}
+    # addresses remembered; past them the memory starts again (a flood of addresses costs CPU, never memory)
+    TRUSTED_KEPT = 4096
+
+    def _peer_is_trusted_proxy(self):
+        peer = self.peer_addr
+        if not isinstance(peer, tuple):  # a Unix socket: gunicorn trusts it
+            return super()._peer_is_trusted_proxy()
+        trusted = self._trusted.get(peer[0])
+        if trusted is None:
+            trusted = super()._peer_is_trusted_proxy()
+            if len(self._trusted) >= self.TRUSTED_KEPT:
+                self._trusted.clear()
+            self._trusted[peer[0]] = trusted
+        return trusted
+
+
 class ProblemGeventWorker(GeventWorker):
     affinity: Affinity | None = None  # with several workers: a game's connections go to one of them
 
     def init_process(self):
         wsgi.Response = OneSendResponse  # what gunicorn's wsgi.create answers with, in this worker process
+        RequestParser.mesg_class = PeerTrustRequest  # what gunicorn's parser makes of each request, likewise
+        self.cfg = SettledConfig(self.cfg)
         if not isinstance(util.http_date, DateEachSecond):
             util.http_date = DateEachSecond(util.http_date)
         super().init_process()
