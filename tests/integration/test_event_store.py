@@ -6,6 +6,9 @@ import json
 import uuid
 
 import pytest
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from events.archive import ArchivedGames, DirectoryArchive
 from events.envelope import GENESIS, check_sealed, verify_chain
@@ -231,3 +234,54 @@ def test_a_redis_that_forgot_the_scripts_still_creates_and_appends(redis_client)
     appended, sealed = store.append(g, [doc, doc], 1, store.read(g)[-1]["hash"])
     assert appended == Appended(2, 3, False, "") and [e["version"] for e in store.read(g)] == [1, 2, 3]
     assert verify_chain(store.read(g)) is None
+
+
+class _Failing(redis.Connection):
+    """A real connection to the test's Redis whose next `failures` scripts sent fail as a dropped connection does
+    (what a connection sends on its own, its handshake, goes through)."""
+
+    failures = 0
+    sends = 0
+
+    def send_command(self, *args, **kwargs):
+        if args[0] != "EVALSHA":
+            return super().send_command(*args, **kwargs)
+        type(self).sends += 1
+        if type(self).failures:
+            type(self).failures -= 1
+            self.disconnect()
+            raise redis.ConnectionError("connection dropped (injected)")
+        return super().send_command(*args, **kwargs)
+
+
+def _failing_client(redis_client, failures: int, retries: int) -> redis.Redis:
+    _Failing.failures, _Failing.sends = failures, 0
+    options = redis_client.connection_pool.connection_kwargs
+    pool = redis.BlockingConnectionPool(connection_class=_Failing, host=options["host"], port=options["port"],
+                                        db=options.get("db", 0), retry=Retry(NoBackoff(), retries))
+    return redis.Redis(connection_pool=pool)
+
+
+def test_an_append_whose_connection_drops_is_sent_again_by_the_connections_retry_policy(redis_client):
+    """The append sends its script on a pooled connection itself (events/redis_log.py `_evalsha`), not through
+    redis-py's execute_command, and keeps what redis-py does when a connection drops: the connection's retry
+    policy, each new attempt on a fresh connection. Past the policy's retries the error is the caller's and
+    nothing was appended, and the connection is given back to the pool either way."""
+    if not isinstance(redis_client, redis.Redis):
+        pytest.skip("a cluster client's commands go through redis-py's own way")
+    doc = {"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
+           "visibility": "public", "payload": {"n": 0}}
+    g = gid()
+    store = RedisGameLog(redis_client)
+    store.create(g, {"game": "test"}, seal_all(g, [doc], 0, GENESIS, None))
+    store.append(g, [doc], 1, store.read(g)[-1]["hash"])  # the server knows the script now: no NOSCRIPT below
+
+    dropping = RedisGameLog(_failing_client(redis_client, failures=2, retries=2))
+    assert dropping.append(g, [doc], 2, store.read(g)[-1]["hash"])[0] == Appended(3, 3, False, "")
+    assert _Failing.sends == 3  # two dropped, the third went through
+
+    hopeless_client = _failing_client(redis_client, failures=3, retries=2)
+    with pytest.raises(redis.ConnectionError):
+        RedisGameLog(hopeless_client).append(g, [doc], 3, store.read(g)[-1]["hash"])
+    assert _Failing.sends == 3 and [e["version"] for e in store.read(g)] == [1, 2, 3]
+    assert not hopeless_client.connection_pool._get_in_use_connections()  # given back to the pool all the same
