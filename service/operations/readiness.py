@@ -22,7 +22,9 @@ _os_poll = get_original("select", "poll")  # the unpatched poll, whether or not 
 
 
 def _nothing_to_read(sock) -> bool:
-    if sock is None or (hasattr(sock, "pending") and sock.pending()):
+    # a TLS socket's class has `pending`: asked of the class, as gevent's socket answers a missing attribute through
+    # __getattr__ and an exception (0.7 against 0.1 µs)
+    if sock is None or (hasattr(type(sock), "pending") and sock.pending()):
         return False
     poller = _os_poll()
     poller.register(sock, select.POLLIN)
