@@ -285,3 +285,22 @@ def test_an_append_whose_connection_drops_is_sent_again_by_the_connections_retry
         RedisGameLog(hopeless_client).append(g, [doc], 3, store.read(g)[-1]["hash"])
     assert _Failing.sends == 3 and [e["version"] for e in store.read(g)] == [1, 2, 3]
     assert not hopeless_client.connection_pool._get_in_use_connections()  # given back to the pool all the same
+
+
+def test_a_client_holding_one_connection_appends_on_that_connection(redis_client):
+    """A client made with a single connection (`single_connection_client`) sends every command on it, the append's
+    script included (the server's list of clients names the last command each connection sent)."""
+    if not isinstance(redis_client, redis.Redis):
+        pytest.skip("a cluster client holds no single connection")
+    options = redis_client.connection_pool.connection_kwargs
+    single = redis.Redis(host=options["host"], port=options["port"], db=options.get("db", 0),
+                         single_connection_client=True)
+    connection_id = single.client_id()
+    store, g = RedisGameLog(single), gid()
+    doc = {"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
+           "visibility": "public", "payload": {"n": 0}}
+    store.create(g, {"game": "test"}, seal_all(g, [doc], 0, GENESIS, None))
+    head = RedisGameLog(redis_client).read(g)[-1]["hash"]
+    assert store.append(g, [doc, doc], 1, head)[0] == Appended(2, 3, False, "")
+    assert redis_client.client_list(client_id=[connection_id])[0]["cmd"] == "evalsha"
+    assert [e["version"] for e in RedisGameLog(redis_client).read(g)] == [1, 2, 3]
