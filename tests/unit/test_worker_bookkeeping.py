@@ -1,12 +1,20 @@
 """gunicorn's per-request bookkeeping, made once per web worker (service/operations/gunicorn_worker.py): the
-settled configuration answers every setting as gunicorn's own does, and a peer's trust to set forwarding and
-scheme headers is what gunicorn decides, remembered per address."""
+settled configuration answers every setting as gunicorn's own does, a peer's trust to set forwarding and
+scheme headers is what gunicorn decides, remembered per address, and the environ's constant part is gunicorn's,
+copied for each request and made again when the logs are reopened."""
+
+import io
+import logging
+import types
 
 import pytest
 from gunicorn.config import Config
+from gunicorn.http import wsgi
 from gunicorn.http.parser import RequestParser
 
-from service.operations.gunicorn_worker import PeerTrustRequest, SettledConfig
+from service.operations.gunicorn_worker import PeerTrustRequest, ProblemGeventWorker, SettledConfig, SettledEnviron
+
+GUNICORNS_BASE_ENVIRON = wsgi.base_environ
 
 # What gunicorn's documentation says of `forwarded_allow_ips` (default "127.0.0.1,::1") and
 # `secure_scheme_headers` (X-Forwarded-Proto: https means https): only a listed peer may say the scheme.
@@ -66,3 +74,37 @@ def test_the_remembered_peers_are_bounded(monkeypatch):
         assert _scheme(cfg, f"198.51.100.{n}") == "http"
         assert len(PeerTrustRequest._trusted) <= 5
     assert _scheme(cfg, "127.0.0.1") == "https"
+
+
+def _same_environ(mine: dict, theirs: dict) -> bool:
+    errors_mine, errors_theirs = mine.pop("wsgi.errors"), theirs.pop("wsgi.errors")
+    return mine == theirs and errors_mine.streams == errors_theirs.streams
+
+
+def test_the_settled_environ_is_gunicorns_copied_for_each_request(tmp_path):
+    cfg = SettledConfig(_config(workers=3))
+    settled = SettledEnviron(GUNICORNS_BASE_ENVIRON, cfg)
+    first = settled(cfg)
+    first["wsgi.input"] = "the first request's"  # what a request adds stays its own
+    assert _same_environ(settled(cfg), GUNICORNS_BASE_ENVIRON(cfg))
+    other = SettledConfig(_config(workers=1))
+    assert settled(other)["wsgi.multiprocess"] is False and settled(cfg)["wsgi.multiprocess"] is True
+
+
+def test_reopening_the_logs_renews_the_settled_environ(monkeypatch, tmp_path):
+    """SIGUSR1 reopens the log files (new streams): the environ's wsgi.errors must write to the new ones."""
+    handler = logging.StreamHandler(io.StringIO("before"))
+    monkeypatch.setattr(logging.getLogger("gunicorn.error"), "handlers", [handler])
+    cfg = SettledConfig(_config(errorlog=str(tmp_path / "error.log")))
+    settled = SettledEnviron(GUNICORNS_BASE_ENVIRON, cfg)
+    monkeypatch.setattr(wsgi, "base_environ", settled)
+    assert settled(cfg)["wsgi.errors"].streams == [handler.stream]
+
+    reopened = io.StringIO("after")
+
+    class Log:
+        def reopen_files(self):
+            handler.stream = reopened
+
+    ProblemGeventWorker._reopen_logs(types.SimpleNamespace(log=Log()))
+    assert settled(cfg)["wsgi.errors"].streams == [reopened]
