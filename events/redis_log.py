@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
 
+import hiredis
 import redis
 from redis.commands.core import Script
 from redis.exceptions import NoScriptError
@@ -274,7 +275,9 @@ def _evalsha(client, sha: str, keys: list[str], args: list) -> list:
 
 
 def _send_and_read(connection, command: tuple) -> list:
-    connection.send_command(*command)
+    # packed by hiredis (a dependency) in one C call, where send_command first encodes each argument in a Python
+    # generator (3.1 against 0.9 µs for an append); for str, bytes and int arguments both write the same bytes
+    connection.send_packed_command([hiredis.pack_command(command)])  # a list: it sends each item
     return connection.read_response()
 
 

@@ -3,6 +3,7 @@ included. What every store does (compare-and-append, idempotency, windows, the i
 tests/integration/test_store_contract.py, run on this store and the in-memory one."""
 
 import json
+import re
 import uuid
 
 import pytest
@@ -16,7 +17,7 @@ from events.keys import key
 from events.layout import CHECKPOINT, COMPACT, FULL, pack
 from events.layout import _compress as compress
 from events.layout import _decompress as decompress
-from events.redis_log import RedisGameLog
+from events.redis_log import RedisGameLog, _send_and_read
 from events.redis_store import redis_store
 from events.store import Appended, seal_all
 from tests.support.round_trips import count_round_trips
@@ -236,6 +237,9 @@ def test_a_redis_that_forgot_the_scripts_still_creates_and_appends(redis_client)
     assert verify_chain(store.read(g)) is None
 
 
+SCRIPT_CALL = re.compile(rb"\*\d+\r\n\$7\r\nEVALSHA\r\n")
+
+
 class _Failing(redis.Connection):
     """A real connection to the test's Redis whose next `failures` scripts sent fail as a dropped connection does
     (what a connection sends on its own, its handshake, goes through)."""
@@ -243,15 +247,15 @@ class _Failing(redis.Connection):
     failures = 0
     sends = 0
 
-    def send_command(self, *args, **kwargs):
-        if args[0] != "EVALSHA":
-            return super().send_command(*args, **kwargs)
+    def send_packed_command(self, command, *args, **kwargs):
+        if not SCRIPT_CALL.match(bytes(command if isinstance(command, bytes) else command[0])):
+            return super().send_packed_command(command, *args, **kwargs)
         type(self).sends += 1
         if type(self).failures:
             type(self).failures -= 1
             self.disconnect()
             raise redis.ConnectionError("connection dropped (injected)")
-        return super().send_command(*args, **kwargs)
+        return super().send_packed_command(command, *args, **kwargs)
 
 
 def _failing_client(redis_client, failures: int, retries: int) -> redis.Redis:
@@ -304,3 +308,23 @@ def test_a_client_holding_one_connection_appends_on_that_connection(redis_client
     assert store.append(g, [doc, doc], 1, head)[0] == Appended(2, 3, False, "")
     assert redis_client.client_list(client_id=[connection_id])[0]["cmd"] == "evalsha"
     assert [e["version"] for e in RedisGameLog(redis_client).read(g)] == [1, 2, 3]
+
+
+def test_the_appends_script_call_is_packed_as_redis_py_packs_it():
+    """The append packs its EVALSHA with hiredis itself (events/redis_log.py `_send_and_read`): the bytes are the
+    ones redis-py's own packer writes for arguments of the kinds an append sends (str, bytes, int)."""
+    packer = redis.Connection()._command_packer
+    command = ("EVALSHA", "9" * 40, 3, "game:{0123456789abcdef}:events", "game:{0123456789abcdef}:idem",
+               "game:{0123456789abcdef}:seats", 12, "", "fp", "0:" + "f" * 64, b"zs2", bytes(range(256)),
+               "é→ünïcode", -7, 2**63 - 1)
+    sent = []
+
+    class Recording(redis.Connection):
+        def send_packed_command(self, packed, check_health=True):
+            sent.append(bytes(packed if isinstance(packed, bytes) else b"".join(packed)))
+
+        def read_response(self, *args, **kwargs):
+            return [1, 13]
+
+    assert _send_and_read(Recording(), command) == [1, 13]
+    assert sent == [b"".join(packer.pack(*command))]
