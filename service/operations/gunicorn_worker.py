@@ -226,7 +226,6 @@ class ProblemGeventWorker(GeventWorker):
         wsgi.Response = OneSendResponse  # what gunicorn's wsgi.create answers with, in this worker process
         RequestParser.mesg_class = PeerTrustRequest  # what gunicorn's parser makes of each request, likewise
         self.cfg = SettledConfig(self.cfg)
-        wsgi.base_environ = SettledEnviron(getattr(wsgi.base_environ, "make", wsgi.base_environ), self.cfg)
         if not isinstance(util.http_date, DateEachSecond):
             util.http_date = DateEachSecond(util.http_date)
         super().init_process()
@@ -277,6 +276,8 @@ class ProblemGeventWorker(GeventWorker):
 
     def load_wsgi(self):
         super().load_wsgi()
+        # made once the app is loaded: whatever logging the app set up is in the environ's wsgi.errors
+        wsgi.base_environ = SettledEnviron(getattr(wsgi.base_environ, "make", wsgi.base_environ), self.cfg)
         gc.collect()
         gc.freeze()  # the app, its modules and tables: never garbage, never walked again
         gc.set_threshold(*GC_THRESHOLDS)
