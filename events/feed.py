@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import redis
 
 from events import codec
+from events.redis_scripts import run_script
 
 FEED_KEY = "bazaar:{feed}:lifecycle"
 
@@ -167,7 +168,7 @@ class Feed:
 
     def publish(self, fact: Fact) -> bool:
         """Write the fact unless it was written before; True if this call wrote it."""
-        return bool(self._publish(keys=[self.key, self.published_key], args=[fact_id(fact), encode(fact)]))
+        return bool(run_script(self._publish, [self.key, self.published_key], [fact_id(fact), encode(fact)]))
 
     def announce(self, fact: Fact) -> None:
         """Write a fact that may come again, with no record of it (a turn: one per turn of every game with players

@@ -17,6 +17,7 @@ import json
 import redis
 
 from events.ids import checked
+from events.redis_scripts import run_script
 
 MAX_NOTICES = 1000  # what a player's stream keeps (approximately): a client further behind reads its games instead
 
@@ -33,8 +34,8 @@ class Inbox:
 
     def deliver(self, player: str, slot: str, order: int, notice: dict) -> bool:
         """Write the notice unless its slot holds this order or a later one; True if written."""
-        return bool(self._deliver(keys=[key(player, "inbox"), key(player, "seen")],
-                                  args=[slot, order, json.dumps(notice, separators=(",", ":")), MAX_NOTICES]))
+        return bool(run_script(self._deliver, [key(player, "inbox"), key(player, "seen")],
+                               [slot, order, json.dumps(notice, separators=(",", ":")), MAX_NOTICES]))
 
     def read(self, player: str, after: str = "0-0", limit: int = 100) -> list[tuple[str, dict]]:
         """Up to `limit` notices after the entry id `after`, oldest first, as (id, notice)."""

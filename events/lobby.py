@@ -19,6 +19,7 @@ from datetime import datetime
 import redis
 
 from events.ids import checked, is_id
+from events.redis_scripts import run_script
 
 PREFIX = "bazaar:{lobby}"
 TOMBSTONE_S = 7 * 86400  # far longer than a reaction can be late: a game's entries are written within a request
@@ -46,8 +47,8 @@ class OpenGames:
         """The game's entry at `version` (None: it waits no more); True if written, False if a newer one was."""
         expires = "" if entry is None else repr(epoch(entry["expires_at"]))
         body = json.dumps({"version": version, **(entry or {})})  # first: the script reads the first "version"
-        return bool(self._write(keys=[self._game(game_id), self._ids, self._expiry],
-                                args=[checked(game_id), version, body, expires, TOMBSTONE_S]))
+        return bool(run_script(self._write, [self._game(game_id), self._ids, self._expiry],
+                               [checked(game_id), version, body, expires, TOMBSTONE_S]))
 
     def get(self, game_id: str) -> dict | None:
         raw = self.redis.get(self._game(game_id))

@@ -22,6 +22,7 @@ from domain import offers
 from events import codec
 from events.envelope import GENESIS, seal
 from events.ids import checked
+from events.redis_scripts import run_script
 from events.store import VersionConflict
 
 FIELD = b"e"
@@ -65,7 +66,7 @@ class OfferStore:
         args = [expected_version, "", "", ""]  # no idempotency key, no seat token (an offer has no seats)
         for env in sealed:
             args += [FIELD, json.dumps(env, separators=(",", ":"))]
-        reply = self._append(keys=[key(offer_id, "events"), key(offer_id, "idem"), key(offer_id, "seats")], args=args)
+        reply = run_script(self._append, [key(offer_id, "events"), key(offer_id, "idem"), key(offer_id, "seats")], args)
         if int(reply[0]) == 0:
             raise VersionConflict(expected_version, int(reply[1]))
         return sealed

@@ -14,6 +14,7 @@ from events.archive import ArchivedGames
 from events.archive_record import ArchiveCorrupt, ArchiveExists, pack_game, unpack_game
 from events.keys import PARTS, key
 from events.redis_log import RedisGameLog
+from events.redis_scripts import run_script
 
 
 class RedisArchiving:
@@ -34,7 +35,7 @@ class RedisArchiving:
         copy = unpack_game(game_id, self.archive.get(game_id) or b"")  # whole and verifying, or we stop here
         if copy != (meta, envelopes):
             raise ArchiveCorrupt(game_id, "the archive holds another record under this id")
-        if not self._drop(keys=[key(game_id, part) for part in PARTS], args=[len(envelopes)]):
+        if not run_script(self._drop, [key(game_id, part) for part in PARTS], [len(envelopes)]):
             return False
         self.log.forget(game_id)
         return True

@@ -14,6 +14,7 @@ import redis
 
 from events.ids import checked, is_id
 from events.keys import INDEX_KEY
+from events.redis_scripts import run_script
 from events.store import STATUSES, finished_at
 
 
@@ -27,8 +28,8 @@ class RedisGameIndex:
         """BadId for an id not of the service's form: the index lists only games a route can reach."""
         due = finished_at(entry)
         keys = [self.index_key, self.ids(None), *(self.ids(s) for s in STATUSES), self._archive_due]
-        self._record(keys=keys, args=[checked(game_id), entry["version"], json.dumps(entry), entry.get("status", ""),
-                                      "" if due is None else repr(due)])
+        run_script(self._record, keys, [checked(game_id), entry["version"], json.dumps(entry), entry.get("status", ""),
+                                        "" if due is None else repr(due)])
 
     def record_players(self, game_id: str, players: Iterable[str | None]) -> None:
         """One sorted set per player, in the index's slot."""

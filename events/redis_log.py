@@ -16,16 +16,14 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
 
-import hiredis
 import redis
-from redis.commands.core import Script
-from redis.exceptions import NoScriptError
 
 from events.archive import ArchivedGames
 from events.envelope import GENESIS
 from events.keys import key
 from events.layout import CHECKPOINT, FULL, checkpoint_hash, pack, stamp, unpack
 from events.redis_facts import replaced_tokens
+from events.redis_scripts import run_script
 from events.store import Appended, GameExists, TokenReplaced, VersionConflict, Window, seal_all
 
 UNREAD = object()  # `_hash_at` without the game's seed: it reads it if the entries need it
@@ -45,7 +43,7 @@ class RedisGameLog:
     # --- writing -----------------------------------------------------------------------------------
 
     def create(self, game_id: str, meta: dict[str, str], sealed: list[dict]) -> Appended:
-        reply = _run(self._create, [key(game_id, "meta"), key(game_id, "events")],
+        reply = run_script(self._create, [key(game_id, "meta"), key(game_id, "events")],
                      [json.dumps(meta), *_pack(game_id, sealed, GENESIS, meta.get("seed"))])
         if int(reply[0]) == 0:
             raise GameExists(game_id)
@@ -57,7 +55,7 @@ class RedisGameLog:
                idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None,
                seat_token: tuple[int, str] | None = None) -> tuple[Appended, list[dict]]:
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
-        reply = _run(
+        reply = run_script(
             self._append, [key(game_id, "events"), key(game_id, "idem"), key(game_id, "seats")],
             [expected_version, idempotency_key or "", fingerprint,
              f"{seat_token[0]}:{seat_token[1]}" if seat_token else "",
@@ -240,45 +238,6 @@ class RedisGameLog:
             seed = self._seed(game_id, entries)
         envelopes = decode_entries(game_id, prev, start, [_layout_value(fields) for _id, fields in entries], seed)
         return envelopes[-1]["hash"]
-
-
-def _run(script: Script, keys: list[str], args: list) -> list:
-    """What `script(keys=keys, args=args)` answers, without the way through redis-py's Script object (a tenth of
-    the append's client-side cost: a tuple of every argument, an import and a pipeline check on each call): the
-    EVALSHA, and should the server not know the script (a restarted or failed-over Redis), the script loaded and
-    the EVALSHA sent once more, as Script does."""
-    client = script.registered_client
-    try:
-        return _evalsha(client, script.sha, keys, args)
-    except NoScriptError:
-        script.sha = client.script_load(script.script)
-        return _evalsha(client, script.sha, keys, args)
-
-
-def _evalsha(client, sha: str, keys: list[str], args: list) -> list:
-    """`client.execute_command("EVALSHA", sha, ...)`. A plain client's (one Redis, or the primary its Sentinels
-    name) sends it on a connection of its pool itself: redis-py's way around a command (the observability timers,
-    a closure and a list per call, the look-up of a reply callback EVALSHA has none of) was a fifth of the call's
-    CPU (59 against 49 µs under gevent). What a connection error does is redis-py's: the connection's own retry
-    policy, the connection closed before each new attempt (it reconnects as it sends). A cluster client, or one
-    holding a single connection, goes redis-py's way."""
-    if type(client) is not redis.Redis or client.connection is not None:
-        return client.execute_command("EVALSHA", sha, len(keys), *keys, *args)
-    pool = client.connection_pool
-    connection = pool.get_connection()
-    try:
-        return connection.retry.call_with_retry(
-            lambda: _send_and_read(connection, ("EVALSHA", sha, len(keys), *keys, *args)),
-            lambda _error: connection.disconnect())
-    finally:
-        pool.release(connection)
-
-
-def _send_and_read(connection, command: tuple) -> list:
-    # packed by hiredis (a dependency) in one C call, where send_command first encodes each argument in a Python
-    # generator (3.1 against 0.9 µs for an append); for str, bytes and int arguments both write the same bytes
-    connection.send_packed_command([hiredis.pack_command(command)])  # a list: it sends each item
-    return connection.read_response()
 
 
 def _pack(game_id: str, sealed: list[dict], prev_hash: str, seed: str | None, proven: bool = False) -> list[bytes]:

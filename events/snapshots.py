@@ -162,6 +162,8 @@ class Snapshots:
     def load_at(self, game_id: str, game: Any, until: int) -> Snapshot | None:
         """The newest readable snapshot at or below version `until`: found and read in one round trip (time travel
         then reads the log after it), or, if it does not decode, the next ones down, one by one."""
+        # through redis-py's Script, not events/redis_scripts.py: the memory store imports this module and must load
+        # no Redis client (a time travel's read, off a move's path)
         reply = self._at(keys=[key(game_id, "snaps")], args=[until])
         if not reply:
             return None

@@ -28,6 +28,7 @@ from domain import tournament
 from events import codec
 from events.envelope import GENESIS, seal
 from events.ids import checked, is_id
+from events.redis_scripts import run_script
 from events.store import VersionConflict
 
 IDS_KEY = "bazaar:{tournaments}:ids"
@@ -86,8 +87,7 @@ class TournamentStore:
         args = [expected_version, idempotency_key or "", "", ""]
         for env in sealed:
             args += [FIELD, json.dumps(env, separators=(",", ":"))]
-        reply = self._append(keys=[key(tournament_id, "events"), key(tournament_id, "idem"), key(tournament_id, "seats")],
-                             args=args)
+        reply = run_script(self._append, [key(tournament_id, part) for part in ("events", "idem", "seats")], args)
         if int(reply[0]) == 0:
             raise VersionConflict(expected_version, int(reply[1]))
         return [] if int(reply[0]) == 2 else sealed

@@ -22,6 +22,7 @@ import redis
 
 from domain import registry
 from domain.tournament import ratings
+from events.redis_scripts import run_script
 from service.access.identities import Identities
 
 # KEYS[1] the stream, KEYS[2] the hash of rated ids; ARGV[1] game id, ARGV[2] the entry's JSON. 1 if written.
@@ -57,7 +58,7 @@ class RatingBooks:
             return False
         entry = json.dumps({"game_id": game_id, "source": source, "owner": owner, "players": list(players),
                             "places": list(places)})
-        return bool(self._rate(keys=[_key(game, "games"), _key(game, "rated")], args=[game_id, entry]))
+        return bool(run_script(self._rate, [_key(game, "games"), _key(game, "rated")], [game_id, entry]))
 
     def creators(self, players: tuple[str, ...]) -> tuple[str | None, ...]:
         """Who created each player (None for an id that is no player: it is in no pool)."""

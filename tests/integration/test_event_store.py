@@ -17,7 +17,8 @@ from events.keys import key
 from events.layout import CHECKPOINT, COMPACT, FULL, pack
 from events.layout import _compress as compress
 from events.layout import _decompress as decompress
-from events.redis_log import RedisGameLog, _send_and_read
+from events.redis_log import RedisGameLog
+from events.redis_scripts import _send_and_read
 from events.redis_store import redis_store
 from events.store import Appended, seal_all
 from tests.support.round_trips import count_round_trips
@@ -267,7 +268,7 @@ def _failing_client(redis_client, failures: int, retries: int) -> redis.Redis:
 
 
 def test_an_append_whose_connection_drops_is_sent_again_by_the_connections_retry_policy(redis_client):
-    """The append sends its script on a pooled connection itself (events/redis_log.py `_evalsha`), not through
+    """The append sends its script on a pooled connection itself (events/redis_scripts.py `run_script`), not through
     redis-py's execute_command, and keeps what redis-py does when a connection drops: the connection's retry
     policy, each new attempt on a fresh connection. Past the policy's retries the error is the caller's and
     nothing was appended, and the connection is given back to the pool either way."""
@@ -311,7 +312,7 @@ def test_a_client_holding_one_connection_appends_on_that_connection(redis_client
 
 
 def test_the_appends_script_call_is_packed_as_redis_py_packs_it():
-    """The append packs its EVALSHA with hiredis itself (events/redis_log.py `_send_and_read`): the bytes are the
+    """The append packs its EVALSHA with hiredis itself (events/redis_scripts.py `_send_and_read`): the bytes are the
     ones redis-py's own packer writes for arguments of the kinds an append sends (str, bytes, int)."""
     packer = redis.Connection()._command_packer
     command = ("EVALSHA", "9" * 40, 3, "game:{0123456789abcdef}:events", "game:{0123456789abcdef}:idem",
