@@ -275,23 +275,35 @@ def _layout_value(fields: dict) -> tuple[bytes, bytes]:
 
 
 class _Heads:
-    """The hash of the newest event each game's reads and appends met (game -> (version, hash)), so that the
-    next read after it needs no walk back to a checkpoint. A log is append-only: a remembered hash stays true."""
+    """The hashes of the newest events each game's reads and appends met (game -> {version: hash}, its last KEPT),
+    so that a read after one of them needs no walk back to a checkpoint. More than the one newest: a game's live
+    streams read on from the version they last sent, which the process's own append of the next move has passed
+    by then; with the newest alone, every such read walked back to a checkpoint (an XRANGE and up to 15 entries
+    decoded again). A log is append-only: a remembered hash stays true."""
+
+    KEPT = 8
 
     def __init__(self, size: int = 4096):
-        self._known: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._known: OrderedDict[str, dict[int, str]] = OrderedDict()
         self._lock = threading.Lock()
         self._size = size
 
     def get(self, game_id: str, version: int) -> str | None:
         with self._lock:
             known = self._known.get(game_id)
-        return known[1] if known is not None and known[0] == version else None
+            return known.get(version) if known is not None else None
 
     def put(self, game_id: str, version: int, hash_: str) -> None:
         with self._lock:
-            self._known[game_id] = (version, hash_)
-            self._known.move_to_end(game_id)
+            known = self._known.get(game_id)
+            if known is None:
+                known = self._known[game_id] = {}
+            else:
+                self._known.move_to_end(game_id)
+            known.pop(version, None)  # put again: it counts as the latest met
+            known[version] = hash_
+            if len(known) > self.KEPT:
+                del known[next(iter(known))]  # the one met longest ago
             while len(self._known) > self._size:
                 self._known.popitem(last=False)
 

@@ -17,7 +17,7 @@ from events.keys import key
 from events.layout import CHECKPOINT, COMPACT, FULL, pack
 from events.layout import _compress as compress
 from events.layout import _decompress as decompress
-from events.redis_log import RedisGameLog
+from events.redis_log import RedisGameLog, _Heads
 from events.redis_scripts import _send_and_read
 from events.redis_store import redis_store
 from events.store import Appended, seal_all
@@ -158,6 +158,52 @@ def test_a_live_stream_after_an_append_or_a_read_needs_no_walk_back(redis_client
     sent.clear()
     assert RedisGameLog(redis_client).tail(g, 19, block_ms=10) == expected
     assert len(sent) == 2  # a cold tail: the entries and the seed, then the walk back from the checkpoint at 16
+
+
+def test_a_live_stream_behind_its_own_process_s_appends_needs_no_walk_back(redis_client, monkeypatch):
+    """A game's live stream in the process that appends the game's moves reads on from the version it last sent,
+    which that process's own appends have passed by then (by one move, or a few when the stream lags): its read is
+    still one round trip, chained from the right hash. Remembering only the newest hash, every such read walked
+    back to the checkpoint below in a round trip of its own and decoded up to 15 entries again."""
+    store = RedisGameLog(redis_client)
+    g = gid()
+    created = seal_all(g, [compact_doc(n, private=n % 3 == 0) for n in range(18)], 0, GENESIS, SEED)
+    store.create(g, {"game": "tiny", "seed": SEED}, created)
+    sent = count_round_trips(monkeypatch)
+    position, head = 18, created[-1]["hash"]  # what the stream has sent; the newest hash the appends chain from
+    for behind in (1, 1, 3, 1, 2, 5, 1, 4):
+        for _ in range(behind):
+            _appended, sealed = store.append(g, [compact_doc(position + behind, private=behind % 2 == 1)],
+                                             sealed_version(g, store), head, seed=SEED)
+            head = sealed[-1]["hash"]
+        sent.clear()
+        batch = store.tail(g, position, block_ms=10)
+        assert len(sent) == 1, behind
+        assert batch == RedisGameLog(redis_client).read(g, position) and len(batch) == behind
+        position = batch[-1]["version"]
+
+
+def sealed_version(g: str, log: RedisGameLog) -> int:
+    return int(log.redis.xlen(key(g, "events")))
+
+
+def test_the_remembered_hashes_are_bounded_per_game_and_in_games():
+    """A game's last KEPT hashes met are remembered (the oldest met goes first, a hash met again counts as new);
+    past `size` games, the game met longest ago goes."""
+    heads = _Heads(size=3)
+    for version in range(1, _Heads.KEPT + 2):
+        heads.put("a", version, f"h{version}")
+    assert heads.get("a", 1) is None and all(heads.get("a", v) == f"h{v}" for v in range(2, _Heads.KEPT + 2))
+    heads.put("a", 2, "h2")  # met again: now the newest, so 3 goes next
+    heads.put("a", 100, "h100")
+    assert heads.get("a", 2) == "h2" and heads.get("a", 3) is None and heads.get("a", 100) == "h100"
+    for game in ("b", "c"):
+        heads.put(game, 1, game)
+    heads.put("a", 101, "h101")  # a is met again: b is now the game met longest ago
+    heads.put("d", 1, "d")
+    assert heads.get("b", 1) is None and heads.get("a", 101) == "h101" and heads.get("c", 1) == "c"
+    heads.forget("a")
+    assert heads.get("a", 101) is None and heads.get("d", 1) == "d"
 
 
 def test_an_old_layout_log_is_read_from_its_middle_in_one_round_trip(redis_client, monkeypatch):
