@@ -82,7 +82,12 @@ def gone(pid: int) -> None:
 
 def test_every_connection_of_a_game_is_served_by_one_worker(redis_url, tmp_path):
     with gunicorn(redis_url, tmp_path, workers=2, app="tests.support.pid_probe:app") as base:
-        affine(base)
+        pids = affine(base)
+        for game in GAMES:  # a seat's stream of the game's events, on a connection of its own, goes there too
+            with requests.Session() as stream:
+                answer = stream.get(f"{base}/v1/games/{game}/events", timeout=10,
+                                    headers={"Accept": "text/event-stream", "Authorization": "Bearer st_x"})
+                assert answer.json()["pid"] in pids[game], game
         with requests.Session() as elsewhere:  # a connection that first asks for no game is served where it is
             assert elsewhere.get(f"{base}/healthz", timeout=10).status_code == 200
             assert elsewhere.get(f"{base}/v1/games/{GAMES[0]}", timeout=10).status_code == 200
