@@ -82,7 +82,8 @@ def gone(pid: int) -> None:
 
 def test_every_connection_of_a_game_is_served_by_one_worker(redis_url, tmp_path):
     with gunicorn(redis_url, tmp_path, workers=2, app="tests.support.pid_probe:app") as base:
-        pids = affine(base)
+        held_slots(base)
+        pids = affine(base)  # both slots held: each game is served by its slot's worker
         for game in GAMES:  # a seat's stream of the game's events, on a connection of its own, goes there too
             with requests.Session() as stream:
                 answer = stream.get(f"{base}/v1/games/{game}/events", timeout=10,
@@ -160,6 +161,15 @@ def test_a_stranger_cannot_hand_a_worker_a_connection(redis_url, tmp_path):
             except OSError:  # closed (a broken pipe), or never answered
                 answer = b""
     assert answer == b""  # closed unserved
+
+
+def held_slots(base: str, deadline_s: float = 20) -> None:
+    """Waits until every worker holds its slot (one still starting serves what lands on it, handed nothing)."""
+    master = psutil.Process(next(iter(set().union(*affine(base).values())))).ppid()
+    deadline = time.monotonic() + deadline_s
+    while any(free(name) for name in slot_names(master)):
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
 
 
 def free(name: str) -> bool:
