@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import socket
 
 from flask import Blueprint, Response, current_app, g, request, stream_with_context
 
+from events.envelope import compact_json
 from service.games.inputs import version_number
 from service.games.problems import BadRequest, StreamLimit
 from service.games.redaction import redact_all
@@ -95,7 +95,9 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
             fresh = [e for e in batch if e["version"] > position]
             for env in redact_all(loaded.game, loaded.finished, seat, fresh):
                 position = env["version"]
-                out.append(f"id: {position}\nevent: {env['type']}\ndata: {json.dumps(env)}\n\n")
+                # written as the store writes an entry's JSON (orjson when it holds no float: a tenth of the stdlib's
+                # time, on every seat's frame of every move), in UTF-8 as SSE is
+                out.append(f"id: {position}\nevent: {env['type']}\ndata: {compact_json(env).decode()}\n\n")
             batch.made[key] = (out, position)
         return out, position, loaded
 
