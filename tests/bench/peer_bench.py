@@ -10,6 +10,11 @@ moves/s at or above. The floor (tests/bench/trivial_app.py: gunicorn, a WSGI rou
 command path is, and one XADD a move, served and driven the same way) says how much of a move is the stack's
 before any of Bazaar's work. The full, longer comparison (FlatFile too, p99) is the shared peer bench's run.sh.
 
+Like for like: boardgame.io pushes the new state to both seats on every move, and its driver sends a move once
+its mover's client has seen the previous one; Bazaar answers the mover only. So a fourth line plays Bazaar with
+both seats following their live streams (SSE), each move sent once its mover's stream has shown the previous one
+(peer/drive.js `bazaar-streams`): the server's CPU then counts telling the other seat too.
+
 Why the shared harness's boardgame.io InMemory figure is higher (583-598 us a move against 398-404 here, on the
 same machine and the same day, identical JavaScript, packages and scripts): a boardgame.io round that follows a
 FlatFile round costs about 200 us a move more (619-655 against 416-461 in the same process, and its new load
@@ -137,7 +142,7 @@ def peer_comparison() -> None:
     port = embedded_redis.free_port()
     peer = subprocess.Popen(["node", "server.js", str(port), "memory"], cwd=WORK, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    rows = {"bazaar": [], "bgio": [], "floor": []}
+    rows = {"bazaar": [], "bgio": [], "floor": [], "streams": []}
     try:
         with private_redis() as url, gunicorn("service.operations.wsgi:app", url, "/healthz",
                                               {"BAZAAR_RATE_LIMITS": "false"}) as bazaar, \
@@ -154,8 +159,10 @@ def peer_comparison() -> None:
                         raise RuntimeError("the boardgame.io server did not start") from None
                     time.sleep(0.2)
             targets = {"bazaar": (bazaar, family(bazaar.pid), redis_pid), "bgio": (peer_base, [peer.pid], None),
-                       "floor": (floor, family(floor.pid), redis_pid)}
-            drivers = {"bazaar": "bazaar", "bgio": "bgio", "floor": "bazaar"}  # the floor answers Bazaar's routes
+                       "floor": (floor, family(floor.pid), redis_pid),
+                       "streams": (bazaar, family(bazaar.pid), redis_pid)}
+            # the floor answers Bazaar's routes; "streams" is Bazaar with both seats following their live streams
+            drivers = {"bazaar": "bazaar", "bgio": "bgio", "floor": "bazaar", "streams": "bazaar-streams"}
             for name, (base, pids, rpid) in targets.items():  # warm-up: imports, JIT, connections
                 play_round(drivers[name], base, pids, rpid, scripts, 2)
             order = list(targets)
@@ -187,6 +194,11 @@ def peer_comparison() -> None:
     # The stack's own share: what a move costs under gunicorn, WSGI and redis-py before any of Bazaar's work
     print(f"the floor (gunicorn + WSGI + redis-py, one XADD a move) / boardgame.io: server+Redis CPU per move "
           f"{f_total / p_total:.2f}; Bazaar's own work above the floor {(b_total - f_total) * 1e6:.0f} us/move")
+    s_total = median("streams", "server") + median("streams", "redis")
+    print(f"  Bazaar, both seats following their streams {median('streams', 'rate'):6.0f} moves/s, server CPU "
+          f"{median('streams', 'server') * 1e6:5.0f} us/move, Redis {median('streams', 'redis') * 1e6:4.0f} us")
+    print(f"ratio like for like (boardgame.io tells both seats each move): moves/s "
+          f"{median('streams', 'rate') / median('bgio', 'rate'):.2f}, server+Redis CPU per move {s_total / p_total:.2f}")
 
 
 def redis_server_pid(url: str) -> int | None:
