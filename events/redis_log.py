@@ -39,6 +39,7 @@ class RedisGameLog:
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
         self._create = client.register_script(scripts.joinpath("create.lua").read_text())
         self._heads = _Heads()
+        self._written = _Written()
 
     # --- writing -----------------------------------------------------------------------------------
 
@@ -55,12 +56,12 @@ class RedisGameLog:
                idempotency_key: str | None = None, fingerprint: str = "", seed: str | None = None,
                seat_token: tuple[int, str] | None = None) -> tuple[Appended, list[dict]]:
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
+        # sealed just now from the seed: their chain fields are what unpacking recomputes (layout.pack)
+        packed = _pack(game_id, sealed, prev_hash, seed, proven=True)
         reply = run_script(
             self._append, [key(game_id, "events"), key(game_id, "idem"), key(game_id, "seats")],
             [expected_version, idempotency_key or "", fingerprint,
-             f"{seat_token[0]}:{seat_token[1]}" if seat_token else "",
-             # sealed just now from the seed: their chain fields are what unpacking recomputes (layout.pack)
-             *_pack(game_id, sealed, prev_hash, seed, proven=True)],
+             f"{seat_token[0]}:{seat_token[1]}" if seat_token else "", *packed],
         )
         status = int(reply[0])
         if status == 3:
@@ -71,6 +72,8 @@ class RedisGameLog:
             return Appended(int(reply[1]), int(reply[2]), True, _text(reply[3])), []
         if sealed:
             self._heads.put(game_id, sealed[-1]["version"], sealed[-1]["hash"])
+            self._written.put(game_id, {env["version"]: (packed[2 * n], packed[2 * n + 1], env)
+                                        for n, env in enumerate(sealed)})
         return Appended(expected_version + 1, int(reply[1]), False, fingerprint), sealed
 
     def seen(self, game_id: str, idempotency_key: str) -> Appended | None:
@@ -83,6 +86,7 @@ class RedisGameLog:
     def forget(self, game_id: str) -> None:
         """The game left Redis (the archive took it): its remembered head goes too."""
         self._heads.forget(game_id)
+        self._written.forget(game_id)
 
     # --- reading -----------------------------------------------------------------------------------
 
@@ -209,7 +213,7 @@ class RedisGameLog:
         if not entries:
             return []
         envelopes = decode_entries(game_id, self._hash_at(game_id, after, seed), after,
-                                   [_layout_value(fields) for _id, fields in entries], seed)
+                                   [_layout_value(fields) for _id, fields in entries], seed, self._written.get(game_id))
         self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
         return envelopes
 
@@ -259,12 +263,18 @@ def _from_checkpoint(start: int, entries: list) -> tuple[int, str, list] | None:
 
 
 def decode_entries(game_id: str, prev_hash: str, after: int, entries: list[tuple[bytes, bytes]],
-                   seed: str | None) -> list[dict]:
+                   seed: str | None, written: dict[int, tuple[bytes, bytes, dict]] | None = None) -> list[dict]:
     """The envelopes of consecutive stored entries (field, value) numbered from after + 1, the first chained
-    after `prev_hash`."""
+    after `prev_hash`. `written`: what this process appended last (version -> its entry and its envelope); an
+    entry whose bytes are the ones written there, chained after the same hash, is that envelope (unpacking those
+    bytes gives it back, layout.pack): not unpacked again."""
     envelopes = []
     for version, (field, value) in enumerate(entries, start=after + 1):
-        env = unpack(field, value, game_id, version, prev_hash, seed)
+        mine = written.get(version) if written else None
+        if mine is not None and mine[0] == field and mine[1] == value and mine[2]["prev_hash"] == prev_hash:
+            env = dict(mine[2])  # a copy: the caller of the append holds the envelope too
+        else:
+            env = unpack(field, value, game_id, version, prev_hash, seed)
         prev_hash = env["hash"]
         envelopes.append(env)
     return envelopes
@@ -304,6 +314,32 @@ class _Heads:
             known[version] = hash_
             if len(known) > self.KEPT:
                 del known[next(iter(known))]  # the one met longest ago
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._known.pop(game_id, None)
+
+
+class _Written:
+    """Each game's last append by this process, as entries and envelopes (game -> {version: (field, value,
+    envelope)}), the `size` games appended last: a live stream of the game in this process reads those entries
+    back on every move, and their envelopes are the ones sealed (events/redis_log.py `decode_entries`)."""
+
+    def __init__(self, size: int = 1024):
+        self._known: OrderedDict[str, dict[int, tuple[bytes, bytes, dict]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: str) -> dict[int, tuple[bytes, bytes, dict]] | None:
+        with self._lock:
+            return self._known.get(game_id)
+
+    def put(self, game_id: str, entries: dict[int, tuple[bytes, bytes, dict]]) -> None:
+        with self._lock:
+            self._known[game_id] = entries
+            self._known.move_to_end(game_id)
             while len(self._known) > self._size:
                 self._known.popitem(last=False)
 

@@ -11,13 +11,14 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from events import redis_log
 from events.archive import ArchivedGames, DirectoryArchive
 from events.envelope import GENESIS, check_sealed, verify_chain
 from events.keys import key
-from events.layout import CHECKPOINT, COMPACT, FULL, pack
+from events.layout import CHECKPOINT, COMPACT, DEFLATED, FULL, pack
 from events.layout import _compress as compress
 from events.layout import _decompress as decompress
-from events.redis_log import RedisGameLog, _Heads
+from events.redis_log import RedisGameLog, _Heads, _Written
 from events.redis_scripts import _send_and_read
 from events.redis_store import redis_store
 from events.store import Appended, seal_all
@@ -181,6 +182,74 @@ def test_a_live_stream_behind_its_own_process_s_appends_needs_no_walk_back(redis
         assert len(sent) == 1, behind
         assert batch == RedisGameLog(redis_client).read(g, position) and len(batch) == behind
         position = batch[-1]["version"]
+
+
+def test_a_live_stream_reads_its_own_process_s_last_append_without_unpacking_it(redis_client, monkeypatch):
+    """The entries this process appended last come back to its live streams on the next read: their envelopes are
+    the ones it sealed (unpacking their bytes gives them back), so they are not unpacked again; a copy of each, the
+    same as a fresh store reads."""
+    store = RedisGameLog(redis_client)
+    g = gid()
+    created = seal_all(g, [compact_doc(n, private=n % 3 == 0) for n in range(18)], 0, GENESIS, SEED)
+    store.create(g, {"game": "tiny", "seed": SEED}, created)
+    _appended, sealed = store.append(g, [compact_doc(n, private=n % 2 == 0) for n in range(18, 21)], 18,
+                                     created[-1]["hash"], seed=SEED)
+    unpacked = []
+    real_unpack = redis_log.unpack
+    monkeypatch.setattr(redis_log, "unpack", lambda *args: unpacked.append(args[3]) or real_unpack(*args))
+    batch = store.tail(g, 18, block_ms=10)
+    assert unpacked == [] and batch == sealed == RedisGameLog(redis_client).read(g, 18)
+    assert all(mine is not theirs for mine, theirs in zip(batch, sealed, strict=True))
+    unpacked.clear()
+    again = store.tail(g, 17, block_ms=10)  # from 17: the created 18 is not the last append's, 19-21 are
+    assert unpacked == [17, 18]  # 17 for the hash it chains from (walked back to the checkpoint at 16), then 18
+    assert again == RedisGameLog(redis_client).read(g, 17)
+
+
+@pytest.mark.parametrize("altered", ["field", "value", "an entry before"])
+def test_entries_rewritten_after_this_process_appended_them_are_read_as_they_are_stored(redis_client, altered):
+    """What this process remembers of its last append stands in for an entry only when the entry is byte for byte
+    what it wrote there, chained after the same hash: a log rewritten behind its back (the same versions, other
+    bytes) reads exactly as a store that never appended it reads it, or fails alike."""
+    store = RedisGameLog(redis_client)
+    g = gid()
+    created = seal_all(g, [compact_doc(n, private=n % 3 == 0) for n in range(18)], 0, GENESIS, SEED)
+    store.create(g, {"game": "tiny", "seed": SEED}, created)
+    _appended, sealed = store.append(g, [compact_doc(n) for n in range(18, 21)], 18, created[-1]["hash"], seed=SEED)
+    entries = RedisGameLog(redis_client).entries(g)
+    field, value = entries[19]  # version 20
+    if altered == "field":  # the same bytes under another layout's field
+        entries[19] = (DEFLATED, value)
+    elif altered == "value":
+        other = seal_all(g, [compact_doc(99)], 19, RedisGameLog(redis_client).read(g, 18, 19)[0]["hash"], SEED)[0]
+        entries[19] = pack(other, g, other["prev_hash"], SEED, proven=True)
+    else:  # version 19 rewritten: 20 and 21 keep their bytes, chained after another hash now
+        other = seal_all(g, [compact_doc(98)], 18, created[-1]["hash"], SEED)[0]
+        entries[18] = pack(other, g, created[-1]["hash"], SEED, proven=True)
+    redis_client.delete(key(g, "events"))
+    for version, (field, value) in enumerate(entries, start=1):
+        redis_client.xadd(key(g, "events"), {field: value}, id=f"0-{version}")
+    cold = RedisGameLog(redis_client)
+    if altered == "field":
+        with pytest.raises(ValueError):
+            cold.tail(g, 18, block_ms=10)
+        with pytest.raises(ValueError):
+            store.tail(g, 18, block_ms=10)
+        return
+    expected = cold.tail(g, 18, block_ms=10)
+    assert [e["hash"] for e in expected][1:] != [e["hash"] for e in sealed][1:]  # 20 and 21 read otherwise now
+    assert store.tail(g, 18, block_ms=10) == expected
+
+
+def test_the_last_appends_remembered_are_bounded_in_games():
+    written = _Written(size=2)
+    for game in ("a", "b"):
+        written.put(game, {1: (b"f", game.encode(), {})})
+    written.put("a", {2: (b"f", b"a2", {})})  # a appended again: b is now the game appended longest ago
+    written.put("c", {1: (b"f", b"c", {})})
+    assert written.get("b") is None and written.get("a") == {2: (b"f", b"a2", {})} and written.get("c") is not None
+    written.forget("a")
+    assert written.get("a") is None and written.get("c") is not None
 
 
 def sealed_version(g: str, log: RedisGameLog) -> int:
