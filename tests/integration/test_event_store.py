@@ -252,6 +252,25 @@ def test_the_last_appends_remembered_are_bounded_in_games():
     assert written.get("a") is None and written.get("c") is not None
 
 
+def test_a_read_with_the_seats_after_a_remembered_hash_reads_the_replaced_tokens_too(redis_client, monkeypatch):
+    """A cached game a move behind is caught up by one XRANGE after the hash the log remembers: a plain read. A read
+    that asks for the seats too (the seat check's) goes the whole way, so that a replaced seat token is among what
+    it reads."""
+    store = redis_store(redis_client)
+    g = gid()
+    store.log.create(g, {"game": "tiny", "seed": SEED}, [])
+    _appended, sealed = store.log.append(g, [compact_doc(n) for n in range(4)], 0, GENESIS, seed=SEED)
+    store.log.append(g, [compact_doc(4)], 4, sealed[-1]["hash"], seed=SEED)  # remembers the hashes at 4 and 5
+    store.facts.replace_seat_token(g, 1, "new-hash")
+    whole = RedisGameLog(redis_client).read(g)
+    sent = count_round_trips(monkeypatch)
+    (tail,), replaced = store.log.windows(g, [(4, None, None)], seats=True, seed=SEED)
+    assert tail == whole[4:] and replaced == {1: "new-hash"} and len(sent) == 1
+    sent.clear()
+    (tail,), replaced = store.log.windows(g, [(4, None, None)], seed=SEED)  # the plain read: the XRANGE alone
+    assert tail == whole[4:] and replaced == {} and len(sent) == 1
+
+
 def sealed_version(g: str, log: RedisGameLog) -> int:
     return int(log.redis.xlen(key(g, "events")))
 
