@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
+from typing import Any
 
 import redis
 
@@ -284,7 +285,35 @@ def _layout_value(fields: dict) -> tuple[bytes, bytes]:
     return next(iter(fields.items()))
 
 
-class _Heads:
+class _Recent:
+    """game -> a value, for the `size` games met last (the worker's threads share one log, hence the lock)."""
+
+    def __init__(self, size: int):
+        self._known: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, game_id: str) -> Any:
+        with self._lock:
+            return self._known.get(game_id)
+
+    def put(self, game_id: str, value: Any) -> None:
+        with self._lock:
+            self._known[game_id] = value
+            self._known.move_to_end(game_id)
+            self._trim()
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._known.pop(game_id, None)
+
+    def _trim(self) -> None:
+        """(The caller holds the lock.) The games met longest ago go, past `size`."""
+        while len(self._known) > self._size:
+            self._known.popitem(last=False)
+
+
+class _Heads(_Recent):
     """The hashes of the newest events each game's reads and appends met (game -> {version: hash}, its last KEPT),
     so that a read after one of them needs no walk back to a checkpoint. More than the one newest: a game's live
     streams read on from the version they last sent, which the process's own append of the next move has passed
@@ -294,9 +323,7 @@ class _Heads:
     KEPT = 8
 
     def __init__(self, size: int = 4096):
-        self._known: OrderedDict[str, dict[int, str]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
+        super().__init__(size)
 
     def get(self, game_id: str, version: int) -> str | None:
         with self._lock:
@@ -314,38 +341,16 @@ class _Heads:
             known[version] = hash_
             if len(known) > self.KEPT:
                 del known[next(iter(known))]  # the one met longest ago
-            while len(self._known) > self._size:
-                self._known.popitem(last=False)
-
-    def forget(self, game_id: str) -> None:
-        with self._lock:
-            self._known.pop(game_id, None)
+            self._trim()
 
 
-class _Written:
+class _Written(_Recent):
     """Each game's last append by this process, as entries and envelopes (game -> {version: (field, value,
     envelope)}), the `size` games appended last: a live stream of the game in this process reads those entries
-    back on every move, and their envelopes are the ones sealed (events/redis_log.py `decode_entries`)."""
+    back on every move, and their envelopes are the ones sealed (`decode_entries`)."""
 
     def __init__(self, size: int = 1024):
-        self._known: OrderedDict[str, dict[int, tuple[bytes, bytes, dict]]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._size = size
-
-    def get(self, game_id: str) -> dict[int, tuple[bytes, bytes, dict]] | None:
-        with self._lock:
-            return self._known.get(game_id)
-
-    def put(self, game_id: str, entries: dict[int, tuple[bytes, bytes, dict]]) -> None:
-        with self._lock:
-            self._known[game_id] = entries
-            self._known.move_to_end(game_id)
-            while len(self._known) > self._size:
-                self._known.popitem(last=False)
-
-    def forget(self, game_id: str) -> None:
-        with self._lock:
-            self._known.pop(game_id, None)
+        super().__init__(size)
 
 
 def _text(raw: bytes | str | None) -> str | None:
