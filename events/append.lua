@@ -6,7 +6,9 @@
 -- ARGV[2] idempotency key, "" for none
 -- ARGV[3] fingerprint of the request the key guards ("" for none)
 -- ARGV[4] the seat and the hash of the seat token that asks, "<seat>:<hash>"; "" when no seat token asks
--- ARGV[5..] the events in order, two arguments each: the entry's field (its layout, see events/layout.py) and value
+-- ARGV[5] the game's live channel, "" for none: the appended entries are published there, so that the processes
+--         following the game (events/redis_live.py) learn of them without a blocking read each
+-- ARGV[6..] the events in order, two arguments each: the entry's field (its layout, see events/layout.py) and value
 -- Returns {1, new_version}                 appended
 --         {0, current_version}             version conflict: nothing appended
 --         {2, first, last, fingerprint}    the key was seen: nothing appended, the first result returned
@@ -34,11 +36,21 @@ local version = redis.call("XLEN", KEYS[1])
 if version ~= tonumber(ARGV[1]) then
   return {0, version}
 end
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   version = version + 1
   redis.call("XADD", KEYS[1], "0-" .. version, ARGV[i], ARGV[i + 1])
 end
 if key ~= "" then
   redis.call("HSET", KEYS[2], key, (tonumber(ARGV[1]) + 1) .. ":" .. version .. ":" .. ARGV[3])
+end
+if ARGV[5] ~= "" and #ARGV >= 6 then
+  -- "<first version>\n" then each field and value as "<length>:<bytes>" (binary-safe; events/redis_live.py parses it)
+  local parts = {(tonumber(ARGV[1]) + 1) .. "\n"}
+  for i = 6, #ARGV do
+    parts[#parts + 1] = #ARGV[i] .. ":" .. ARGV[i]
+  end
+  -- pcall: the events are appended by now, and a script's writes are not undone by its error. A publish refused
+  -- (an ACL without the channels) must not turn an append into an error; the feeds read the log then.
+  redis.pcall("PUBLISH", ARGV[5], table.concat(parts))
 end
 return {1, version}

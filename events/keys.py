@@ -10,6 +10,7 @@ Keys of one game share the hash tag `{game:<id>}` so a Redis Cluster places them
                            the tokens issued at creation)
   game:{game:<id>}:meta    hash, the game's fixed facts (name, seats, options, secrets such as the seed)
   game:{game:<id>}:snap    string, the newest cached state; `:snaps` hash, version -> earlier ones (events/snapshots.py)
+  game:{game:<id>}:live:<database>  not a key: the Pub/Sub channel each append is published on (events/redis_live.py)
 Anything spanning games (the index of games, events/redis_index.py) cannot share that slot, so it is written after
 the append and reconciled by a sweep at start (`service.feed.reactions.reconcile`).
 """

@@ -63,7 +63,7 @@ class OfferStore:
             env = seal({"offer": offer_id, "version": expected_version + offset, **doc}, prev)
             prev = env["hash"]
             sealed.append(env)
-        args = [expected_version, "", "", ""]  # no idempotency key, no seat token (an offer has no seats)
+        args = [expected_version, "", "", "", ""]  # no idempotency key, no seat token (an offer has no seats), no channel
         for env in sealed:
             args += [FIELD, json.dumps(env, separators=(",", ":"))]
         reply = run_script(self._append, [key(offer_id, "events"), key(offer_id, "idem"), key(offer_id, "seats")], args)

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 import redis
+from redis.cluster import RedisCluster
 
 from events.archive import ArchivedGames
 from events.envelope import GENESIS
@@ -36,6 +37,12 @@ class RedisGameLog:
         self.redis = client
         self.stream_redis = stream_client or client  # blocking reads (tail) need a longer socket timeout
         self.archived = archived  # where finished games went (None: nowhere)
+        # Each append is published on its game's live channel (events/redis_live.py), except on a Redis Cluster:
+        # there PUBLISH goes to every node of the cluster (Redis 6), so live streams read with XREAD (`tail`).
+        self.publishes = not isinstance(client, RedisCluster)
+        # Pub/Sub channels are the server's, not a database's: the channel names the database too, so that
+        # deployments sharing one Redis in databases of their own never hear each other's games
+        self._database = int(client.connection_pool.connection_kwargs.get("db") or 0) if self.publishes else 0
         scripts = resources.files("events")
         self._append = client.register_script(scripts.joinpath("append.lua").read_text())
         self._create = client.register_script(scripts.joinpath("create.lua").read_text())
@@ -59,10 +66,11 @@ class RedisGameLog:
         sealed = seal_all(game_id, docs, expected_version, prev_hash, seed)
         # sealed just now from the seed: their chain fields are what unpacking recomputes (layout.pack)
         packed = _pack(game_id, sealed, prev_hash, seed, proven=True)
+        channel = self.live_channel(game_id) if self.publishes else ""
         reply = run_script(
             self._append, [key(game_id, "events"), key(game_id, "idem"), key(game_id, "seats")],
             [expected_version, idempotency_key or "", fingerprint,
-             f"{seat_token[0]}:{seat_token[1]}" if seat_token else "", *packed],
+             f"{seat_token[0]}:{seat_token[1]}" if seat_token else "", channel, *packed],
         )
         status = int(reply[0])
         if status == 3:
@@ -185,6 +193,20 @@ class RedisGameLog:
             return []
         return self._decode(game_id, after, reply[0][1], _text(seed))
 
+    def live_channel(self, game_id: str) -> str:
+        """The Pub/Sub channel each append to the game is published on (events/keys.py names it beside its keys)."""
+        return f"{key(game_id, 'live')}:{self._database}"
+
+    def seed(self, game_id: str) -> str | None:
+        """The game's seed (compact entries need it to be unpacked)."""
+        return _text(self.redis.hget(key(game_id, "meta"), "seed"))
+
+    def decode_published(self, game_id: str, after: int, entries: list[tuple[bytes, bytes]],
+                         seed: str | None) -> list[dict]:
+        """The envelopes of entries published on the game's live channel (field, value), numbered from after + 1, as
+        a read of the log decodes them: chained after the hash at `after` (remembered, or read)."""
+        return self._decode_pairs(game_id, after, entries, seed)
+
     def head_hash(self, game_id: str) -> str:
         version = int(self.redis.xlen(key(game_id, "events")))
         if version:
@@ -211,10 +233,13 @@ class RedisGameLog:
         return envelopes
 
     def _decode(self, game_id: str, after: int, entries: list, seed: str | None) -> list[dict]:
-        if not entries:
+        return self._decode_pairs(game_id, after, [_layout_value(fields) for _id, fields in entries], seed)
+
+    def _decode_pairs(self, game_id: str, after: int, pairs: list[tuple[bytes, bytes]], seed: str | None) -> list[dict]:
+        if not pairs:
             return []
-        envelopes = decode_entries(game_id, self._hash_at(game_id, after, seed), after,
-                                   [_layout_value(fields) for _id, fields in entries], seed, self._written.get(game_id))
+        envelopes = decode_entries(game_id, self._hash_at(game_id, after, seed), after, pairs, seed,
+                                   self._written.get(game_id))
         self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
         return envelopes
 

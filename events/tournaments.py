@@ -84,7 +84,7 @@ class TournamentStore:
             sealed.append(env)
         # append.lua's arguments as a game's append passes them, with no seat token asking (a tournament has no
         # seats: its `seats` key, in the tournament's slot, is never written)
-        args = [expected_version, idempotency_key or "", "", ""]
+        args = [expected_version, idempotency_key or "", "", "", ""]
         for env in sealed:
             args += [FIELD, json.dumps(env, separators=(",", ":"))]
         reply = run_script(self._append, [key(tournament_id, part) for part in ("events", "idem", "seats")], args)

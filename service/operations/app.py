@@ -58,7 +58,8 @@ def create_app(config: dict | None = None) -> Flask:
                                                      app.config["ORGANISER_TOKENS"])
     app.extensions["bazaar.hub"] = Hub(wiring.store.log, float(app.config["SSE_KEEPALIVE_S"]),
                                        int(app.config["SSE_PAGE"]), int(app.config["SSE_QUEUE"]),
-                                       int(app.config["SSE_PER_CLIENT"]), on_batch=wiring.repository.advance)
+                                       int(app.config["SSE_PER_CLIENT"]), on_batch=wiring.repository.advance,
+                                       channels=wiring.live)
     errors.init_app(app)
     app.wsgi_app = CommandPath(app, app.wsgi_app)  # a seat's plain command without Flask's machinery; ProxyFix above
     hardening.init_app(app)

@@ -6,6 +6,7 @@ appended by a dealer job triggers the same reactions as one posted over HTTP.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import redis
@@ -18,6 +19,7 @@ from events.feed import Feed
 from events.inbox import Inbox
 from events.lobby import OpenGames
 from events.offers import OfferStore
+from events.redis_live import LiveChannels, may_publish
 from events.redis_store import redis_store
 from events.store import Store
 from events.tournaments import TournamentStore
@@ -34,6 +36,10 @@ from service.tournaments.loop import Loop
 from service.tournaments.ratings import RatingBooks
 from service.tournaments.repository import Tournaments
 
+log = logging.getLogger("bazaar.wiring")
+# the game whose channel tells whether this Redis user may use the game channels: no game has its id (the service
+# makes ids of 64 random bits; this one is all zeros), so no stream ever watches it
+PROBE_GAME = "0" * 16
 QUEUE = "bazaar"  # the dealer's rolls and the turn timers: short jobs, late by no more than milliseconds
 BOT_QUEUE = "bazaar-bots"  # bot seats' moves: each thinks up to its budget, so it must never hold up a roll or timer
 # How RQ writes a job's function, arguments, meta and result into Redis, and reads them back. RQ's default is
@@ -83,6 +89,18 @@ class Wiring:
     open_games: OpenGames  # the listing of games waiting for claimers, and when each expires (events/lobby.py)
     offers: Offers  # challenges and rematches (service/games/offers.py)
     inbox: Inbox  # each player's own stream of notices (events/inbox.py), written by the `players` consumer
+    # the process's subscription to the live channels of the games its streams follow (events/redis_live.py);
+    # None where appends are not published (a Redis Cluster): the streams' feeds block in XREAD instead
+    live: LiveChannels | None
+
+
+def live_channels(store: Store, streams: redis.Redis | RedisCluster, config: dict) -> LiveChannels | None:
+    """The process's subscription to its games' live channels, or None where the appends are not published: a
+    Redis Cluster, or an ACL user without the game channels (`&game:*`, README), which the log is told now."""
+    if store.log.publishes and not may_publish(streams, store.log.live_channel(PROBE_GAME)):
+        log.warning("Redis refuses this user the game channels (&game:*): live streams read each game's log instead")
+        store.log.publishes = False
+    return LiveChannels(streams, float(config["SSE_KEEPALIVE_S"])) if store.log.publishes else None
 
 
 def build(config: dict) -> Wiring:
@@ -113,6 +131,7 @@ def build(config: dict) -> Wiring:
     offers.after_append.append(lifecycle.publish_offer(feed))
     inbox = Inbox(client, stream_client=streams)
     notices = Notices(inbox, repository, tournaments.store)
+    live = live_channels(store, streams, config)
     return Wiring(client, store, repository, commands, queue, scheduler, feed,
                   [index_consumer(store.index), loop.consumer(), notices.consumer()], tournaments, ratings, loop, bot_queue,
-                  open_games, offers, inbox)
+                  open_games, offers, inbox, live)

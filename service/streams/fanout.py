@@ -1,8 +1,11 @@
-"""One Redis read per game and process, fanned out to every live stream of that game in the process.
+"""One feed per game and process, fanned out to every live stream of that game in the process.
 
 Each live stream (`GET …/events` as text/event-stream) subscribes to its game's `Feed`. A feed has one reader
-(a thread, a greenlet under gevent) that blocks in XREAD on the game's stream and hands each batch of new
-envelopes to every subscriber's bounded queue without ever waiting on one: a subscriber whose queue is full
+(a thread, a greenlet under gevent). It hears of each append on the game's live channel, with the entries
+appended (events/redis_live.py: one subscription per process for all its games), and reads the log only to catch
+up: when its subscription takes effect, at a gap, and after a quiet keep-alive interval. Where appends are not
+published (a Redis Cluster, a store in memory) it blocks in XREAD on the game's stream instead. It hands each
+batch of new envelopes to every subscriber's bounded queue without ever waiting on one: a subscriber whose queue is full
 (a reader that does not keep up) is dropped, and its stream ends; the client resumes with Last-Event-ID.
 A stream catches up on history by itself (paged reads) before it reads its queue, and skips what it already
 sent, so subscribing first and catching up second loses nothing. A feed keeps its last batches (`RECENT` events):
@@ -22,6 +25,8 @@ import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 
+from events.redis_live import CONFIRMED, LiveChannels, parse
+from events.redis_log import UNREAD
 from events.store import GameLog
 from service.streams.departures import Departures, gone
 from service.streams.heartbeat import Heartbeat
@@ -147,44 +152,103 @@ class Feed:
             self.recent_from = self.recent.popleft()[-1]["version"]
 
     def run(self) -> None:
+        if self.hub.channels is not None:
+            self.run_live(self.hub.channels)
+        else:
+            self.run_tail()
+
+    def ended(self) -> bool:
+        """No stream listens any more: the feed leaves the hub (a stream subscribing next starts a new one)."""
+        with self.hub.lock:
+            if self.subscribers:
+                return False
+            del self.hub.feeds[self.game_id]
+            return True
+
+    def run_tail(self) -> None:
+        """Blocking reads of the game's stream (XREAD): a store that publishes no appends (on a Redis Cluster, or
+        in memory)."""
         store, block_ms, page = self.hub.store, self.hub.block_ms, self.hub.page
-        while True:
-            with self.hub.lock:
-                if not self.subscribers:
-                    del self.hub.feeds[self.game_id]
-                    return
+        while not self.ended():
             try:
                 envelopes = store.tail(self.game_id, self.position, block_ms, page)
             except Exception:  # noqa: BLE001 - Redis away for a moment: the streams stay, the read is retried
                 log.exception("reading game %s for its live streams failed", self.game_id)
                 threading.Event().wait(1)
                 continue
-            if envelopes:
-                self.position = envelopes[-1]["version"]
-                if self.hub.on_batch is not None:
-                    try:  # once per batch and process, not once per stream (see Hub)
-                        self.hub.on_batch(self.game_id, envelopes)
-                    except Exception:  # noqa: BLE001 - each stream then reads the game itself, and reports
-                        log.exception("bringing game %s up to its live streams' batch failed", self.game_id)
-                # who listens is read after the read, not before, and under the lock that remembers the batch: a
-                # stream that subscribed while this read was in flight gets the batch here, and one subscribing
-                # later finds it among the recent batches (or, once they forgot it, in Redis on its catch-up read)
-                batch = Batch(envelopes)
-                with self.hub.lock:
-                    self.remember(batch)
-                    listeners = list(self.subscribers)
-                for subscriber in listeners:
-                    subscriber.offer(batch)
+            self.deliver(envelopes)
+
+    def run_live(self, channels: LiveChannels) -> None:
+        """The appends published on the game's channel (events/redis_live.py), decoded as a read decodes them; the
+        log itself is read when the subscription takes effect (before it, appends were not delivered), at a gap,
+        and after a keep-alive interval without a message (whatever went missing, a stream waits no longer)."""
+        log_, inbox = self.hub.store, queue.SimpleQueue()
+        channel = log_.live_channel(self.game_id)
+        seed = UNREAD
+        channels.watch(channel, inbox.put)
+        try:
+            while not self.ended():
+                try:
+                    message = inbox.get(timeout=self.hub.block_ms / 1000)
+                except queue.Empty:
+                    message = None
+                try:
+                    published = parse(message) if isinstance(message, bytes) else None
+                except ValueError:
+                    log.warning("game %s: a message on its live channel is not an append; reading the log", self.game_id)
+                    published = None
+                try:
+                    if published is None or published[0] > self.position + 1:  # confirmed, quiet, a gap: read
+                        envelopes = log_.read(self.game_id, self.position, limit=self.hub.page)
+                        if len(envelopes) == self.hub.page:
+                            inbox.put(CONFIRMED)  # a page at a time: the next one after this one's streams
+                    else:
+                        first, entries = published
+                        entries = entries[self.position + 1 - first:]  # what this feed has not delivered yet
+                        if entries and seed is UNREAD:
+                            seed = log_.seed(self.game_id)
+                        envelopes = log_.decode_published(self.game_id, self.position, entries, seed)
+                except Exception:  # noqa: BLE001 - Redis away, or an entry that does not decode: read again later
+                    log.exception("reading game %s for its live streams failed", self.game_id)
+                    threading.Event().wait(1)
+                    inbox.put(CONFIRMED)
+                    continue
+                self.deliver(envelopes)
+        finally:
+            channels.unwatch(channel, inbox.put)
+
+    def deliver(self, envelopes: list[dict]) -> None:
+        """A batch of new envelopes, following on from `position`, to every stream of the game."""
+        if not envelopes:
+            return
+        self.position = envelopes[-1]["version"]
+        if self.hub.on_batch is not None:
+            try:  # once per batch and process, not once per stream (see Hub)
+                self.hub.on_batch(self.game_id, envelopes)
+            except Exception:  # noqa: BLE001 - each stream then reads the game itself, and reports
+                log.exception("bringing game %s up to its live streams' batch failed", self.game_id)
+        # who listens is read after the read, not before, and under the lock that remembers the batch: a
+        # stream that subscribed while this read was in flight gets the batch here, and one subscribing
+        # later finds it among the recent batches (or, once they forgot it, in Redis on its catch-up read)
+        batch = Batch(envelopes)
+        with self.hub.lock:
+            self.remember(batch)
+            listeners = list(self.subscribers)
+        for subscriber in listeners:
+            subscriber.offer(batch)
 
 
 class Hub:
     def __init__(self, store: GameLog, keepalive_s: float, page: int, capacity: int, per_client: int,
-                 on_batch: Callable[[str, list[dict]], None] | None = None):
+                 on_batch: Callable[[str, list[dict]], None] | None = None, channels: LiveChannels | None = None):
         # a feed's read blocks for a keep-alive interval: how long a feed nobody listens to any more lingers
         self.store, self.block_ms, self.page = store, int(keepalive_s * 1000), page
         # called by a feed with each batch before its streams get it: the service brings its cached game up to the
         # batch there, so that the streams, which redact against that game, do not each read it from Redis
         self.on_batch = on_batch
+        # the process's subscription to its games' live channels, when the store publishes its appends (its
+        # feeds then read no stream but at a gap: events/redis_live.py); None: each feed blocks in XREAD
+        self.channels = channels
         self.capacity, self.per_client = capacity, per_client
         self.heartbeat = Heartbeat(keepalive_s)
         self.lock = threading.Lock()

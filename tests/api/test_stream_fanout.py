@@ -41,7 +41,7 @@ def first_chunk(sock: socket.socket) -> bytes:
     return sock.recv(4096)
 
 
-def test_forty_streams_of_one_game_cost_one_redis_read_per_process(server, redis_url):
+def test_forty_streams_of_one_game_cost_no_redis_read_per_move(server, redis_url):
     match = Match(server)
     streams = [open_stream(server, match.gid) for _ in range(40)]
     try:
@@ -58,8 +58,9 @@ def test_forty_streams_of_one_game_cost_one_redis_read_per_process(server, redis
                 while last not in data:
                     data += s.recv(65536)
         reads, ranges = on_the_game.count("xread"), on_the_game.count("xrange")
-        # a read per stream and move would be 120; a feed per process reads once per batch (2 processes)
-        assert reads <= 2 * (3 + 2), reads
+        # a read per stream and move would be 120; a feed per process hears of each move on the game's channel with
+        # the entries appended (events/redis_live.py), and reads none (a blocking read per feed once read each)
+        assert reads == 0, reads
         # nor does a stream read the game to redact a batch: each process's feed brings the cached game up to the
         # batch (a stream each would be 120; the match's own requests read its tail too, as may the worker's sweep)
         assert ranges <= 20, ranges

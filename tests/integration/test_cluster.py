@@ -9,6 +9,8 @@ import pytest
 import requests
 from redis.cluster import RedisCluster, key_slot
 
+from events.redis_log import RedisGameLog
+from service import create_app
 from service.operations.connections import POOL_MAX
 from tests.api.client import Api
 from tests.support.processes import wait_for
@@ -63,3 +65,12 @@ def test_every_pool_of_the_games_client_may_open_as_many_connections_as_a_plain_
     else:
         pools = [redis_client.connection_pool]
     assert pools and all(pool.max_connections == POOL_MAX for pool in pools)
+
+
+def test_appends_are_published_on_one_redis_and_not_on_a_cluster(redis_client, redis_url):
+    """On a cluster, Redis 6 sends every PUBLISH to every node: there the live streams' feeds read each game's
+    stream (XREAD on the game's node) instead, as the first test's stream does."""
+    on_a_cluster = "+cluster" in redis_url or isinstance(redis_client, RedisCluster)
+    assert RedisGameLog(redis_client).publishes is not on_a_cluster
+    hub = create_app({"REDIS_URL": redis_url}).extensions["bazaar.hub"]
+    assert (hub.channels is None) is on_a_cluster

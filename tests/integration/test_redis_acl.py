@@ -6,18 +6,33 @@ from pathlib import Path
 import pytest
 import redis
 
+from events.envelope import GENESIS
+from events.redis_log import RedisGameLog
 from service import create_app
 from service.operations import embedded_redis
-from tests.support.acl import RULES, lock_down
+from tests.support.acl import RULES, RULES_WITHOUT_CHANNELS, lock_down
 from tests.support.ports import free_port
 from tests.support.processes import WorkerProcess, wait_for
 
 
-@pytest.fixture(scope="module")
-def locked_redis(tmp_path_factory):
+def _locked(tmp_path_factory, rules: str):
     port = free_port()
     process = embedded_redis.start(port, tmp_path_factory.mktemp("acl-redis"), persistent=False)
-    lock_down(port, "s3cret")  # the README's rules for user bazaar, and no anonymous access at all
+    lock_down(port, "s3cret", rules)  # user bazaar under `rules`, and no anonymous access at all
+    return port, process
+
+
+@pytest.fixture(scope="module")
+def locked_redis(tmp_path_factory):
+    port, process = _locked(tmp_path_factory, RULES)  # the README's rules
+    yield port
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def redis_locked_before_channels(tmp_path_factory):
+    port, process = _locked(tmp_path_factory, RULES_WITHOUT_CHANNELS)
     yield port
     process.terminate()
     process.wait(timeout=10)
@@ -25,8 +40,10 @@ def locked_redis(tmp_path_factory):
 
 def test_the_service_and_worker_run_as_an_acl_user_that_cannot_do_more(locked_redis, tmp_path):
     url = f"redis://bazaar:s3cret@127.0.0.1:{locked_redis}/0"
-    client = create_app({"REDIS_URL": url}).test_client()
+    app = create_app({"REDIS_URL": url})
+    client = app.test_client()
     assert client.get("/healthz").status_code == 200
+    assert app.extensions["bazaar.hub"].channels is not None  # the moves reach the streams on the game channels
     created = client.post("/v1/games", json={"game": "tiny", "seats": 2})
     assert created.status_code == 201, created.json
     gid, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
@@ -49,6 +66,29 @@ def test_the_service_and_worker_run_as_an_acl_user_that_cannot_do_more(locked_re
         bazaar.set("someone-elses-key", 1)
     with pytest.raises(redis.exceptions.AuthenticationError):
         redis.Redis(port=locked_redis).get(f"game:{{game:{gid}}}:meta")  # no password, no access
+
+
+def test_a_user_without_the_game_channels_still_plays_and_its_streams_read_the_log(redis_locked_before_channels):
+    """The ACL of a deployment set up before the live channels (no `&game:*`): the service notices at start that
+    it may not publish, and its streams' feeds block in XREAD as before; no move fails for it."""
+    url = f"redis://bazaar:s3cret@127.0.0.1:{redis_locked_before_channels}/0"
+    app = create_app({"REDIS_URL": url, "INLINE_DEALER": True})
+    assert app.extensions["bazaar.hub"].channels is None
+    client = app.test_client()
+    created = client.post("/v1/games", json={"game": "tiny", "seats": 2}).json
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    seat = client.get(f"/v1/games/{gid}").json["to_act"][0]
+    moved = client.post(f"/v1/games/{gid}/commands", json={"type": "call_dealer"},
+                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+    assert moved.status_code == 201, moved.json
+    # and a log that publishes all the same (a process started before the ACL changed) appends: the refused
+    # PUBLISH comes after the events are in, and does not turn the append into an error
+    log = RedisGameLog(redis.Redis.from_url(url))
+    assert log.publishes
+    docs = [{"type": "thing_happened", "v": 1, "at": "2026-12-05T00:00:00.000Z", "seat": None, "command": None,
+             "visibility": "public", "payload": {}}]
+    log.append("0123456789abcdef", docs, 0, GENESIS)
+    assert log.version("0123456789abcdef") == 1
 
 
 def test_the_readme_recommends_exactly_these_rules():

@@ -39,6 +39,7 @@ _OWN = {
     "imports": 36,
     "import_fuzz": 37,
     "dealer_wait": 50,
+    "live_unpublished": 51,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 
