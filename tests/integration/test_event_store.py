@@ -11,7 +11,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from events import redis_log
+from events import redis_log, redis_scripts
 from events.archive import ArchivedGames, DirectoryArchive
 from events.envelope import GENESIS, check_sealed, verify_chain
 from events.keys import key
@@ -424,6 +424,83 @@ def test_an_append_whose_connection_drops_is_sent_again_by_the_connections_retry
         RedisGameLog(hopeless_client).append(g, [doc], 3, store.read(g)[-1]["hash"])
     assert _Failing.sends == 3 and [e["version"] for e in store.read(g)] == [1, 2, 3]
     assert not hopeless_client.connection_pool._get_in_use_connections()  # given back to the pool all the same
+
+
+def _appends(store, g, n):
+    doc = {"type": "thing_happened", "v": 1, "at": "2026-11-29T00:00:00.000Z", "seat": None, "command": None,
+           "visibility": "public", "payload": {"n": 0}}
+    for _ in range(n):
+        version = store.version(g)
+        store.append(g, [doc], version, store.read(g)[-1]["hash"] if version else GENESIS)
+
+
+def _counting_pool(client, monkeypatch) -> list:
+    taken = []
+    real = client.connection_pool.get_connection
+    monkeypatch.setattr(client.connection_pool, "get_connection", lambda *a, **k: taken.append(1) or real(*a, **k))
+    return taken
+
+
+def _own_client(redis_client) -> redis.Redis:
+    """A plain client with a pool of its own (no connection kept aside yet), as the service makes one."""
+    if not isinstance(redis_client, redis.Redis):
+        pytest.skip("a cluster client's commands go through redis-py's own way")
+    options = redis_client.connection_pool.connection_kwargs
+    return redis.Redis(connection_pool=redis.BlockingConnectionPool(host=options["host"], port=options["port"],
+                                                                    db=options.get("db", 0)))
+
+
+def test_appends_one_after_another_take_their_connection_from_the_pool_once(redis_client, monkeypatch):
+    """A script's connection is kept aside for the next script (events/redis_scripts.py `_idle`): the blocking pool's
+    queue and locks cost more than the script's round trip. A forked process keeps none of its parent's."""
+    client = _own_client(redis_client)
+    store, g = RedisGameLog(client), gid()
+    taken = _counting_pool(client, monkeypatch)
+    _appends(store, g, 5)
+    before = len(taken)
+    _appends(store, g, 1)
+    assert len(taken) - before == 2  # the version and the read, as every command, but not the append
+    monkeypatch.setattr(redis_scripts.os, "getpid", lambda: -1)  # as in a child forked after these appends
+    before = len(taken)
+    _appends(store, g, 1)
+    assert len(taken) - before == 3
+    assert store.version(g) == 7
+
+
+def test_a_connection_kept_aside_that_the_server_closed_is_connected_afresh_before_the_script(redis_client):
+    """As the pool checks a connection it hands out: a kept connection the server closed meanwhile (a restart, an
+    idle timeout) is not the script's first attempt, which would then count against the retry policy."""
+    client = _own_client(redis_client)
+    store, g = RedisGameLog(client), gid()
+    _appends(store, g, 1)
+    [kept] = redis_scripts._idle(client.connection_pool)
+    redis_client.client_kill(f"127.0.0.1:{kept._sock.getsockname()[1]}")
+    sent = []
+    real_send = kept.send_packed_command
+    kept.send_packed_command = lambda packed, *a, **k: sent.append(b"EVALSHA" in b"".join(packed)) or real_send(packed, *a, **k)
+    _appends(store, g, 1)
+    assert sent.count(True) == 1 and store.version(g) == 2  # the script sent once, on a fresh socket
+
+
+def test_connections_kept_aside_are_bounded_and_the_rest_go_back_to_the_pool(redis_client, monkeypatch):
+    """As many kept aside as scripts were in flight at once, up to IDLE_MAX: past it, a script's connection goes back
+    to the pool for the other commands."""
+    client = _own_client(redis_client)
+    store, g = RedisGameLog(client), gid()
+    pool = client.connection_pool
+    idle = redis_scripts._idle(pool)
+    idle.extend(pool.get_connection() for _ in range(redis_scripts.IDLE_MAX - 1))
+    real = redis_scripts._send_and_read
+
+    def others_finish_meanwhile(connection, command):  # the append's script is in flight as two others end
+        if len(idle) < redis_scripts.IDLE_MAX:  # (once: a Redis that does not know the script yet sends it twice)
+            idle.extend(pool.get_connection() for _ in range(2))
+        return real(connection, command)
+
+    monkeypatch.setattr(redis_scripts, "_send_and_read", others_finish_meanwhile)
+    _appends(store, g, 1)
+    assert len(idle) == redis_scripts.IDLE_MAX and store.version(g) == 1
+    assert len(pool._get_in_use_connections()) == redis_scripts.IDLE_MAX  # the append's own went back
 
 
 def test_a_client_holding_one_connection_appends_on_that_connection(redis_client):

@@ -11,9 +11,10 @@ import pytest
 import redis
 
 from events.envelope import GENESIS
-from events.redis_live import CONFIRMED, LiveChannels, parse
+from events.redis_live import CONFIRMED, LiveChannels, may_publish, parse
 from events.redis_log import RedisGameLog
 from events.store import VersionConflict
+from tests.support.ports import free_port
 
 DOCS = [{"type": "thing_happened", "v": 1, "at": "2026-12-05T00:00:00.000Z", "seat": None, "command": None,
          "visibility": "public", "payload": {"n": n}} for n in range(3)]
@@ -70,6 +71,15 @@ def test_the_channel_names_the_database(redis_url):
     assert a.live_channel(g) != b.live_channel(g) and a.live_channel(g).startswith(f"game:{{game:{g}}}:live")
 
 
+@pytest.fixture
+def own_client(redis_url):
+    """A client with a pool of its own: a LiveChannels keeps one of its connections for good, and these tests close
+    some; the suite's shared client must not be handed them."""
+    client = redis.Redis.from_url(redis_url)
+    yield client
+    client.connection_pool.disconnect()
+
+
 def watched(channels, channel):
     heard = queue.SimpleQueue()
     channels.watch(channel, heard.put)
@@ -80,9 +90,9 @@ def next_of(heard, wait=5.0):
     return heard.get(timeout=wait)
 
 
-def test_a_watcher_hears_its_subscription_take_effect_then_every_append_and_nothing_once_it_leaves(redis_client):
+def test_a_watcher_hears_its_subscription_take_effect_then_every_append_and_nothing_once_it_leaves(redis_client, own_client):
     log, g = RedisGameLog(redis_client), gid()
-    channels = LiveChannels(redis_client, ping_s=5)
+    channels = LiveChannels(own_client, ping_s=5)
     heard = watched(channels, log.live_channel(g))
     assert next_of(heard) is CONFIRMED
     log.append(g, DOCS[:1], 0, GENESIS)
@@ -95,11 +105,11 @@ def test_a_watcher_hears_its_subscription_take_effect_then_every_append_and_noth
     assert heard.empty() and channels.watching() == 0
 
 
-def test_a_channel_taken_by_a_new_watcher_stays_subscribed_when_the_old_one_leaves(redis_client):
+def test_a_channel_taken_by_a_new_watcher_stays_subscribed_when_the_old_one_leaves(redis_client, own_client):
     """A game's feed ends as a new one starts (a stream left, another came): the old feed's leaving must not
     unsubscribe the new one."""
     log, g = RedisGameLog(redis_client), gid()
-    channels = LiveChannels(redis_client, ping_s=5)
+    channels = LiveChannels(own_client, ping_s=5)
     old = watched(channels, log.live_channel(g))
     new = watched(channels, log.live_channel(g))
     channels.unwatch(log.live_channel(g), old.put)
@@ -116,10 +126,10 @@ def _kill_connection(redis_client, channels):
     assert redis_client.client_kill(f"127.0.0.1:{port}")
 
 
-def test_after_its_connection_is_lost_every_watcher_hears_its_subscription_take_effect_again(redis_client):
+def test_after_its_connection_is_lost_every_watcher_hears_its_subscription_take_effect_again(redis_client, own_client):
     """What was published while no connection listened is lost: each watcher is told to read the log itself."""
     log, games = RedisGameLog(redis_client), [gid(), gid()]
-    channels = LiveChannels(redis_client, ping_s=5)
+    channels = LiveChannels(own_client, ping_s=5)
     heard = [watched(channels, log.live_channel(g)) for g in games]
     assert [next_of(h) for h in heard] == [CONFIRMED, CONFIRMED]
     _kill_connection(redis_client, channels)
@@ -128,10 +138,10 @@ def test_after_its_connection_is_lost_every_watcher_hears_its_subscription_take_
     assert parse(next_of(heard[1]))[0] == 1 and heard[0].empty()
 
 
-def test_a_silent_connection_is_given_up_and_made_again(redis_client):
+def test_a_silent_connection_is_given_up_and_made_again(redis_client, own_client):
     """A connection that answers no PING (a Redis gone without a word) is not waited on for ever."""
     log, g = RedisGameLog(redis_client), gid()
-    channels = LiveChannels(redis_client, ping_s=0.3)
+    channels = LiveChannels(own_client, ping_s=0.3)
     heard = watched(channels, log.live_channel(g))
     assert next_of(heard) is CONFIRMED
     first = _local_port(channels)
@@ -145,3 +155,21 @@ def test_a_silent_connection_is_given_up_and_made_again(redis_client):
 
 def _local_port(channels):
     return channels._connection._sock.getsockname()[1]
+
+
+@pytest.mark.parametrize("channels, expected", [("&*", True), ("&game:*", True), ("&rq:*", False), ("", False)])
+def test_whether_a_user_may_publish_on_game_channels_is_asked_of_redis(redis_client, redis_url, channels, expected):
+    """The service asks once at start (service/operations/wiring.py): an ACL user without the game channels gets
+    streams that read the log instead of a move refused."""
+    user = f"live-{uuid.uuid4().hex[:8]}"
+    redis_client.execute_command("ACL", "SETUSER", user, "on", ">pw", "~*", "resetchannels", *channels.split(), "+@all")
+    try:
+        client = redis.Redis.from_url(redis_url, username=user, password="pw")
+        assert may_publish(client, RedisGameLog(client).live_channel(gid())) is expected
+    finally:
+        redis_client.execute_command("ACL", "DELUSER", user)
+
+
+def test_a_redis_that_does_not_answer_is_not_taken_for_a_refusal():
+    """Redis not up yet when a process starts: its appends publish (a refused PUBLISH never fails an append)."""
+    assert may_publish(redis.Redis(port=free_port(), socket_connect_timeout=1), "game:{game:0000000000000000}:live:0")

@@ -11,6 +11,10 @@ import redis
 # redis-py's cluster client asks the server which keys an XREAD names (COMMAND GETKEYS) before it routes it: its
 # own lookup, not a read of ours, and made on a cluster only
 CLUSTER_KEY_LOOKUP = b"COMMAND"
+# what a connection sends as it connects (redis-py's handshake): a connection another test left closed in the shared
+# pool connects again when it is next handed out, and that is not a round trip of the code under test
+HANDSHAKE = {b"HELLO", b"AUTH", b"SELECT", b"CLIENT", b"READONLY"}
+OTHERS = HANDSHAKE | {CLUSTER_KEY_LOOKUP}
 _NAME = re.compile(rb"\*\d+\r\n\$\d+\r\n([A-Za-z]+)")
 
 
@@ -24,7 +28,7 @@ def count_round_trips(monkeypatch) -> list:
     def counted(self, command, *args, **kwargs):
         first = command if isinstance(command, bytes) else command[0] if command else b""
         name = _NAME.match(bytes(first))
-        if threading.get_ident() == caller and (name is None or name.group(1).upper() != CLUSTER_KEY_LOOKUP):
+        if threading.get_ident() == caller and (name is None or name.group(1).upper() not in OTHERS):
             sent.append(1)
         return real(self, command, *args, **kwargs)
 
