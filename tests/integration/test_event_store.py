@@ -503,6 +503,29 @@ def test_connections_kept_aside_are_bounded_and_the_rest_go_back_to_the_pool(red
     assert len(pool._get_in_use_connections()) == redis_scripts.IDLE_MAX  # the append's own went back
 
 
+def test_a_connection_whose_script_redis_did_not_know_is_kept_or_given_back_like_any_other(redis_client, monkeypatch):
+    """NOSCRIPT is an answer read whole (the script is loaded and sent again): its connection is as good as before,
+    kept aside, or given back to the pool when the connections kept aside reached their bound meanwhile."""
+    client = _own_client(redis_client)
+    store, g = RedisGameLog(client), gid()
+    _appends(store, g, 1)
+    pool = client.connection_pool
+    idle = redis_scripts._idle(pool)
+    idle.extend(pool.get_connection() for _ in range(redis_scripts.IDLE_MAX - len(idle)))
+    real = redis_scripts._send_and_read
+
+    def another_ends_meanwhile(connection, command):
+        if len(idle) < redis_scripts.IDLE_MAX:
+            idle.append(pool.get_connection())
+        return real(connection, command)
+
+    monkeypatch.setattr(redis_scripts, "_send_and_read", another_ends_meanwhile)
+    client.script_flush()
+    _appends(store, g, 1)  # NOSCRIPT, loaded, sent again
+    assert store.version(g) == 2 and len(idle) == redis_scripts.IDLE_MAX
+    assert len(pool._get_in_use_connections()) == redis_scripts.IDLE_MAX
+
+
 def test_a_client_holding_one_connection_appends_on_that_connection(redis_client):
     """A client made with a single connection (`single_connection_client`) sends every command on it, the append's
     script included (the server's list of clients names the last command each connection sent)."""

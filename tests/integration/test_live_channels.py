@@ -54,6 +54,34 @@ def test_an_append_is_published_with_the_entries_it_wrote_and_decodes_as_a_read(
     assert cold.decode_published(g, 1, published[1][1], cold.seed(g)) == log.read(g, 1)
 
 
+def test_sealed_events_published_decode_with_the_games_seed_as_a_read_decodes_them(redis_client):
+    """A private event is stored compactly, its commitment recomputed from the game's seed: a process that appended
+    nothing reads the seed (`seed`) and decodes what it hears exactly as its reads decode the stream."""
+    log, g = RedisGameLog(redis_client), gid()
+    log.create(g, {"game": "test", "seed": "a-seed"}, [])
+    listener = subscribed(redis_client, log.live_channel(g))
+    private = [{**doc, "visibility": "seat:0", "seat": 0, "payload": {"hand": ["gold"]}} for doc in DOCS[:2]]
+    log.append(g, private, 0, GENESIS, seed="a-seed")
+    [(first, entries)] = [parse(m) for m in messages(listener)]
+    cold = RedisGameLog(redis_client)
+    assert cold.seed(g) == "a-seed"
+    assert cold.decode_published(g, first - 1, entries, cold.seed(g)) == log.read(g)
+    with pytest.raises(ValueError):  # (the seed is what it decodes with)
+        cold.decode_published(g, first - 1, entries, None)
+
+
+def test_a_log_that_does_not_publish_publishes_nothing(redis_client):
+    """On a cluster, or for a user without the game channels (service/operations/wiring.py): no PUBLISH at all."""
+    log, g = RedisGameLog(redis_client), gid()
+    log.publishes = False
+    listener = redis_client.pubsub(ignore_subscribe_messages=True)
+    listener.psubscribe("*")
+    listener.get_message(timeout=5)
+    log.append(g, DOCS, 0, GENESIS)
+    [(_field, stored)] = log.entries(g)[:1]
+    assert not [m for m in messages(listener) if stored in m]
+
+
 def test_a_refused_or_repeated_append_publishes_nothing(redis_client):
     log, g = RedisGameLog(redis_client), gid()
     log.append(g, DOCS[:1], 0, GENESIS, idempotency_key="k", fingerprint="f")
@@ -69,6 +97,8 @@ def test_the_channel_names_the_database(redis_url):
     a, b = (RedisGameLog(redis.Redis.from_url(redis_url.rsplit("/", 1)[0] + f"/{db}")) for db in (2, 3))  # (nothing is written)
     g = gid()
     assert a.live_channel(g) != b.live_channel(g) and a.live_channel(g).startswith(f"game:{{game:{g}}}:live")
+    base = redis_url.rsplit("/", 1)[0]
+    assert RedisGameLog(redis.Redis.from_url(base)).live_channel(g) == f"game:{{game:{g}}}:live:0"  # no database named
 
 
 @pytest.fixture
@@ -103,6 +133,32 @@ def test_a_watcher_hears_its_subscription_take_effect_then_every_append_and_noth
     log.append(g, DOCS[:1], 3, log.head_hash(g))
     time.sleep(0.5)
     assert heard.empty() and channels.watching() == 0
+
+
+def test_a_channel_watched_once_the_reader_is_connected_is_subscribed_then_and_let_go_on_leaving(redis_client, own_client):
+    log, games = RedisGameLog(redis_client), [gid(), gid()]
+    channels = LiveChannels(own_client, ping_s=5)
+    first = watched(channels, log.live_channel(games[0]))
+    assert next_of(first) is CONFIRMED  # the reader is connected: the next watch is sent on its connection
+    connected = _local_port(channels)
+    second = watched(channels, log.live_channel(games[1]))
+    assert next_of(second) is CONFIRMED
+    assert _local_port(channels) == connected and first.empty()  # subscribed on it, not by connecting again
+    log.append(games[1], DOCS[:1], 0, GENESIS)
+    assert parse(next_of(second))[0] == 1
+    channels.unwatch(log.live_channel(games[1]), second.put)
+    deadline = time.monotonic() + 5
+    while redis_client.pubsub_numsub(log.live_channel(games[1]))[0][1]:  # Redis itself no longer sends it here
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert redis_client.pubsub_numsub(log.live_channel(games[0]))[0][1] == 1
+
+
+def test_the_reader_never_keeps_a_process_from_ending(own_client):
+    """Its thread is a daemon: a process that watched a channel ends when its own work is done."""
+    channels = LiveChannels(own_client, ping_s=5)
+    channels.watch("game:{game:0123456789abcdef}:live:0", print)
+    assert channels._reader.daemon is True
 
 
 def test_a_channel_taken_by_a_new_watcher_stays_subscribed_when_the_old_one_leaves(redis_client, own_client):

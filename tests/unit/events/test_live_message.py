@@ -22,6 +22,7 @@ def test_a_published_append_is_its_first_version_and_entries(message, expected):
     b"0\n1:a1:b",  # no event has version 0
     b"1\n1:a",  # a field without its value
     b"1\n5:ab1:c",  # a length past the end
+    b"1\n1:a5:bc",  # a length past the end, the parts even
     b"1\n-1:a1:b",  # a negative length
     b"1\n1:ab",  # bytes after the last part
     b"1 1:a1:b",  # no newline
