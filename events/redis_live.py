@@ -1,9 +1,10 @@
 """A process's one subscription to the live channels of the games it follows.
 
 Each append is published on its game's channel (events/append.lua, `RedisGameLog.publishes`) with the entries it
-wrote. A process whose live streams follow a game (service/streams/fanout.py) watches that game's channel here: one
-connection and one reader for all of them, where a blocking XREAD per game held a connection each and cost a round
-trip (its answer, then the next read sent) on every move.
+wrote, when any connection subscribes to that channel by name (the script asks Redis first). A process whose live
+streams follow a game (service/streams/fanout.py) watches that game's channel here: one connection and one reader
+for all of them, where a blocking XREAD per game held a connection each and cost a round trip (its answer, then
+the next read sent) on every move.
 
 Pub/Sub delivers at most once: what is published while a channel is not yet (or no longer) subscribed on this
 connection is not delivered. So a watcher is told when its channel's subscription has taken effect (`CONFIRMED`),

@@ -71,15 +71,27 @@ def test_sealed_events_published_decode_with_the_games_seed_as_a_read_decodes_th
 
 
 def test_a_log_that_does_not_publish_publishes_nothing(redis_client):
-    """On a cluster, or for a user without the game channels (service/operations/wiring.py): no PUBLISH at all."""
+    """On a cluster, or for a user without the game channels (service/operations/wiring.py): nothing is published,
+    though the game's channel has a listener."""
     log, g = RedisGameLog(redis_client), gid()
     log.publishes = False
-    listener = redis_client.pubsub(ignore_subscribe_messages=True)
-    listener.psubscribe("*")
-    listener.get_message(timeout=5)
+    listener = subscribed(redis_client, log.live_channel(g))
     log.append(g, DOCS, 0, GENESIS)
-    [(_field, stored)] = log.entries(g)[:1]
-    assert not [m for m in messages(listener) if stored in m]
+    assert messages(listener) == []
+
+
+def test_an_append_nobody_listens_to_is_not_published(redis_client):
+    """The script asks Redis whether any connection subscribes to the game's channel (PUBSUB NUMSUB) and builds no
+    message otherwise: most games have no live stream. A pattern subscription is not asked about: the live channels
+    are watched by name."""
+    log, g = RedisGameLog(redis_client), gid()
+    listener = redis_client.pubsub(ignore_subscribe_messages=True)
+    listener.psubscribe(f"game:{{game:{g}}}:*")
+    listener.get_message(timeout=5)
+    before = redis_client.info("commandstats").get("cmdstat_publish", {}).get("calls", 0)
+    log.append(g, DOCS, 0, GENESIS)
+    assert messages(listener) == []
+    assert redis_client.info("commandstats").get("cmdstat_publish", {}).get("calls", 0) == before
 
 
 def test_a_refused_or_repeated_append_publishes_nothing(redis_client):
