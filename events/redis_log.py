@@ -203,9 +203,14 @@ class RedisGameLog:
 
     def decode_published(self, game_id: str, after: int, entries: list[tuple[bytes, bytes]],
                          seed: str | None) -> list[dict]:
-        """The envelopes of entries published on the game's live channel (field, value), numbered from after + 1, as
-        a read of the log decodes them: chained after the hash at `after` (remembered, or read)."""
-        return self._decode_pairs(game_id, after, entries, seed)
+        """The envelopes of entries (field, value) numbered from after + 1, chained after the hash at `after`
+        (remembered, or read): those published on the game's live channel, and those of every read of the log."""
+        if not entries:
+            return []
+        envelopes = decode_entries(game_id, self._hash_at(game_id, after, seed), after, entries, seed,
+                                   self._written.get(game_id))
+        self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
+        return envelopes
 
     def head_hash(self, game_id: str) -> str:
         version = int(self.redis.xlen(key(game_id, "events")))
@@ -233,15 +238,8 @@ class RedisGameLog:
         return envelopes
 
     def _decode(self, game_id: str, after: int, entries: list, seed: str | None) -> list[dict]:
-        return self._decode_pairs(game_id, after, [_layout_value(fields) for _id, fields in entries], seed)
-
-    def _decode_pairs(self, game_id: str, after: int, pairs: list[tuple[bytes, bytes]], seed: str | None) -> list[dict]:
-        if not pairs:
-            return []
-        envelopes = decode_entries(game_id, self._hash_at(game_id, after, seed), after, pairs, seed,
-                                   self._written.get(game_id))
-        self._heads.put(game_id, envelopes[-1]["version"], envelopes[-1]["hash"])
-        return envelopes
+        """Entries as XRANGE and XREAD give them (id, {field: value})."""
+        return self.decode_published(game_id, after, [_layout_value(fields) for _id, fields in entries], seed)
 
     def _seed(self, game_id: str, entries: list) -> str | None:
         """The game's seed, which recomputes the `sealed` commitments of compact entries (none in layout 1)."""

@@ -5,8 +5,8 @@ Each live stream (`GET …/events` as text/event-stream) subscribes to its game'
 appended (events/redis_live.py: one subscription per process for all its games), and reads the log only to catch
 up: when its subscription takes effect, at a gap, and after a quiet keep-alive interval. Where appends are not
 published (a Redis Cluster, a store in memory) it blocks in XREAD on the game's stream instead. It hands each
-batch of new envelopes to every subscriber's bounded queue without ever waiting on one: a subscriber whose queue is full
-(a reader that does not keep up) is dropped, and its stream ends; the client resumes with Last-Event-ID.
+batch of new envelopes to every subscriber's bounded queue without ever waiting on one: a subscriber whose queue
+is full (a reader that does not keep up) is dropped, and its stream ends; the client resumes with Last-Event-ID.
 A stream catches up on history by itself (paged reads) before it reads its queue, and skips what it already
 sent, so subscribing first and catching up second loses nothing. A feed keeps its last batches (`RECENT` events):
 a stream that resumes within them (a client back after a dropped connection, with its Last-Event-ID) catches up

@@ -3,6 +3,7 @@ published as it should be: a move whose message never came reaches the streams w
 reads the log), or after a keep-alive interval when no move follows; a message that is not an append is only a
 reason to read the log. The main server runs production settings."""
 
+import contextlib
 import socket
 import time
 from urllib.parse import urlparse
@@ -49,43 +50,41 @@ def move_quietly(client, match: Match) -> None:
     assert client.post(f"/v1/games/{match.gid}/commands", json=move, headers=auth).status_code == 201
 
 
-def live(sock: socket.socket) -> None:
-    sock.settimeout(30)
-    assert b"200 OK" in sock.recv(4096)
+@contextlib.contextmanager
+def watching(base: str, match: Match):
+    """A live stream of the match from its current version, once its feed is subscribed and has read the log:
+    (the socket, that version)."""
+    version = match.version()
+    sock = open_stream(base, match.gid, version)
+    try:
+        sock.settimeout(30)
+        assert b"200 OK" in sock.recv(4096)
+        time.sleep(0.5)  # the feed's subscription has taken effect, and it has read the log once
+        yield sock, version
+    finally:
+        sock.close()
 
 
 def test_a_move_that_was_not_published_reaches_the_streams_with_the_next_one(server, redis_url):
     match, quiet = Match(server), unpublished(redis_url)
-    version = match.version()
-    sock = open_stream(server, match.gid, version)
-    try:
-        live(sock)
-        time.sleep(0.5)  # the feed's subscription has taken effect, and it has read the log once
+    with watching(server, match) as (sock, version):
         move_quietly(quiet, match)
         match.move()  # published: the feed finds versions missing before it, and reads the log
         last = match.version()
         ids, took = ids_until(sock, last, within=10)
         assert ids == list(range(version + 1, last + 1))
         assert took < 5  # the read at the gap, not the keep-alive interval's (15 s)
-    finally:
-        sock.close()
 
 
 def test_a_move_that_was_not_published_reaches_the_streams_within_a_keepalive_interval(own_server, redis_url):
     url = url_of(redis_url, "live_unpublished")
     with own_server(own_db("live_unpublished"), SSE_KEEPALIVE_S=1) as base:
         match, quiet = Match(base), unpublished(url)
-        version = match.version()
-        sock = open_stream(base, match.gid, version)
-        try:
-            live(sock)
-            time.sleep(0.5)
+        with watching(base, match) as (sock, version):
             move_quietly(quiet, match)  # and no move after it
             last = match.version()
             ids, took = ids_until(sock, last, within=10)
             assert ids == list(range(version + 1, last + 1)) and took < 3
-        finally:
-            sock.close()
 
 
 @pytest.mark.parametrize("junk", [b"junk", b"1\n2:zs3:abc", b"%d\n2:zs3:abc", b"%d\n1:e2:{}"])
@@ -93,11 +92,7 @@ def test_a_message_that_is_not_an_append_is_a_reason_to_read_the_log_and_nothing
     """Anything on a game's channel (one that does not parse, or names the next version with entries that do not
     decode) leaves the streams as they were: they send the game's true events, each once."""
     match = Match(server)
-    version = match.version()
-    sock = open_stream(server, match.gid, version)
-    try:
-        live(sock)
-        time.sleep(0.5)
+    with watching(server, match) as (sock, version):
         channel = f"game:{{game:{match.gid}}}:live:0"  # the suite's server is on database 0
         assert redis_client.publish(channel, junk.replace(b"%d", str(version + 1).encode())) >= 1
         match.move()
@@ -107,23 +102,15 @@ def test_a_message_that_is_not_an_append_is_a_reason_to_read_the_log_and_nothing
         match.move()
         ids, _took = ids_until(sock, match.version(), within=10)
         assert ids == list(range(moved + 1, match.version() + 1))
-    finally:
-        sock.close()
 
 
 def test_after_the_channels_connection_was_lost_the_streams_read_what_they_missed(server, redis_url, redis_client):
     """Pub/Sub keeps nothing for a connection that was away: the feed reads the log once its channel is subscribed
     again, not a keep-alive interval later."""
     match, quiet = Match(server), unpublished(redis_url)
-    version = match.version()
-    sock = open_stream(server, match.gid, version)
-    try:
-        live(sock)
-        time.sleep(0.5)
+    with watching(server, match) as (sock, version):
         move_quietly(quiet, match)  # as if published while the connection was down
         assert redis_client.client_kill_filter(_type="pubsub") >= 1
         last = match.version()
         ids, took = ids_until(sock, last, within=10)
         assert ids == list(range(version + 1, last + 1)) and took < 5
-    finally:
-        sock.close()
