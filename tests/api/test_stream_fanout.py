@@ -1,5 +1,5 @@
-"""Live streams at scale on real servers: one Redis read per game and process whatever the number of streams
-(for the new events and for the game they are redacted against),
+"""Live streams at scale on real servers: no Redis read per move whatever the number of streams (the new events
+are heard on the game's channel, and the game they are redacted against is brought up to them in the process),
 a reader that does not keep up is dropped without slowing anyone, a per-client cap answers 429, and a
 thousand idle streams leave the command path responsive."""
 

@@ -1,6 +1,7 @@
 """A watched game: the server's CPU per move of one Jaipur match while N spectators hold live streams of it, as a
-ratio to the same match watched by nobody (same run). The streams' cost per move is the fan-out: one Redis read
-per process and batch, one redaction per seat and batch (service/streams/fanout.py), the frames written to every socket.
+ratio to the same match watched by nobody (same run). The streams' cost per move is the fan-out: one message
+heard per process and batch (the game's live channel), one redaction per seat and batch (service/streams/fanout.py),
+the frames written to every socket.
 
 And streams resuming: clients back after a dropped connection, a few moves behind, against streams opened at the
 game's end (same run): the server's CPU and the Redis reads per stream.

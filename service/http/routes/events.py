@@ -46,11 +46,11 @@ def resume_point(after: int) -> int:
 def live(game_id: str, seat: int | None, after: int) -> Response:
     """Every event after `after`, then each new one as it is appended, for as long as the client stays.
 
-    New events come from the process's fan-out hub (service/streams/fanout.py: one Redis read per game, whatever the
-    number of streams). A `: keep-alive` comment goes out after each SSE_KEEPALIVE_S quiet seconds (proxies and
-    browsers drop silent connections), when the process's one heartbeat says so (service/streams/heartbeat.py). Once the
-    game is over and its last event has been sent, the stream ends; a stream that falls too far behind is ended
-    too, and its client resumes with Last-Event-ID.
+    New events come from the process's fan-out hub (service/streams/fanout.py: one feed per game, which hears of each
+    append on the game's live channel, whatever the number of streams). A `: keep-alive` comment goes out after each
+    SSE_KEEPALIVE_S quiet seconds (proxies and browsers drop silent connections), when the process's one heartbeat
+    says so (service/streams/heartbeat.py). Once the game is over and its last event has been sent, the stream ends;
+    a stream that falls too far behind is ended too, and its client resumes with Last-Event-ID.
     """
     service, hub = repository(), current_app.extensions["bazaar.hub"]
     # 404 now, not inside the stream. The game as this process last knew it will do: it only spares a stream of a
@@ -76,7 +76,7 @@ def live(game_id: str, seat: int | None, after: int) -> Response:
     def current(at_least: int) -> Loaded:
         # The game as of the envelopes at least (their redaction depends on whether the game is over): the feed
         # brought the process's cached game up to each batch (Repository.advance); a stream reads it only if the
-        # cache lost it. A read per stream and batch would undo the one read per game and process of the hub.
+        # cache lost it. A read per stream and batch would undo the one feed per game and process of the hub.
         loaded = service.cached(game_id)
         return loaded if loaded is not None and loaded.version >= at_least else service.load(game_id)
 
