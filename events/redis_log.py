@@ -245,7 +245,7 @@ class RedisGameLog:
         """The game's seed, which recomputes the `sealed` commitments of compact entries (none in layout 1)."""
         if all(_layout_value(fields)[0] == FULL for _id, fields in entries):
             return None
-        return _text(self.redis.hget(key(game_id, "meta"), "seed"))
+        return self.seed(game_id)
 
     def _hash_at(self, game_id: str, version: int, seed: str | None | object = UNREAD) -> str:
         """The hash of the event at `version`: remembered, or recomputed from the checkpoint at or below it
