@@ -40,7 +40,9 @@ def test_a_seat_waits_through_the_other_seats_turn_on_the_stream_not_by_polling(
     assert not waiter.view(created.id).my_turn
     sent = counting(waiter)
     answer: dict = {}
-    thread = threading.Thread(target=lambda: answer.update(view=waiter.wait_for_turn(created.id, timeout=60)))
+    told: list = []  # the views it read while it still waited, as `on_view` is told them
+    thread = threading.Thread(target=lambda: answer.update(
+        view=waiter.wait_for_turn(created.id, timeout=60, on_view=told.append)))
     thread.start()
     time.sleep(1.0)  # a poller would have asked dozens of times by now
     assert thread.is_alive()
@@ -51,6 +53,9 @@ def test_a_seat_waits_through_the_other_seats_turn_on_the_stream_not_by_polling(
     thread.join(30)
     view = answer["view"]
     assert view.my_turn and view.version == ended.version and view.state["total"] == 1
+    # the view it began with, and the one after the add: the other seat's turn both times; not the one it returned
+    assert [(v.version, v.to_act, v.my_turn) for v in told] == [(ended.version - 2, (mover.view(created.id).seat,),
+                                                                 False), (ended.version - 1, told[0].to_act, False)]
     # one view, one stream, one view per batch of events read (two moves), and nothing while nothing happened
     assert len(sent) <= 4, sent
     assert sum("/events" in url for url in sent) == 1
@@ -71,8 +76,10 @@ def test_a_pending_roll_empties_to_act_and_the_wait_ends_when_the_dealer_has_rol
         pending = me.view(created.id)
         assert pending.to_act == () and pending.awaiting_chance["by_dealer"]
         started = time.monotonic()
+        told: list = []
         with pytest.raises(TimeoutError):
-            me.wait_for_turn(created.id, timeout=1)
+            me.wait_for_turn(created.id, timeout=1, on_view=told.append)
+        assert [v.to_act for v in told] == [()]  # the dealer draws: nobody is to act
         assert 1 <= time.monotonic() - started < 8
         worker = WorkerProcess(url_of(redis_url, "dealer_wait"), tmp_path).start()
         try:

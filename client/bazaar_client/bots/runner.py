@@ -42,15 +42,14 @@ def _play_one(seat_client: Client, game_id: str, bot: Bot, view: GameView) -> bo
 def play_seat(client: Client, game_id: str, bot: Bot, on_move: Callable[[GameView], None] | None = None,
               max_moves: int | None = None, on_wait: Callable[[GameView], None] | None = None) -> GameView:
     """Play `client`'s seat with `bot` until the game ends (or `max_moves`); returns the last view. Between the
-    seat's turns it follows the game on the live stream (`Client.wait_for_turn`), telling `on_wait` the view it
-    waits on; `on_move` gets the view each move was chosen on."""
+    seat's turns it follows the game on the live stream (`Client.wait_for_turn`), telling `on_wait` each view it
+    reads there while it still waits (the other seats' turns, the dealer's draws); `on_move` gets the view each
+    move was chosen on."""
     moves = 0
     view = client.view(game_id)
     while True:
         if not (view.awaited or view.finished):
-            if on_wait:
-                on_wait(view)
-            view = client.wait_for_turn(game_id)
+            view = client.wait_for_turn(game_id, on_view=on_wait)
         if view.finished or (max_moves is not None and moves >= max_moves):
             return view
         if _play_one(client, game_id, bot, view):

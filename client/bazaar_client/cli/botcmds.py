@@ -27,9 +27,9 @@ from bazaar_client.sdk import GameView
               help="mcts: milliseconds to think per decision (default: a fixed 200 iterations).")
 @click.pass_obj
 def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_ms: float | None) -> None:
-    """Play your seat (BAZAAR_TOKEN) of GAME_ID with a bot until the game ends: after each of its moves, the moves
-    since (its own and the others') in words and how many it has played; while the others play, whose turn it
-    is; at the end the result in words."""
+    """Play your seat (BAZAAR_TOKEN) of GAME_ID with a bot until the game ends: each move in words as it is made
+    (the bot's and the others'), and after each of the bot's how many it has played; while the others play, whose
+    turn it is, each time it changes; at the end the result in words."""
     client = session.client
     if client.token is None:
         raise click.UsageError("a bot needs a seat: pass --token or set BAZAAR_TOKEN")
@@ -47,16 +47,27 @@ class Playing:
 
     def __init__(self, session: Session, game_id: str, logged: int):
         self.session, self.game_id, self.logged, self.moves = session, game_id, logged, 0
+        self.turn_said: str | None = None  # whose turn it is, as last said in this wait
 
     def moved(self, _view: GameView) -> None:
         self.moves += 1
         self.catch_up()
         self.say(Text(f"{self.moves} moves played", style="bold"))
+        self.turn_said = None  # a new wait says whose turn it is again
 
     def waiting(self, view: GameView) -> None:
-        self.say(Text(said.whose_turn(view), style="dim"))
+        """A view read while the bot waits: the moves made since, then whose turn it is if that changed (at a
+        table of five, seats 2, 3 and 4 follow seat 1 within one wait; the dealer draws between turns)."""
+        self.catch_up(view.version)
+        turn = said.whose_turn(view)
+        if turn != self.turn_said:
+            self.turn_said = turn
+            self.say(Text(turn, style="dim"))
 
-    def catch_up(self) -> None:
+    def catch_up(self, version: int | None = None) -> None:
+        """Say the moves after those said; none read when `version` (the game's, as last seen) says none were made."""
+        if version is not None and version <= self.logged:
+            return
         log = self.session.client.log_lines(self.game_id, after=self.logged)
         self.logged = log.next
         if log.lines:

@@ -1,12 +1,13 @@
 """A whole game at the terminal, one seat's: at each of its turns the board (with the service's short position in
 words), the moves since it last looked (the log in words) and its legal moves numbered with their words; a move
 typed as its number or as a line of the game's notation (the service reads it: no notation here); between its
-turns it follows the game on the live stream (`wait_for_turn`), the dealer's rolls included; at the end the
-result in words.
+turns it follows the game on the live stream (`wait_for_turn`), the dealer's rolls included, and says the other
+seats' moves as they are made and whose turn it is each time that changes; at the end the result in words.
 
-With --json each of these is one JSON document a line instead (`{"log": [...]}`, then `{"position": [...],
-"moves": [...]}` when a move is awaited, `{"refused": {...}}`, `{"result": ..., "words": ...}` at the end), and
-the program still reads a move a line: a script can drive it."""
+With --json each of these is one JSON document a line instead (`{"log": [...]}`, `{"waiting": [seats]}` while
+others play (empty while the dealer draws), then `{"position": [...], "moves": [...]}` when a move is awaited,
+`{"refused": {...}}`, `{"result": ..., "words": ...}` at the end), and the program still reads a move a line: a
+script can drive it."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class Turns:
     client: Client  # the seat's
     game_id: str
     logged: int = 0  # the log is shown up to this version
+    turn_said: tuple[int, ...] | None = None  # whose turn it was, as last said in this wait (`to_act`)
 
     def play(self) -> GameView | None:
         """Until the game is over (its last view) or the player stops (None)."""
@@ -40,8 +42,8 @@ class Turns:
         self.logged = self.show_recent(view.version)
         while True:
             if not (view.awaited or view.finished):
-                self.waiting(view)
-                view = self.client.wait_for_turn(self.game_id, words=SHORT)
+                self.turn_said = None  # a new wait: whose turn it is is said again
+                view = self.client.wait_for_turn(self.game_id, words=SHORT, on_view=self.waiting)
             self.show_log(view.version)
             if view.finished:
                 self.finished(view)
@@ -117,7 +119,12 @@ class Turns:
         console.print(said.moves_table(legal))
 
     def waiting(self, view: GameView) -> None:
-        self.emit({"waiting": list(view.to_act)}, f"{said.whose_turn(view)}...")
+        """A view read while the seat waits: the other seats' moves as they are made, and whose turn it is each
+        time that changes (the seats after one another, the dealer's draws between them)."""
+        self.show_log(view.version)
+        if view.to_act != self.turn_said:
+            self.turn_said = view.to_act
+            self.emit({"waiting": list(view.to_act)}, f"{said.whose_turn(view)}...")
 
     def refused(self, code: str, detail: str) -> None:
         self.emit({"refused": {"code": code, "detail": detail}}, f"refused ({code}): {detail}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from collections.abc import Callable
 
 from bazaar_client.sdk.commands import post_command
 from bazaar_client.sdk.errors import NOT_FOUND, BazaarError
@@ -288,19 +289,23 @@ class Client(TournamentMethods, LobbyMethods):
         """Live envelopes after version `after`, resuming by itself after a dropped connection."""
         return EventStream(self.transport, game_id, after)
 
-    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool | str = False) -> GameView:
+    def wait_for_turn(self, game_id: str, timeout: float | None = None, words: bool | str = False,
+                      on_view: Callable[[GameView], None] | None = None) -> GameView:
         """This seat's view as soon as a decision of its is awaited (`awaited`: its turn, or its answer to another
         seat's undo request) or the game is over (`finished`); at once if it already is. `to_act` is empty while
         the dealer owes a roll or a shuffle, and names other seats on their turns: this follows the live event
         stream through both (no polling: one read of the view per batch of events) and survives a dropped
-        connection as the stream does. The view returned (in words with `words`, as for `view`) is the position
-        `play` then checks its move against. Raises TimeoutError after `timeout` seconds; ValueError for a
-        spectator, whose decision is never awaited."""
+        connection as the stream does. `on_view` is told each view read on the way that still waits (the first
+        one included): whose turn it is now, for a caller that shows the game as it goes. The view returned (in
+        words with `words`, as for `view`) is the position `play` then checks its move against. Raises
+        TimeoutError after `timeout` seconds; ValueError for a spectator, whose decision is never awaited."""
         view = self.view(game_id, words)
         if view.seat is None:
             raise ValueError(f"a spectator has no turn in game {game_id}: act with a seat's token")
         if view.awaited or view.finished:
             return view
+        if on_view is not None:
+            on_view(view)
         stream = self.stream(game_id, after=view.version)
         deadline = threading.Timer(timeout, stream.close) if timeout is not None else None
         if deadline is not None:
@@ -313,6 +318,8 @@ class Client(TournamentMethods, LobbyMethods):
                 view = self.view(game_id, words)
                 if view.awaited or view.finished:
                     return view
+                if on_view is not None:
+                    on_view(view)
         finally:
             if deadline is not None:
                 deadline.cancel()
