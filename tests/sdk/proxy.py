@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import socket
 import threading
+from collections import deque
 
 REQUEST_LINE = re.compile(rb"(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /")  # the start of a request
 STREAM = b"text/event-stream"  # in the first bytes of a request for a live stream (its Accept header)
@@ -51,7 +52,10 @@ class CuttableProxy:
             client.close()
             return
         upstream = socket.create_connection(self.upstream)
-        posted = {"post": first.startswith(b"POST ")}
+        # the methods of the requests on this connection not yet answered, oldest first: each response takes its
+        # own request's, so a response cannot be mistaken for the POST's when the client's next request (sent
+        # the moment it has read the previous response) is seen before that response's last bytes are relayed
+        posted = deque([first[:first.find(b" ")]])
         upstream.sendall(first)
         with self.lock:
             self.sockets += [client, upstream]
@@ -60,19 +64,22 @@ class CuttableProxy:
         threading.Thread(target=self._pump, args=(client, upstream, posted, True), daemon=True).start()
         threading.Thread(target=self._pump, args=(upstream, client, posted, False), daemon=True).start()
 
-    def _pump(self, source: socket.socket, target: socket.socket, posted: dict, upward: bool) -> None:
+    def _pump(self, source: socket.socket, target: socket.socket, posted: deque, upward: bool) -> None:
         """Bytes from `source` to `target` (`upward`: a client's request) until either end closes."""
+        answering = b""  # downward: the method of the request whose response is being relayed
         try:
             while data := source.recv(65536):
                 if upward:
                     if self.sealed:
                         break
                     if REQUEST_LINE.match(data):  # a new request on the connection (a body's chunk is not one)
-                        posted["post"] = data.startswith(b"POST ")
+                        posted.append(data[:data.find(b" ")])
+                elif data.startswith(b"HTTP/1.1 ") and posted:  # a response begins (no pipelining: at a chunk's start)
+                    answering = posted.popleft()
                 target.sendall(data)
                 # the POST's answer is out (a larger one would still follow): nothing more. A command's answer is
                 # known by its 201 too, in case the request's mark was missed (the test that seals once failed so)
-                if not upward and self.seal_after_post and (posted["post"] or data.startswith(b"HTTP/1.1 201 ")):
+                if not upward and self.seal_after_post and (answering == b"POST" or data.startswith(b"HTTP/1.1 201 ")):
                     self.sealed = True
         except OSError:
             pass
