@@ -40,6 +40,7 @@ _OWN = {
     "import_fuzz": 37,
     "dealer_wait": 50,
     "live_unpublished": 51,
+    "stream_refused": 52,
 }
 assert len(set(_OWN.values())) == len(_OWN) and 0 not in _OWN.values() and max(_OWN.values()) < DATABASES
 

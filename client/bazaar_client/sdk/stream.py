@@ -3,8 +3,10 @@
 The server sends `id: <version>`, `event: <type>`, `data: <envelope>` and a `: keep-alive` comment every 15
 quiet seconds, and closes the stream once a finished game's last event is out. After any other end (a dropped
 connection, a proxy timeout, a server restart) we reconnect with `Last-Event-ID` set to the last version we
-yielded, so no event is lost or repeated; the iterator ends only when the game is finished and its last event
-has been yielded, or when `close()` is called (from any thread: a reader blocked on the socket is woken)."""
+yielded, so no event is lost or repeated. A refusal the server asks us to wait out (`429` with `Retry-After`: this
+client over its limits) is waited out, then we connect again; any other refusal (404, 401) is raised with its
+problem's code. The iterator ends only when the game is finished and its last event has been yielded, or when
+`close()` is called (from any thread: a reader blocked on the socket is woken)."""
 
 from __future__ import annotations
 
@@ -82,20 +84,26 @@ class EventStream:
 
     def __iter__(self) -> Iterator[Envelope]:
         while not self._closed.is_set():
+            delay = self.reconnect_delay_s
             try:
                 yield from self._one_connection()
             except Exception as error:
                 if self._closed.is_set():
                     return  # closed from another thread under the read: whatever the read met, we are done
-                if not isinstance(error, requests.RequestException | BazaarError) or (
-                        isinstance(error, BazaarError) and not error.is_server_fault):
-                    raise  # 404, 401: reconnecting will not help
+                if not isinstance(error, requests.RequestException | BazaarError):
+                    raise
+                if isinstance(error, BazaarError) and not error.is_server_fault:
+                    if error.retry_after is None:
+                        raise  # 404, 401: reconnecting will not help
+                    # 429 (this client's requests or streams over the server's limit): the server asks for this
+                    # long a quiet, as Transport.request waits it; a bot of three seats on one host met it
+                    delay = max(delay, error.retry_after)
             finally:
                 self._drop()
             if self._closed.is_set() or self._game_is_over():
                 return
             self.reconnects += 1
-            self._closed.wait(self.reconnect_delay_s)
+            self._closed.wait(delay)
 
     def _one_connection(self) -> Iterator[Envelope]:
         response = self.transport.open("GET", f"/v1/games/{self.game_id}/events", stream=True,
@@ -105,8 +113,11 @@ class EventStream:
         if self._closed.is_set():  # closed while connecting: close() found no response to shut down
             return
         if not response.ok:
-            response.close()
-            raise from_response(response)
+            try:
+                error = from_response(response)  # the problem's body, read before the connection goes
+            finally:
+                response.close()
+            raise error
         for message in parse_sse(response.iter_lines(decode_unicode=True)):
             if isinstance(message, int):
                 self.reconnect_delay_s = min(MAX_RECONNECT_DELAY_S, message / 1000)
