@@ -14,7 +14,7 @@ from bazaar_client.bots.runner import play_seat
 from bazaar_client.cli.main import main
 from bazaar_client.sdk import Client
 
-PLAYED = re.compile(r"^(\d+) moves played$")
+PLAYED = re.compile(r"^(\d+) moves? played$")  # "1 move played", "2 moves played"
 # Seat 1 thinks this long before each move. The command reads the game right after its own move, so seat 1 is
 # still to act when it looks, and it says so. With the service's own bot in seat 1 that was a race: a worker
 # quick enough could play before the command looked.

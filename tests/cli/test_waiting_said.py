@@ -89,7 +89,7 @@ def test_bazaar_bot_says_each_move_of_the_other_seat_while_its_bot_waits(server)
         mover.play(game_id, ADD_ONE)
         said += script.until(lambda line: line.endswith(f"Seat {other} added 1: the total is 1"), "the other seat's add")
         mover.play(game_id, END_TURN)
-        said += script.until(lambda line: line == "1 moves played", "the bot's move")
+        said += script.until(lambda line: line == "1 move played", "the bot's move")
     finally:
         script.stop()
     assert said.count(f"waiting for seat {other}") == 1  # the same seat's turn all along: said once

@@ -39,7 +39,7 @@ def bot(session: Session, game_id: str, bot_name: str, seed: str | None, budget_
     progress.catch_up()
     final = client.view(game_id, words=True)
     session.emit({"game_id": game_id, "moves": progress.moves, "result": final.result, "words": said.result(final)},
-                 f"{bot_name} played {progress.moves} moves. {said.outcome(final)}")
+                 f"{bot_name} played {said.counted(progress.moves, 'move')}. {said.outcome(final)}")
 
 
 class Playing:
@@ -52,7 +52,7 @@ class Playing:
     def moved(self, _view: GameView) -> None:
         self.moves += 1
         self.catch_up()
-        self.say(Text(f"{self.moves} moves played", style="bold"))
+        self.say(Text(f"{said.counted(self.moves, 'move')} played", style="bold"))
         self.turn_said = None  # a new wait says whose turn it is again
 
     def waiting(self, view: GameView) -> None:
@@ -123,7 +123,8 @@ def match(session: Session, game: str, bot_names: str, matches: int, seed: str, 
     summary = {"game": game, "matches": matches, "moves": moves, "seconds": round(elapsed, 2),
                "moves_per_s": round(moves / elapsed, 1) if elapsed else None, "bots": rows,
                "games": [r.game_id for r in results]}
-    table = Table(title=f"{game}: {matches} matches, {moves} moves, {summary['moves_per_s']} moves/s")
+    table = Table(title=f"{game}: {said.counted(matches, 'match', 'matches')}, {said.counted(moves, 'move')}, "
+                        f"{summary['moves_per_s']} moves/s")
     for column in ("bot", "wins", "win rate", "95% interval"):
         table.add_column(column)
     for row in rows:
@@ -149,7 +150,7 @@ def listen(session: Session, bot_name: str, seed: str | None, budget_ms: float |
             session.console.print(f"{notice.type} {notice.game_id or notice.fields.get('offer_id', '')}")
 
     made = listen_for(session.client, make_bot(bot_name, seed, budget_ms), games, on_notice=told)
-    session.emit({"moves": made}, f"{bot_name} played {made} moves")
+    session.emit({"moves": made}, f"{bot_name} played {said.counted(made, 'move')}")
 
 
 COMMANDS = (bot, match, listen)

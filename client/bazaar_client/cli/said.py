@@ -11,6 +11,11 @@ from bazaar_client.sdk import GameView
 from bazaar_client.sdk.types import LegalMoves, LogLine
 
 
+def counted(number: int, one: str, many: str | None = None) -> str:
+    """`1 move`, `2 moves` (`many`: a plural not made with an s): a count as a person writes it."""
+    return f"{number} {one}" if number == 1 else f"{number} {many or one + 's'}"
+
+
 def result(view: GameView) -> str | None:
     """Who won, by how much and how: the service's words (a view read with `words=True`), None before the end."""
     return view.words.result if view.words is not None else None
