@@ -3,6 +3,7 @@ installed console script in a child process (the entry point, the environment va
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +51,8 @@ def test_show_moves_and_play_by_number_and_by_notation(run):
     seat = to_act(run, game_id)
     board = run("show", game_id, token=tokens[seat])
     assert board.exit_code == 0 and "Market" in board.output and "(you)" in board.output
+    # read as the game's words, not the view's keys: the bonus piles by the sale that earns them
+    assert "5+ cards: 5 tokens" in board.output and not re.search(r"\b[a-z]+_[a-z_]+\b", board.output)
     listed = json.loads(run("--json", "moves", game_id, token=tokens[seat]).output)
     assert [m["number"] for m in listed["moves"]] == list(range(1, len(listed["moves"]) + 1))
     human = run("moves", game_id, token=tokens[seat]).output

@@ -12,6 +12,9 @@ from bazaar_client.sdk import GameView
 
 COLOURS = {"diamond": "bright_red", "gold": "yellow", "silver": "bright_white", "cloth": "magenta",
            "spice": "green", "leather": "dark_orange3", "camel": "wheat4"}
+# the bonus piles by the sale that earns one, as the tokens' backs print it (the view names them three, four and
+# five_plus); a pile the view names otherwise is shown by its name
+BONUS_PILES = {"three": "3 cards", "four": "4 cards", "five_plus": "5+ cards"}
 
 
 def card(good: str) -> Text:
@@ -36,13 +39,14 @@ def render(view: GameView) -> Group:
     for good, tokens in state.get("goods_tokens", {}).items():
         piles.add_row(card(good), " ".join(map(str, tokens)) or "empty")
     bonus = state.get("bonus_tokens", {})
-    piles.add_row(Text("bonus"), "  ".join(f"{k}: {v}" for k, v in bonus.items()))
+    piles.add_row(Text("bonus"), "  ".join(f"{BONUS_PILES.get(k, k)}: {said.counted(v, 'token')}"
+                                           for k, v in bonus.items()))
     players = Table(title="Seats")
     for column in ("seat", "hand", "herd", "tokens", "seals"):
         players.add_column(column)
     for player in state.get("players", []):
         seat = str(player["seat"]) + (" (you)" if player["seat"] == state.get("you") else "")
-        hand = cards(player["hand"]) if player.get("hand") is not None else Text(f"{player['hand_size']} cards")
+        hand = cards(player["hand"]) if player.get("hand") is not None else Text(said.counted(player["hand_size"], "card"))
         players.add_row(seat, hand, str(player.get("herd", 0)), str(player.get("goods_total", 0)),
                         str(player.get("seals", 0)))
     parts = [title, market, piles, players]
