@@ -86,6 +86,10 @@ def test_a_bot_match_then_export_and_verify(run, tmp_path):
     assert summary["matches"] == 2 and sum(row["wins"] for row in summary["bots"]) == 2
     game_id = summary["games"][0]
     last = json.loads(run("--json", "show", game_id).output)["version"]
+    listed = run("list", "--status", "finished").output
+    # each id whole, whatever the terminal's width (a person copies it from here); the index's version is the
+    # one the game took its status at, and the list says so rather than "version"
+    assert "at version" in listed and re.search(rf"{game_id} .*finished.*\b{last}\b", listed)
     watched = run("--json", "watch", game_id, "--after", str(last - 3))
     assert [json.loads(line)["version"] for line in watched.output.splitlines()] == [last - 2, last - 1, last]
     assert f"game over at version {last}: " in run("watch", game_id, "--after", str(last - 1)).output

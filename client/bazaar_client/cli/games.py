@@ -66,13 +66,17 @@ def catalogue(session: Session) -> None:
 @click.option("--status", type=click.Choice(["active", "finished"]), default=None, help="Only games with this status.")
 @pass_session
 def list_games(session: Session, status: str | None) -> None:
-    """List the games in the service's index."""
+    """List the games in the service's index, each with its status and the version and time it took that status
+    (the index is written when a game starts and ends, not at each move: `bazaar show` says where one stands)."""
     games = session.client.games(status)
     table = Table()
-    for column in ("id", "game", "seats", "status", "version", "updated"):
+    table.add_column("id", no_wrap=True, min_width=16)  # whole, whatever the width: it is what a person copies
+    for column in ("game", "seats", "status", "since", "at version"):
         table.add_column(column)
     for g in games:
-        table.add_row(g.id, g.game, str(g.seats), g.status, str(g.version), g.updated_at)
+        # to the minute, in UTC as the service writes it: `2026-12-05T05:29:42.772Z` -> `2026-12-05 05:29`
+        since = g.updated_at[:16].replace("T", " ")
+        table.add_row(g.id, g.game, str(g.seats), g.status, since, str(g.version))
     session.emit(games, table)
 
 
