@@ -46,7 +46,7 @@ class Playing:
     """What `bazaar bot` shows as it plays (nothing with --json, whose one document comes at the end)."""
 
     def __init__(self, session: Session, game_id: str, logged: int):
-        self.session, self.game_id, self.logged, self.moves = session, game_id, logged, 0
+        self.session, self.told, self.moves = session, said.Told(session.client, game_id, logged), 0
         self.turn_said: str | None = None  # whose turn it is, as last said in this wait
 
     def moved(self, _view: GameView) -> None:
@@ -65,13 +65,10 @@ class Playing:
             self.say(Text(turn, style="dim"))
 
     def catch_up(self, version: int | None = None) -> None:
-        """Say the moves after those said; none read when `version` (the game's, as last seen) says none were made."""
-        if version is not None and version <= self.logged:
-            return
-        log = self.session.client.log_lines(self.game_id, after=self.logged)
-        self.logged = log.next
-        if log.lines:
-            self.say(said.log(log.lines))
+        """Say the moves after those said (`said.Told.since`)."""
+        lines = self.told.since(version)
+        if lines:
+            self.say(said.log(lines))
 
     def say(self, renderable) -> None:
         if not self.session.json:

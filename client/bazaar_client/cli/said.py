@@ -3,12 +3,31 @@ legal moves numbered with their notation and words, and the result in words (the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from bazaar_client.sdk import GameView
+from bazaar_client.sdk import Client, GameView
 from bazaar_client.sdk.types import LegalMoves, LogLine
+
+
+@dataclass
+class Told:
+    """How far a command has told a game's log in words: `since` reads the lines after that, once each."""
+
+    client: Client
+    game_id: str
+    logged: int = 0  # every event up to this version is told (or has no line)
+
+    def since(self, version: int | None = None) -> tuple[LogLine, ...]:
+        """The lines not told yet; none read when `version` (the game's, as last seen) says nothing is new."""
+        if version is not None and version <= self.logged:
+            return ()
+        log = self.client.log_lines(self.game_id, after=self.logged)
+        self.logged = log.next
+        return log.lines
 
 
 def counted(number: int, one: str, many: str | None = None) -> str:

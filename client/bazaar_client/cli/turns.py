@@ -33,13 +33,13 @@ class Turns:
     session: Session
     client: Client  # the seat's
     game_id: str
-    logged: int = 0  # the log is shown up to this version
+    told: said.Told | None = None  # how far the log is shown (from the game's recent lines on)
     turn_said: tuple[int, ...] | None = None  # whose turn it was, as last said in this wait (`to_act`)
 
     def play(self) -> GameView | None:
         """Until the game is over (its last view) or the player stops (None)."""
         view = self.client.view(self.game_id, words=SHORT)
-        self.logged = self.show_recent(view.version)
+        self.told = said.Told(self.client, self.game_id, self.show_recent(view.version))
         while True:
             if not (view.awaited or view.finished):
                 self.turn_said = None  # a new wait: whose turn it is is said again
@@ -101,12 +101,9 @@ class Turns:
         return version
 
     def show_log(self, version: int) -> None:
-        if version <= self.logged:
-            return
-        log = self.client.log_lines(self.game_id, after=self.logged)
-        self.logged = log.next  # every event up to there is said (or has no line)
-        if log.lines:
-            self.emit({"log": [line.text for line in log.lines]}, said.log(log.lines))
+        lines = self.told.since(version)
+        if lines:
+            self.emit({"log": [line.text for line in lines]}, said.log(lines))
 
     def show_turn(self, view: GameView, legal: LegalMoves) -> None:
         if self.session.json:
